@@ -1,0 +1,1 @@
+"""The ``placesat`` command line: parses arguments, calls ``solver``, prints. No rule logic here."""

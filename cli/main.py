@@ -1,0 +1,19 @@
+"""The ``placesat`` application: one command group per game."""
+
+from __future__ import annotations
+
+import typer
+
+from . import lixso
+
+app = typer.Typer(
+    name="placesat",
+    help="Compile the placement rules of board games and puzzles into SAT and CP-SAT, and answer questions with them.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(lixso.app, name="lixso")
+
+if __name__ == "__main__":
+    app()

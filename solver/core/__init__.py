@@ -1,0 +1,1 @@
+"""The small shared core: errors, lattices, polyomino shapes and the solver backends."""

@@ -1,0 +1,395 @@
+"""One small interface over two solvers: python-sat (CDCL SAT) and OR-Tools CP-SAT.
+
+An encoder writes its rules once into a backend-neutral :class:`Formula`: Boolean variables
+(positive integers; ``-v`` is the negation of ``v``), clauses, and cardinality constraints
+``lo <= sum(lits) <= hi``. :func:`make_backend` compiles that formula for one solver; queries
+then call :meth:`Backend.solve` with assumptions (literals that hold for this call only),
+add permanent clauses with :meth:`Backend.add_clause`, and optimise with
+:meth:`Backend.maximize`.
+
+Both backends give the same answers; only their speed differs. ``ortools`` is imported only
+when a CP-SAT backend is made: it takes a large part of a second to import.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterable, Sequence
+
+BACKENDS = ("sat", "cpsat")
+DEFAULT_BACKEND = "sat"
+DEFAULT_SAT_SOLVER = "cadical195"
+
+
+class Status(str, Enum):
+    """What a solver call established."""
+
+    SAT = "sat"
+    UNSAT = "unsat"
+    UNKNOWN = "unknown"  # a time limit or an interrupt came first: no claim either way
+
+
+@dataclass
+class Formula:
+    """Boolean variables, clauses and cardinality constraints, written once by an encoder."""
+
+    num_vars: int = 0
+    clauses: list[list[int]] = field(default_factory=list)
+    # (literals, lo, hi): lo <= number of true literals <= hi. A literal may repeat (a weight).
+    cardinalities: list[tuple[list[int], int, int]] = field(default_factory=list)
+
+    def new_var(self) -> int:
+        """A fresh Boolean variable."""
+        self.num_vars += 1
+        return self.num_vars
+
+    def new_vars(self, count: int) -> list[int]:
+        """``count`` fresh Boolean variables."""
+        first = self.num_vars + 1
+        self.num_vars += count
+        return list(range(first, first + count))
+
+    def add_clause(self, lits: Iterable[int]) -> None:
+        """At least one of ``lits`` holds."""
+        self.clauses.append([int(lit) for lit in lits])
+
+    def add_implication(self, premise: int, conclusion: int) -> None:
+        """``premise`` implies ``conclusion``."""
+        self.clauses.append([-premise, conclusion])
+
+    def add_count(self, lits: Sequence[int], lo: int = 0, hi: int | None = None) -> None:
+        """Between ``lo`` and ``hi`` (inclusive) of ``lits`` hold."""
+        lits = [int(lit) for lit in lits]
+        hi = len(lits) if hi is None else hi
+        if lo > hi or lo > len(lits):
+            self.clauses.append([])  # cannot hold
+            return
+        if lo <= 0 and hi >= len(lits):
+            return
+        self.cardinalities.append((lits, max(lo, 0), min(hi, len(lits))))
+
+    def add_at_most(self, lits: Sequence[int], bound: int) -> None:
+        """At most ``bound`` of ``lits`` hold."""
+        self.add_count(lits, 0, bound)
+
+    def add_at_least(self, lits: Sequence[int], bound: int) -> None:
+        """At least ``bound`` of ``lits`` hold."""
+        self.add_count(lits, bound, None)
+
+    def add_at_most_one(self, lits: Sequence[int]) -> None:
+        """No two of ``lits`` hold together."""
+        self.add_count(lits, 0, 1)
+
+    def add_exactly_one(self, lits: Sequence[int]) -> None:
+        """Exactly one of ``lits`` holds."""
+        self.add_count(lits, 1, 1)
+
+
+@dataclass
+class Result:
+    """The outcome of one solver call; ``model[v]`` is the value of variable ``v`` when SAT."""
+
+    status: Status
+    model: list[bool] | None = None
+    objective: int | None = None
+
+    def __bool__(self) -> bool:
+        return self.status is Status.SAT
+
+    def value(self, lit: int) -> bool:
+        """The truth value of literal ``lit`` in the model."""
+        assert self.model is not None, "no model: the call was not SAT"
+        return self.model[lit] if lit > 0 else not self.model[-lit]
+
+    def true_vars(self, candidates: Iterable[int]) -> list[int]:
+        """Those of ``candidates`` (variables) that are true in the model."""
+        assert self.model is not None, "no model: the call was not SAT"
+        model = self.model
+        return [v for v in candidates if model[v]]
+
+
+class Backend:
+    """A compiled formula, ready for repeated solving under assumptions."""
+
+    name = "abstract"
+
+    def solve(self, assumptions: Sequence[int] = (), time_limit: float | None = None) -> Result:
+        """Find a model in which every assumption holds; UNKNOWN when ``time_limit`` s pass first."""
+        raise NotImplementedError
+
+    def add_clause(self, lits: Sequence[int]) -> None:
+        """Add a clause that holds from now on, for every later call."""
+        raise NotImplementedError
+
+    def new_var(self) -> int:
+        """A fresh variable (for example a selector for a clause that can be switched off)."""
+        raise NotImplementedError
+
+    def maximize(
+        self,
+        objective: Sequence[tuple[int, int]],
+        assumptions: Sequence[int] = (),
+        time_limit: float | None = None,
+    ) -> Result:
+        """A model maximising ``sum(weight for lit, weight in objective if lit holds)``.
+
+        ``Result.objective`` is the proven optimum. UNKNOWN when the optimum was not proven
+        within ``time_limit`` (a better-than-nothing model is never passed off as optimal).
+        """
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Free the solver's memory."""
+
+
+def make_backend(name: str, formula: Formula, **options: object) -> Backend:
+    """The one place that picks a backend: ``"sat"`` (python-sat) or ``"cpsat"`` (OR-Tools)."""
+    if name == "sat":
+        return SatBackend(formula, **options)  # type: ignore[arg-type]
+    if name == "cpsat":
+        return CpSatBackend(formula, **options)  # type: ignore[arg-type]
+    raise ValueError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
+
+
+# --------------------------------------------------------------------------- python-sat
+
+
+def _cardinality_clauses(lits: list[int], lo: int, hi: int, top: int) -> tuple[list[list[int]], int]:
+    """CNF for ``lo <= sum(lits) <= hi``; auxiliary variables are numbered above ``top``."""
+    from pysat.card import CardEnc, EncType
+
+    clauses: list[list[int]] = []
+    n = len(lits)
+    if hi < n:
+        if hi == 0:
+            clauses.extend([-lit] for lit in lits)
+        elif hi == 1 and n <= 6:
+            clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :])
+        else:
+            enc = EncType.pairwise if hi == 1 and n <= 6 else (
+                EncType.seqcounter if hi <= 2 else EncType.totalizer
+            )
+            cnf = CardEnc.atmost(lits, bound=hi, top_id=top, encoding=enc)
+            clauses.extend(cnf.clauses)
+            top = max(top, cnf.nv)
+    if lo > 0:
+        if lo == 1:
+            clauses.append(list(lits))
+        elif lo == n:
+            clauses.extend([lit] for lit in lits)
+        else:
+            # at least lo of lits  <=>  at most n - lo of their negations
+            negated = [-lit for lit in lits]
+            cnf = CardEnc.atmost(negated, bound=n - lo, top_id=top, encoding=EncType.totalizer)
+            clauses.extend(cnf.clauses)
+            top = max(top, cnf.nv)
+    return clauses, top
+
+
+class SatBackend(Backend):
+    """python-sat: the formula as CNF in one incremental solver (CaDiCaL 1.9.5 by default)."""
+
+    name = "sat"
+
+    def __init__(self, formula: Formula, solver: str = DEFAULT_SAT_SOLVER) -> None:
+        from pysat.solvers import Solver
+
+        self._solver_name = solver
+        self._top = formula.num_vars
+        self._num_formula_vars = formula.num_vars
+        self._solver = Solver(name=solver)
+        self._solver.append_formula(formula.clauses)
+        for lits, lo, hi in formula.cardinalities:
+            clauses, self._top = _cardinality_clauses(lits, lo, hi, self._top)
+            self._solver.append_formula(clauses)
+
+    def new_var(self) -> int:
+        self._top += 1
+        return self._top
+
+    def add_clause(self, lits: Sequence[int]) -> None:
+        self._solver.add_clause([int(lit) for lit in lits])
+
+    def add_count(self, lits: Sequence[int], lo: int, hi: int) -> None:
+        """Add ``lo <= sum(lits) <= hi`` permanently."""
+        clauses, self._top = _cardinality_clauses([int(x) for x in lits], lo, hi, self._top)
+        self._solver.append_formula(clauses)
+
+    def _limited_solve(self, assumptions: Sequence[int], time_limit: float | None) -> bool | None:
+        solver = self._solver
+        if time_limit is None:
+            return solver.solve(assumptions=list(assumptions))
+        timer = threading.Timer(max(time_limit, 0.0), solver.interrupt)
+        timer.start()
+        try:
+            outcome = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+        finally:
+            timer.cancel()
+            solver.clear_interrupt()
+        return outcome
+
+    def _model(self) -> list[bool]:
+        values = [False] * (self._top + 1)
+        for lit in self._solver.get_model() or ():
+            if lit > 0 and lit <= self._top:
+                values[lit] = True
+        return values
+
+    def solve(self, assumptions: Sequence[int] = (), time_limit: float | None = None) -> Result:
+        outcome = self._limited_solve(assumptions, time_limit)
+        if outcome is None:
+            return Result(Status.UNKNOWN)
+        if not outcome:
+            return Result(Status.UNSAT)
+        return Result(Status.SAT, self._model())
+
+    def maximize(
+        self,
+        objective: Sequence[tuple[int, int]],
+        assumptions: Sequence[int] = (),
+        time_limit: float | None = None,
+    ) -> Result:
+        """Climb: find a model, then ask for a strictly better one until none exists.
+
+        The objective is turned into a count of literals (a weight ``w`` repeats a literal
+        ``|w|`` times; a negative weight counts the negated literal), so ``sum >= v`` is one
+        output of an incremental totalizer, passed as an assumption.
+        """
+        import time
+
+        from pysat.card import ITotalizer
+
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        counted: list[int] = []
+        offset = 0
+        for lit, weight in objective:
+            if weight > 0:
+                counted.extend([lit] * weight)
+            elif weight < 0:
+                counted.extend([-lit] * (-weight))
+                offset += weight
+        n = len(counted)
+
+        def remaining() -> float | None:
+            return None if deadline is None else max(deadline - time.monotonic(), 0.0)
+
+        first = self.solve(assumptions, remaining())
+        if first.status is not Status.SAT:
+            return first
+        best = first
+        best_count = sum(1 for lit in counted if best.value(lit))
+        if n == 0 or best_count == n:
+            best.objective = best_count + offset
+            return best
+        # sum(counted) >= k  <=>  sum(negations) <= n - k; rhs[j] false means "at most j".
+        totalizer = ITotalizer(lits=[-lit for lit in counted], ubound=n, top_id=self._top)
+        self._top = max(self._top, totalizer.top_id)
+        self._solver.append_formula(totalizer.cnf.clauses)
+        while best_count < n:
+            bound = n - (best_count + 1)
+            attempt = self.solve(list(assumptions) + [-totalizer.rhs[bound]], remaining())
+            if attempt.status is Status.UNKNOWN:
+                return Result(Status.UNKNOWN)
+            if attempt.status is Status.UNSAT:
+                break
+            best = attempt
+            best_count = sum(1 for lit in counted if best.value(lit))
+        best.objective = best_count + offset
+        return best
+
+    def close(self) -> None:
+        self._solver.delete()
+
+
+# --------------------------------------------------------------------------- OR-Tools CP-SAT
+
+
+class CpSatBackend(Backend):
+    """OR-Tools CP-SAT: the formula as a CpModel; each call solves a copy with its assumptions."""
+
+    name = "cpsat"
+
+    def __init__(self, formula: Formula, workers: int = 1) -> None:
+        from ortools.sat.python import cp_model
+
+        self._cp = cp_model
+        self._workers = workers
+        self._model = cp_model.CpModel()
+        self._vars: list = [None]
+        self._grow(formula.num_vars)
+        for clause in formula.clauses:
+            self._model.add_bool_or([self._lit(lit) for lit in clause])
+        for lits, lo, hi in formula.cardinalities:
+            self._add_count(self._model, lits, lo, hi)
+
+    def _grow(self, upto: int) -> None:
+        while len(self._vars) <= upto:
+            self._vars.append(self._model.new_bool_var(f"v{len(self._vars)}"))
+
+    def _lit(self, lit: int):
+        return self._vars[lit] if lit > 0 else self._vars[-lit].Not()
+
+    def _add_count(self, model, lits: Sequence[int], lo: int, hi: int) -> None:
+        terms = [self._lit(lit) for lit in lits]
+        distinct = len(set(lits)) == len(lits)
+        if distinct and lo == 1 and hi == 1:
+            model.add_exactly_one(terms)
+        elif distinct and lo == 0 and hi == 1:
+            model.add_at_most_one(terms)
+        elif lo == 1 and hi >= len(lits):
+            model.add_bool_or(terms)
+        else:
+            model.add_linear_constraint(sum(terms), lo, hi)
+
+    def new_var(self) -> int:
+        self._grow(len(self._vars))
+        return len(self._vars) - 1
+
+    def add_clause(self, lits: Sequence[int]) -> None:
+        self._model.add_bool_or([self._lit(int(lit)) for lit in lits])
+
+    def add_count(self, lits: Sequence[int], lo: int, hi: int) -> None:
+        """Add ``lo <= sum(lits) <= hi`` permanently."""
+        self._add_count(self._model, [int(x) for x in lits], lo, hi)
+
+    def _run(self, model, time_limit: float | None, optimising: bool) -> Result:
+        cp = self._cp
+        solver = cp.CpSolver()
+        solver.parameters.num_workers = self._workers
+        if time_limit is not None:
+            solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
+        status = solver.solve(model)
+        if status == cp.INFEASIBLE:
+            return Result(Status.UNSAT)
+        if status == cp.OPTIMAL or (status == cp.FEASIBLE and not optimising):
+            values = [False] + [bool(solver.boolean_value(v)) for v in self._vars[1:]]
+            objective = int(round(solver.objective_value)) if optimising else None
+            return Result(Status.SAT, values, objective)
+        return Result(Status.UNKNOWN)
+
+    def _with_assumptions(self, assumptions: Sequence[int]):
+        model = self._model.clone()
+        # clone() keeps variable indices, so our variable objects index the copy too
+        for lit in assumptions:
+            var = model.get_bool_var_from_proto_index(self._vars[abs(lit)].index)
+            model.add_bool_or([var if lit > 0 else var.Not()])
+        return model
+
+    def solve(self, assumptions: Sequence[int] = (), time_limit: float | None = None) -> Result:
+        return self._run(self._with_assumptions(assumptions), time_limit, optimising=False)
+
+    def maximize(
+        self,
+        objective: Sequence[tuple[int, int]],
+        assumptions: Sequence[int] = (),
+        time_limit: float | None = None,
+    ) -> Result:
+        model = self._with_assumptions(assumptions)
+        terms = []
+        for lit, weight in objective:
+            var = model.get_bool_var_from_proto_index(self._vars[abs(lit)].index)
+            terms.append(weight * (var if lit > 0 else 1 - var))
+        model.maximize(sum(terms))
+        return self._run(model, time_limit, optimising=True)
