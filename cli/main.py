@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from . import lixso
+from . import logisticks
 
 app = typer.Typer(
     name="placesat",
@@ -14,6 +15,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(lixso.app, name="lixso")
+app.add_typer(logisticks.app, name="logisticks")
 
 if __name__ == "__main__":
     app()

@@ -1,0 +1,223 @@
+"""``placesat logisticks``: show, moves, play, analyze, satisfy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from solver.core.backend import DEFAULT_BACKEND
+from solver.core.errors import InputError
+from solver.logisticks.analyze import analyze as run_analysis
+from solver.logisticks.analyze import satisfy as run_satisfy
+from solver.logisticks.model import Position, load_position, parse_move, position_to_json, square_name
+from solver.logisticks.render import board_svg, board_text
+from solver.logisticks.rules import apply_move, game_over, legal_placements, scores, signal_text, signals, winners
+
+from .common import BACKEND_HELP, EXIT_NOT_ALL_GOOD, EXIT_OK, check_backend, fail, print_json
+
+app = typer.Typer(
+    help=(
+        "Logi-Sticks: place logic-gate pieces (AND OR XOR PASS NOT CAP) on a chess board so that "
+        "the TRUE/FALSE signals from the centre stones reach your edge's target stones with their "
+        "colours (white TRUE, black FALSE). Positions are JSON files (see seeds/logisticks.md); "
+        "a move is written SQUARE PIECE INPUTS, e.g. 'd6 NOT S' or 'c5 AND NE'."
+    ),
+    no_args_is_help=True,
+)
+
+POSITION_HELP = "A position file (JSON, see seeds/logisticks.md)."
+
+
+def _load(path: str) -> Position:
+    try:
+        return load_position(path)
+    except InputError as error:
+        fail(str(error))
+
+
+def _state_json(position: Position) -> dict:
+    values = signals(position)
+    table = scores(position)
+    over = game_over(position)
+    return {
+        "position": position_to_json(position),
+        "signals": {square_name(s): signal_text(v) for s, v in sorted(values.items())},
+        "scores": {str(p): {"points": s.points, "true_matched": s.true_matched, "black_stones": s.black_stones} for p, s in table.items()},
+        "game_over": over,
+        "winners": winners(position) if over else None,
+    }
+
+
+@app.command()
+def show(
+    position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board to this SVG file."),
+    json_output: bool = typer.Option(False, "--json", help="Print the position, every signal, the scores and the result as JSON."),
+) -> None:
+    """Show the board with every piece's signal (T TRUE, F FALSE, ? MUTABLE).
+
+    Each piece reads TYPE/INPUTS=VALUE; centre squares list their stones (nW: white stone on
+    the north edge); target stones round the edges read W+/B+ matched, W-/B- wrong signal,
+    W?/B? nothing yet.
+    """
+    position = _load(position_file)
+    if svg_out is not None:
+        try:
+            Path(svg_out).write_text(board_svg(position))
+        except OSError as error:
+            fail(f"{svg_out}: cannot write the picture: {error.strerror or error}")
+    if json_output:
+        print_json(_state_json(position))
+    else:
+        print(board_text(position))
+
+
+@app.command()
+def moves(
+    position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    json_output: bool = typer.Option(False, "--json", help="Print the moves as a JSON list."),
+) -> None:
+    """List every legal placement for the player to move (or 'pass' when there is none).
+
+    Legal: an empty non-centre square; a piece the player still has; no input facing the rim
+    or another input; inputs facing a source (centre stone or an output; a Capacitor only once
+    its owner has had a turn again) or open, a two-input piece leaving at most one open; and no
+    feedback loop.
+    """
+    position = _load(position_file)
+    if game_over(position):
+        found: list[str] = []
+    else:
+        found = [str(m) for m in legal_placements(position)] or ["pass"]
+    if json_output:
+        print_json({"player": position.to_move, "turn": position.turn, "game_over": game_over(position), "moves": found})
+        return
+    if not found:
+        print("the game is over: no moves")
+        return
+    print(f"turn {position.turn}, player {position.to_move}: {len(found)} legal move(s)")
+    for move in found:
+        print(move)
+
+
+@app.command()
+def play(
+    position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    move_text: str = typer.Argument(..., metavar="MOVE", help="SQUARE PIECE INPUTS, e.g. 'd6 NOT S', 'c5 AND NE', or 'pass'."),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="Also write the new position (JSON) to this file."),
+    json_output: bool = typer.Option(False, "--json", help="Print the new position as JSON (the position format) instead of the board."),
+) -> None:
+    """Make MOVE for the player to move and print the new position.
+
+    An illegal move exits with code 2 and names the rule it breaks.
+    """
+    position = _load(position_file)
+    try:
+        move = parse_move(move_text)
+        after = apply_move(position, move)
+    except ValueError as error:
+        fail(f"illegal move {move_text!r}: {error}")
+    if out is not None:
+        import json
+
+        try:
+            Path(out).write_text(json.dumps(position_to_json(after), indent=1) + "\n")
+        except OSError as error:
+            fail(f"{out}: cannot write the position: {error.strerror or error}")
+    if json_output:
+        print_json(position_to_json(after))
+    else:
+        print(board_text(after))
+
+
+def _answer(value: Optional[bool]) -> str:
+    return {True: "yes", False: "no", None: "unknown"}[value]
+
+
+@app.command()
+def analyze(
+    position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    player: Optional[int] = typer.Option(None, "--player", "-p", min=1, max=4, help="Only this player's targets and score."),
+    backend: str = typer.Option(DEFAULT_BACKEND, "--backend", "-b", help=BACKEND_HELP),
+    time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", min=0.0, help="Seconds in all; questions not settled by then answer 'unknown', never a guess."),
+    witnesses: bool = typer.Option(False, "--witnesses", help="With --json: include the placement line behind every 'possible' answer."),
+    json_output: bool = typer.Option(False, "--json", help="Print the analysis as one JSON object."),
+) -> None:
+    """Circuit-satisfiability analysis over every completion of the board.
+
+    A completion adds pieces from the remaining supplies, each legal when placed, in some
+    order (players cooperating; see seeds/logisticks.md). For each target: can it still end
+    matched (receive its own colour's signal), can it still end unmatched (receive the other
+    signal), and the verdict (matched/unmatched when decided, open otherwise). Then each
+    player's maximum achievable score, and for every MUTABLE output whether it can still
+    resolve to TRUE and to FALSE. Every 'yes' was replayed move by move by the rule engine;
+    every 'no' is a solver proof. Exit 0, or 1 when the time limit left something unknown.
+    """
+    check_backend(backend)
+    position = _load(position_file)
+    if player is not None and player > position.players:
+        fail(f"--player {player}: the position has {position.players} players")
+    result = run_analysis(position, backend, player, time_limit)
+    complete = all(q.answer is not None for t in result.targets for q in (t.can_true, t.can_false)) and all(
+        q.answer is not None for m in result.mutable for q in (m.can_true, m.can_false)
+    ) and all(s.best is not None for s in result.best_scores)
+    if json_output:
+        print_json(result.to_json(with_witnesses=witnesses))
+        raise typer.Exit(EXIT_OK if complete else EXIT_NOT_ALL_GOOD)
+    print("target  player colour now      can-match can-mismatch verdict")
+    for t in result.targets:
+        print(
+            f"{square_name(t.square):<7} {t.player:<6} {t.colour:<6} {signal_text(t.now):<8} "
+            f"{_answer(t.can_match):<9} {_answer(t.can_mismatch):<12} {t.verdict}"
+        )
+    print()
+    for s in result.best_scores:
+        best = "unknown" if s.best is None else str(s.best)
+        print(f"player {s.player}: {s.now} point(s) now, at most {best} achievable")
+    if result.mutable:
+        print()
+        print("MUTABLE output  can-be-TRUE can-be-FALSE")
+        for m in result.mutable:
+            print(f"{square_name(m.square):<15} {_answer(m.can_true.answer):<11} {_answer(m.can_false.answer)}")
+    print()
+    print(f"{result.solver_calls} solver call(s), {len(result.witnesses)} witness line(s) replayed, {result.seconds:.3f} s ({backend})")
+    raise typer.Exit(EXIT_OK if complete else EXIT_NOT_ALL_GOOD)
+
+
+@app.command()
+def satisfy(
+    position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    player: int = typer.Option(..., "--player", "-p", min=1, max=4, help="The player to satisfy."),
+    score: Optional[int] = typer.Option(None, "--score", "-s", min=0, help="Points wanted (default: the player's maximum, proven optimal)."),
+    backend: str = typer.Option(DEFAULT_BACKEND, "--backend", "-b", help=BACKEND_HELP),
+    time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", min=0.0, help="Seconds; past it the answer is 'unknown', never a guess."),
+    json_output: bool = typer.Option(False, "--json", help="Print the answer and the placement line as one JSON object."),
+) -> None:
+    """A line of legal placements after which PLAYER scores its maximum (or --score points).
+
+    The line is for cooperating players: each step names its turn and player; players with no
+    step on a turn wait. It was replayed move by move by the rule engine. 'impossible' (exit 1)
+    is a solver proof that no completion reaches the score; 'unknown' (exit 1) means the time
+    limit came first.
+    """
+    check_backend(backend)
+    position = _load(position_file)
+    if player > position.players:
+        fail(f"--player {player}: the position has {position.players} players")
+    result = run_satisfy(position, player, backend, score, time_limit)
+    if json_output:
+        print_json(result.to_json())
+    elif result.status == "possible":
+        wanted = "its maximum" if score is None else f"at least {score}"
+        print(f"player {player} can score {result.score} ({wanted}) after {len(result.witness.plan)} placement(s):")
+        for step in result.witness.plan:
+            print(f"  turn {step.turn:>3}  player {step.player}  {step.placement}")
+        print()
+        print(board_text(result.witness.final))
+    elif result.status == "impossible":
+        print(f"impossible: no completion gives player {player} {score} point(s) (proved by the solver)")
+    else:
+        print("unknown: the time limit came before the answer")
+    raise typer.Exit(EXIT_OK if result.status == "possible" else EXIT_NOT_ALL_GOOD)

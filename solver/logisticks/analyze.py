@@ -1,0 +1,528 @@
+"""Circuit-satisfiability queries over the completions of a Logi-Sticks position.
+
+Every "possible" answer is backed by a witness: the pieces a solver model adds, put in an order
+that follows the signals, given owners from the supplies and turns in rotation, then replayed
+step by step by the rule engine. The answer is read from the *replayed* board's signals, and the
+solver's own values must agree with them (an internal error otherwise). Every "impossible"
+answer is an unsatisfiable call; a call cut short by the time limit answers "unknown".
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.core.backend import Backend, Result, Status, make_backend
+from solver.core.lattice import Point
+
+from .encode import CompletionEncoding, encode_completions
+from .model import WHITE, Piece, Placement, Position, square_name
+from .rules import (
+    PlannedPlacement,
+    Signal,
+    capacitor_usable,
+    facing,
+    feeds,
+    matches,
+    replay,
+    scores,
+    signal_text,
+    signals,
+)
+
+
+# CP-SAT's presolve costs more than it saves on these formulas (tens of thousands of short
+# clauses, solved many times with different assumptions): measured 3x faster per call without it.
+BACKEND_OPTIONS: dict[str, dict[str, Any]] = {
+    "cpsat": {"parameters": {"cp_model_presolve": False, "symmetry_level": 0, "linearization_level": 0}},
+}
+
+
+class EncodingDisagrees(AssertionError):
+    """The solver's model and the rule engine's replay of it disagree: a bug, never bad input."""
+
+
+# --------------------------------------------------------------------------- witnesses
+
+
+def order_placements(position: Position, added: list[Placement]) -> list[Placement]:
+    """The added pieces in an order where each comes after every piece that feeds it.
+
+    On the final board the signal graph has no loop, so such an order exists; each piece then
+    finds all its sources already on the board when it is placed.
+    """
+    final = position.copy()
+    for placement in added:
+        final.pieces[placement.square] = Piece(placement.kind, 0, None)
+    new = {p.square: p for p in added}
+    waiting = {square: 0 for square in new}
+    for square in new:
+        for fed in feeds(final, square):
+            if fed in waiting:
+                waiting[fed] += 1
+    ready = sorted(s for s, n in waiting.items() if n == 0)
+    ordered: list[Placement] = []
+    while ready:
+        square = ready.pop(0)
+        ordered.append(new[square])
+        for fed in feeds(final, square):
+            if fed in waiting:
+                waiting[fed] -= 1
+                if waiting[fed] == 0:
+                    ready.append(fed)
+    if len(ordered) != len(new):
+        raise EncodingDisagrees("the added pieces run round a loop")
+    return ordered
+
+
+def schedule(position: Position, ordered: list[Placement]) -> list[PlannedPlacement]:
+    """Give each placement an owner and a turn: owners are players whose supply still holds the
+    piece (the one whose turn comes soonest), turns follow the rotation, and a piece played off a
+    Capacitor waits until that Capacitor's owner has had a turn again. Players without a step on a
+    turn wait (a plan for cooperating players, see seeds/logisticks.md)."""
+    supply = {p: dict(s) for p, s in position.supply.items()}
+    n = position.players
+
+    def player_on(turn: int) -> int:
+        return (position.to_move - 1 + turn - position.turn) % n + 1
+
+    board = position.copy()
+    plan: list[PlannedPlacement] = []
+    turn = position.turn
+    for placement in ordered:
+        earliest = turn
+        for side in placement.kind.inputs:
+            seen = facing(board, placement.square, side)
+            if seen.what == "output":
+                while not capacitor_usable(board, seen.square, earliest):
+                    earliest += 1
+        owners = [p for p in range(1, n + 1) if supply[p][placement.kind.type] > 0]
+        if not owners:
+            raise EncodingDisagrees(f"no supply holds a {placement.kind.type}")
+
+        def first_turn(player: int) -> int:
+            t = earliest
+            while player_on(t) != player:
+                t += 1
+            return t
+
+        owner = min(owners, key=lambda p: (first_turn(p), p))
+        at = first_turn(owner)
+        supply[owner][placement.kind.type] -= 1
+        board.pieces[placement.square] = Piece(placement.kind, owner, at)
+        plan.append(PlannedPlacement(at, owner, placement))
+        turn = at + 1
+    return plan
+
+
+@dataclass
+class Witness:
+    """A line of legal placements and the board it leads to (replayed by the rule engine)."""
+
+    plan: list[PlannedPlacement]
+    final: Position
+    values: dict[Point, Signal]
+
+    def to_json(self) -> list[dict]:
+        return [step.to_json() for step in self.plan]
+
+
+def witness_from_model(enc: CompletionEncoding, result: Result) -> Witness:
+    """Decode a model into a placement line, replay it with the rule engine, and check that the
+    replayed signals are the model's signals on every square."""
+    position = enc.position
+    ordered = order_placements(position, enc.added_placements(result))
+    plan = schedule(position, ordered)
+    try:
+        final = replay(position, plan)
+    except ValueError as error:
+        raise EncodingDisagrees(f"witness line does not replay: {error}") from None
+    values = signals(final)
+    for square in enc.is_true:
+        claimed: Signal = None
+        if _truth(result, enc.is_true[square]):
+            claimed = True
+        elif _truth(result, enc.is_false[square]):
+            claimed = False
+        if claimed != values.get(square):
+            raise EncodingDisagrees(
+                f"on {square_name(square)} the solver says {signal_text(claimed)}, "
+                f"the replay {signal_text(values.get(square))}"
+            )
+    return Witness(plan, final, values)
+
+
+def _truth(result: Result, lit) -> bool:
+    return lit if isinstance(lit, bool) else result.value(lit)
+
+
+# --------------------------------------------------------------------------- the analysis
+
+
+@dataclass
+class Question:
+    """Can the piece on ``square`` end up outputting ``value``? ``answer`` is True (witness
+    index in ``witness``), False (proved impossible) or None (not settled: time limit)."""
+
+    square: Point
+    value: bool
+    answer: bool | None = None
+    witness: int | None = None
+
+
+@dataclass
+class TargetVerdict:
+    """What can still happen to one target stone."""
+
+    player: int
+    square: Point
+    colour: str
+    now: Signal
+    can_true: Question
+    can_false: Question
+
+    def _can(self, value: bool) -> bool | None:
+        return (self.can_true if value else self.can_false).answer
+
+    @property
+    def can_match(self) -> bool | None:
+        """Some completion sends this target its own colour's signal."""
+        return self._can(self.colour == WHITE)
+
+    @property
+    def can_mismatch(self) -> bool | None:
+        """Some completion sends this target the other colour's signal."""
+        return self._can(self.colour != WHITE)
+
+    @property
+    def verdict(self) -> str:
+        """``matched`` / ``unmatched`` when decided, ``open`` when both can happen, ``unknown``."""
+        match, mismatch = self.can_match, self.can_mismatch
+        if match is None or mismatch is None:
+            return "unknown"
+        if match and mismatch:
+            return "open"
+        return "matched" if match else "unmatched"
+
+
+@dataclass
+class MutableVerdict:
+    """Whether a piece whose output is MUTABLE now can still resolve to TRUE and to FALSE."""
+
+    square: Point
+    can_true: Question
+    can_false: Question
+
+
+@dataclass
+class ScoreVerdict:
+    """A player's maximum achievable score, proven optimal, with a witness; None on timeout."""
+
+    player: int
+    now: int
+    best: int | None
+    witness: int | None
+
+
+@dataclass
+class Analysis:
+    """Everything ``analyze`` establishes about a position's completions."""
+
+    position: Position
+    backend: str
+    targets: list[TargetVerdict] = field(default_factory=list)
+    mutable: list[MutableVerdict] = field(default_factory=list)
+    best_scores: list[ScoreVerdict] = field(default_factory=list)
+    witnesses: list[Witness] = field(default_factory=list)
+    solver_calls: int = 0
+    seconds: float = 0.0
+
+    def to_json(self, with_witnesses: bool = False) -> dict[str, Any]:
+        def q(question: Question) -> Any:
+            return {True: "possible", False: "impossible", None: "unknown"}[question.answer]
+
+        data: dict[str, Any] = {
+            "backend": self.backend,
+            "targets": [
+                {
+                    "player": t.player,
+                    "square": square_name(t.square),
+                    "colour": t.colour,
+                    "now": signal_text(t.now),
+                    "can_end_matched": q(t.can_true if t.colour == WHITE else t.can_false),
+                    "can_end_unmatched": q(t.can_false if t.colour == WHITE else t.can_true),
+                    "verdict": t.verdict,
+                    **(
+                        {"witness": {"matched": _wid(t.can_true if t.colour == WHITE else t.can_false),
+                                     "unmatched": _wid(t.can_false if t.colour == WHITE else t.can_true)}}
+                        if with_witnesses else {}
+                    ),
+                }
+                for t in self.targets
+            ],
+            "mutable": [
+                {"square": square_name(m.square), "can_be_true": q(m.can_true), "can_be_false": q(m.can_false),
+                 **({"witness": {"true": _wid(m.can_true), "false": _wid(m.can_false)}} if with_witnesses else {})}
+                for m in self.mutable
+            ],
+            "max_score": [
+                {"player": s.player, "now": s.now, "max": s.best,
+                 **({"witness": s.witness} if with_witnesses else {})}
+                for s in self.best_scores
+            ],
+            "solver_calls": self.solver_calls,
+            "seconds": round(self.seconds, 3),
+        }
+        if with_witnesses:
+            data["witnesses"] = [w.to_json() for w in self.witnesses]
+        return data
+
+
+def _wid(question: Question) -> int | None:
+    return question.witness if question.answer else None
+
+
+class _Session:
+    """One encoded position on one backend, with a clock and a list of replayed witnesses."""
+
+    def __init__(self, enc: CompletionEncoding, backend: str, time_limit: float | None) -> None:
+        self.enc = enc
+        self.backend_name = backend
+        self.solver: Backend = make_backend(backend, self.enc.formula, **BACKEND_OPTIONS.get(backend, {}))
+        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        self.witnesses: list[Witness] = []
+        self.calls = 0
+
+    def remaining(self) -> float | None:
+        return None if self.deadline is None else max(self.deadline - time.monotonic(), 0.0)
+
+    def out_of_time(self) -> bool:
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+    def record(self, result: Result) -> int:
+        self.witnesses.append(witness_from_model(self.enc, result))
+        return len(self.witnesses) - 1
+
+    def solve(self, assumptions: list[int]) -> Result:
+        self.calls += 1
+        return self.solver.solve(assumptions, self.remaining())
+
+    def maximize(self, objective: list[tuple[int, int]]) -> Result:
+        self.calls += 1
+        return self.solver.maximize(objective, [], self.remaining())
+
+
+def _settle(session: _Session, questions: list[Question]) -> None:
+    """Answer every question. Each solver call asks for a completion in which *at least one*
+    still-open question holds (a clause behind a fresh selector): a model answers every question
+    its replayed witness shows, and an unsatisfiable call proves all the open ones impossible at
+    once. A question whose literal is the constant False (a settled signal, or a square no piece
+    can take) is impossible without a call."""
+
+    def harvest(index: int) -> int:
+        values = session.witnesses[index].values
+        answered = 0
+        for q in questions:
+            if q.answer is None and values.get(q.square) is q.value:
+                q.answer, q.witness = True, index
+                answered += 1
+        return answered
+
+    for index in range(len(session.witnesses)):
+        harvest(index)
+    enc = session.enc
+    solver = session.solver
+    bulk = True
+    while True:
+        open_qs = []
+        for q in questions:
+            if q.answer is None:
+                if enc.value_lit(q.square, q.value) is False:
+                    q.answer = False
+                else:
+                    open_qs.append(q)
+        if not open_qs or session.out_of_time():
+            return
+        open_lits = [enc.value_lit(q.square, q.value) for q in open_qs]
+        if bulk:
+            # First try to answer one open question on every square in one model; in the middle
+            # of a game most things are possible and this settles them in a call or two.
+            chosen: dict[Point, int | bool] = {}
+            for q, lit in zip(open_qs, open_lits):
+                chosen.setdefault(q.square, lit)
+            result = session.solve([lit for lit in chosen.values() if lit is not True])
+            if result.status is Status.SAT:
+                harvest(session.record(result))
+                continue
+            if result.status is Status.UNKNOWN:
+                return
+            bulk = False
+        if True in open_lits:
+            selector = None
+            result = session.solve([])
+        else:
+            selector = solver.new_var()
+            solver.add_clause([-selector] + open_lits)
+            result = session.solve([selector])
+        if selector is not None:
+            solver.add_clause([-selector])  # retire this call's clause
+        if result.status is Status.SAT:
+            if harvest(session.record(result)) == 0:
+                raise EncodingDisagrees("a model for the open questions answers none of them")
+            bulk = True
+        elif result.status is Status.UNSAT:
+            for q in open_qs:
+                q.answer = False
+                lit = enc.value_lit(q.square, q.value)
+                if not isinstance(lit, bool):
+                    solver.add_clause([-lit])  # a proved impossibility helps later calls
+        else:
+            return
+
+
+def _objective(enc: CompletionEncoding, position: Position, player: int) -> list[tuple[int, int]]:
+    """One point per target of ``player`` receiving its own colour (constants left out)."""
+    terms = []
+    for owner, square, colour in position.target_list():
+        if owner != player:
+            continue
+        lit = enc.value_lit(square, colour == WHITE)
+        if not isinstance(lit, bool):
+            terms.append((lit, 1))
+    return terms
+
+
+def _constant_points(enc: CompletionEncoding, position: Position, player: int) -> int:
+    return sum(
+        1
+        for owner, square, colour in position.target_list()
+        if owner == player and enc.value_lit(square, colour == WHITE) is True
+    )
+
+
+def analyze(
+    position: Position,
+    backend: str = "sat",
+    player: int | None = None,
+    time_limit: float | None = None,
+) -> Analysis:
+    """For every target (of ``player``, or of everyone): can it still end matched, can it still
+    end unmatched (receive the other colour); each player's maximum achievable score; and for
+    every piece whose output is MUTABLE now, can it still resolve to TRUE and to FALSE. All over
+    the completions of the position (see ``encode.py`` and seeds/logisticks.md)."""
+    started = time.monotonic()
+    session = _Session(encode_completions(position), backend, time_limit)
+    analysis = Analysis(position, backend)
+    now = signals(position)
+    players = [player] if player is not None else list(range(1, position.players + 1))
+
+    # Maximum scores first: their witnesses answer many target questions at once.
+    current = scores(position)
+    for p in players:
+        objective = _objective(session.enc, position, p)
+        base = _constant_points(session.enc, position, p)
+        if session.out_of_time():
+            analysis.best_scores.append(ScoreVerdict(p, current[p].points, None, None))
+            continue
+        result = session.maximize(objective)
+        if result.status is Status.SAT:
+            index = session.record(result)
+            best = base + (result.objective or 0)
+            got = scores(session.witnesses[index].final)[p].points
+            if got != best:
+                raise EncodingDisagrees(f"player {p}: optimum {best} but the witness scores {got}")
+            analysis.best_scores.append(ScoreVerdict(p, current[p].points, best, index))
+        else:
+            analysis.best_scores.append(ScoreVerdict(p, current[p].points, None, None))
+
+    questions: list[Question] = []
+    for owner, square, colour in position.target_list():
+        if owner not in players:
+            continue
+        verdict = TargetVerdict(owner, square, colour, now.get(square), Question(square, True), Question(square, False))
+        analysis.targets.append(verdict)
+        questions += [verdict.can_true, verdict.can_false]
+    for square in sorted(position.pieces):
+        if now[square] is None:
+            verdict_m = MutableVerdict(square, Question(square, True), Question(square, False))
+            analysis.mutable.append(verdict_m)
+            questions += [verdict_m.can_true, verdict_m.can_false]
+    # Several targets share a square in a corner (3-4 players): ask once per square and value.
+    unique: dict[tuple[Point, bool], Question] = {}
+    for q in questions:
+        unique.setdefault((q.square, q.value), q)
+    _settle(session, list(unique.values()))
+    for q in questions:
+        first = unique[(q.square, q.value)]
+        q.answer, q.witness = first.answer, first.witness
+
+    analysis.witnesses = session.witnesses
+    analysis.solver_calls = session.calls
+    analysis.seconds = time.monotonic() - started
+    session.solver.close()
+    return analysis
+
+
+# --------------------------------------------------------------------------- satisfy
+
+
+@dataclass
+class Satisfaction:
+    """The outcome of ``satisfy``: a replayed witness line reaching ``score`` points, or a proof
+    (an unsatisfiable call) that ``wanted`` points cannot be reached, or ``unknown``."""
+
+    player: int
+    status: str  # "possible", "impossible" or "unknown"
+    wanted: int | None
+    score: int | None
+    witness: Witness | None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"player": self.player, "status": self.status, "wanted": self.wanted, "score": self.score}
+        if self.witness is not None:
+            data["plan"] = self.witness.to_json()
+            final = self.witness.final
+            data["targets"] = {
+                square_name(s): signal_text(self.witness.values.get(s))
+                for owner, s, _c in final.target_list()
+                if owner == self.player
+            }
+        return data
+
+
+def satisfy(
+    position: Position,
+    player: int,
+    backend: str = "sat",
+    at_least: int | None = None,
+    time_limit: float | None = None,
+) -> Satisfaction:
+    """A line of legal placements after which ``player`` scores its maximum (proven optimal), or
+    at least ``at_least`` points; "impossible" when no completion scores that much."""
+    enc = encode_completions(position)
+    objective = _objective(enc, position, player)
+    base = _constant_points(enc, position, player)
+    if at_least is not None:
+        needed = at_least - base
+        if needed > len(objective):
+            return Satisfaction(player, "impossible", at_least, None, None)
+        if needed > 0:
+            enc.formula.add_at_least([lit for lit, _ in objective], needed)
+    session = _Session(enc, backend, time_limit)
+    result = session.solve([]) if at_least is not None else session.maximize(objective)
+    try:
+        if result.status is Status.UNKNOWN:
+            return Satisfaction(player, "unknown", at_least, None, None)
+        if result.status is Status.UNSAT:
+            return Satisfaction(player, "impossible", at_least, None, None)
+        witness = session.witnesses[session.record(result)]
+        got = scores(witness.final)[player].points
+        if at_least is None:
+            if got != base + (result.objective or 0):
+                raise EncodingDisagrees(f"optimum {base + (result.objective or 0)} but the witness scores {got}")
+        elif got < at_least:
+            raise EncodingDisagrees(f"asked for {at_least} points, the witness scores {got}")
+        return Satisfaction(player, "possible", at_least, got, witness)
+    finally:
+        session.solver.close()

@@ -1,0 +1,478 @@
+"""The plain Logi-Sticks rule engine, written without any solver.
+
+Signals are Kleene three-valued: ``True``, ``False`` and ``None`` (MUTABLE: not yet known,
+because an input somewhere upstream is still open). Every rule here is stated in
+``seeds/logisticks.md``; the encoder (``encode.py``) writes the same rules as constraints and the
+queries replay every witness they find through this module.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Iterable
+
+from solver.core.errors import InputError
+
+from .model import (
+    ALL_KINDS,
+    BLACK,
+    CENTRE_POINTS,
+    OPPOSITE,
+    PIECE_TYPES,
+    TARGET_SIDE,
+    WHITE,
+    Kind,
+    Piece,
+    Placement,
+    Position,
+    neighbour,
+    square_name,
+)
+from solver.core.lattice import Point
+
+Signal = bool | None  # None is MUTABLE
+
+
+def signal_text(value: Signal) -> str:
+    """``TRUE``, ``FALSE`` or ``MUTABLE``."""
+    return "MUTABLE" if value is None else ("TRUE" if value else "FALSE")
+
+
+def gate(piece_type: str, inputs: list[Signal]) -> Signal:
+    """The output of a piece from its input values (Kleene logic; an open input is MUTABLE).
+
+    AND is FALSE as soon as one input is FALSE and TRUE only when both are; OR is TRUE as soon
+    as one input is TRUE and FALSE only when both are; XOR is known only when both inputs are.
+    PASS and CAP copy their input, NOT inverts it.
+    """
+    if piece_type == "AND":
+        if False in inputs:
+            return False
+        return True if all(v is True for v in inputs) else None
+    if piece_type == "OR":
+        if True in inputs:
+            return True
+        return False if all(v is False for v in inputs) else None
+    if piece_type == "XOR":
+        a, b = inputs
+        return None if a is None or b is None else a != b
+    (value,) = inputs
+    if piece_type == "NOT":
+        return None if value is None else not value
+    return value  # PASS, CAP
+
+
+# --------------------------------------------------------------------------- what a side faces
+
+
+@dataclass(frozen=True)
+class Facing:
+    """What lies across one side of a square.
+
+    ``what`` is ``rim`` (the edge of the board), ``centre`` (a centre stone, ``colour`` set),
+    ``empty`` (an empty square), ``output`` or ``input`` (that side of the piece on ``square``).
+    """
+
+    what: str
+    square: Point | None = None
+    colour: str | None = None
+
+
+def facing(position: Position, square: Point, side: str) -> Facing:
+    """What ``side`` of ``square`` faces in ``position``."""
+    other = neighbour(square, side)
+    if other is None:
+        return Facing("rim")
+    if other in CENTRE_POINTS:
+        return Facing("centre", other, position.centre[(other, OPPOSITE[side])])
+    piece = position.pieces.get(other)
+    if piece is None:
+        return Facing("empty", other)
+    return Facing("output" if OPPOSITE[side] in piece.kind.outputs else "input", other)
+
+
+def feeds(position: Position, square: Point) -> list[Point]:
+    """The pieces whose input is joined to an output of the piece on ``square``."""
+    piece = position.pieces[square]
+    fed = []
+    for side in piece.kind.outputs:
+        seen = facing(position, square, side)
+        if seen.what == "input":
+            fed.append(seen.square)
+    return fed
+
+
+def _reaches(position: Position, starts: Iterable[Point], goals: set[Point]) -> bool:
+    """Whether some piece downstream of ``starts`` (or a start itself) is in ``goals``."""
+    todo = deque(starts)
+    seen = set(todo)
+    while todo:
+        square = todo.popleft()
+        if square in goals:
+            return True
+        for nxt in feeds(position, square):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return False
+
+
+def capacitor_usable(position: Position, square: Point, turn: int) -> bool:
+    """Whether the outputs of the piece on ``square`` may serve as a source on ``turn``.
+
+    A Capacitor's outputs may not be played off until the turn of the player who placed it
+    comes round again: with ``n`` players, from turn ``placed + n`` on. A Capacitor with no
+    recorded turn is taken to be usable. Other pieces are always usable.
+    """
+    piece = position.pieces[square]
+    if piece.kind.type != "CAP" or piece.turn is None:
+        return True
+    return turn >= piece.turn + position.players
+
+
+# --------------------------------------------------------------------------- legality
+
+
+def placement_problem(
+    position: Position,
+    placement: Placement,
+    player: int,
+    turn: int | None,
+    use_supply: bool = True,
+) -> str | None:
+    """Why ``player`` may not make ``placement`` on ``turn``, or ``None`` when it is legal.
+
+    A placement is legal when the square is empty and not a centre square; the player still
+    has such a piece; no input side faces the rim or an input side of a neighbour; every input
+    faces a source (a centre stone, or an output of a neighbouring piece that may be played off)
+    or is open (faces an empty square), with only a two-input piece allowed to leave one input
+    open and never both; and the new piece closes no feedback loop. ``turn=None`` skips the
+    Capacitor timing rule.
+    """
+    square, kind = placement.square, placement.kind
+    name = square_name(square)
+    if square in CENTRE_POINTS:
+        return f"{name} is a centre square"
+    if square in position.pieces:
+        return f"{name} is occupied"
+    if use_supply and position.supply[player][kind.type] <= 0:
+        return f"player {player} has no {kind.type} left"
+    sources: list[Point] = []
+    sourced = 0
+    for side in kind.inputs:
+        seen = facing(position, square, side)
+        if seen.what == "rim":
+            return f"the {side} input of {kind} on {name} faces the rim"
+        if seen.what == "input":
+            return f"the {side} input of {kind} on {name} faces an input of the piece on {square_name(seen.square)}"
+        if seen.what == "output" and turn is not None and not capacitor_usable(position, seen.square, turn):
+            owner = position.pieces[seen.square].player
+            return (
+                f"the Capacitor on {square_name(seen.square)} cannot be played off until "
+                f"player {owner}'s turn comes round again"
+            )
+        if seen.what in ("centre", "output"):
+            sourced += 1
+            if seen.what == "output":
+                sources.append(seen.square)
+    if sourced == 0:
+        if len(kind.inputs) == 1:
+            return f"the input of {kind} on {name} faces no source"
+        return f"both inputs of {kind} on {name} are open"
+    # The new piece fills the open inputs its outputs face; a loop would run from one of those
+    # pieces back into one of the new piece's sources.
+    filled = []
+    for side in kind.outputs:
+        seen = facing(position, square, side)
+        if seen.what == "input":
+            filled.append(seen.square)
+    if sources and filled and _reaches(position, filled, set(sources)):
+        return f"{kind} on {name} would close a feedback loop"
+    return None
+
+
+def place(position: Position, placement: Placement, player: int, turn: int | None) -> Position:
+    """The position after ``player`` puts ``placement`` on the board on ``turn`` (no turn order).
+
+    Raises ``ValueError`` naming the rule when the placement is illegal. The player to move and
+    the turn counter are left alone; :func:`apply_move` is the move of a game.
+    """
+    problem = placement_problem(position, placement, player, turn)
+    if problem:
+        raise ValueError(problem)
+    after = position.copy()
+    after.pieces[placement.square] = Piece(placement.kind, player, turn)
+    after.supply[player][placement.kind.type] -= 1
+    return after
+
+
+def legal_placements(position: Position, player: int | None = None, turn: int | None = -1) -> list[Placement]:
+    """Every legal placement for ``player`` (default: the player to move) on ``turn``
+    (default: the position's turn; ``None`` ignores Capacitor timing), squares in board order."""
+    player = position.to_move if player is None else player
+    turn = position.turn if turn == -1 else turn
+    moves = []
+    for row in range(8):
+        for col in range(8):
+            square = (row, col)
+            if square in CENTRE_POINTS or square in position.pieces:
+                continue
+            if not any(facing(position, square, s).what in ("centre", "output") for s in ("N", "E", "S", "W")):
+                continue  # nothing to play off here
+            for kind in ALL_KINDS:
+                placement = Placement(square, kind)
+                if placement_problem(position, placement, player, turn) is None:
+                    moves.append(placement)
+    return moves
+
+
+def apply_move(position: Position, move: Placement | None) -> Position:
+    """The position after the player to move makes ``move`` (``None`` is a pass).
+
+    A pass is allowed only when the player has no legal placement. No move is allowed once the
+    game is over. Raises ``ValueError`` naming the rule otherwise.
+    """
+    if game_over(position):
+        raise ValueError("the game is over")
+    player = position.to_move
+    if move is None:
+        if legal_placements(position, player):
+            raise ValueError(f"player {player} has a legal placement, so may not pass")
+        after = position.copy()
+    else:
+        after = place(position, move, player, position.turn)
+    after.to_move = position.next_player(player)
+    after.turn = position.turn + 1
+    return after
+
+
+# --------------------------------------------------------------------------- signals
+
+
+def signals(position: Position) -> dict[Point, Signal]:
+    """The output value of every piece (all outputs of a piece carry the same signal).
+
+    An input facing a centre stone gets its colour (white TRUE, black FALSE); an input facing an
+    output gets that piece's value; an open input is MUTABLE. The position must be free of loops.
+    """
+    values: dict[Point, Signal] = {}
+
+    def value_of(square: Point) -> Signal:
+        if square in values:
+            return values[square]
+        # iterative depth-first evaluation: a long chain must not hit the recursion limit
+        stack = [square]
+        while stack:
+            top = stack[-1]
+            piece = position.pieces[top]
+            pending = []
+            inputs: list[Signal] = []
+            for side in piece.kind.inputs:
+                seen = facing(position, top, side)
+                if seen.what == "centre":
+                    inputs.append(seen.colour == WHITE)
+                elif seen.what == "output":
+                    if seen.square in values:
+                        inputs.append(values[seen.square])
+                    else:
+                        pending.append(seen.square)
+                else:
+                    inputs.append(None)
+            if pending:
+                stack.extend(pending)
+                if len(stack) > 4 * len(position.pieces) + 8:
+                    raise ValueError("the signals run round a loop")
+                continue
+            values[top] = gate(piece.kind.type, inputs)
+            stack.pop()
+        return values[square]
+
+    for square in position.pieces:
+        value_of(square)
+    return values
+
+
+def target_signals(position: Position) -> dict[tuple[int, Point], Signal]:
+    """What each target stone receives: the signal of the piece on its square (which always
+    outputs towards the rim, since no input may face the rim), MUTABLE when the square is empty."""
+    values = signals(position)
+    return {
+        (player, square): values.get(square)
+        for player, square, _colour in position.target_list()
+    }
+
+
+def target_resolved(position: Position) -> bool:
+    """Whether every target square holds a piece with a non-MUTABLE output."""
+    return all(v is not None for v in target_signals(position).values())
+
+
+def game_over(position: Position) -> bool:
+    """The game ends when every target receives a non-MUTABLE signal, or (our addition) when no
+    player has any legal placement even with every Capacitor usable, since passing cannot
+    change that."""
+    if target_resolved(position):
+        return True
+    return not any(
+        legal_placements(position, player, turn=None) for player in range(1, position.players + 1)
+    )
+
+
+@dataclass(frozen=True)
+class Score:
+    """One player's result: points (matched targets), matched white (TRUE) targets, and black
+    (FALSE) target stones owned, the second and third being the tie-breaks in order."""
+
+    player: int
+    points: int
+    true_matched: int
+    black_stones: int
+
+    def key(self) -> tuple[int, int, int]:
+        return (self.points, self.true_matched, self.black_stones)
+
+
+def matches(colour: str, value: Signal) -> bool:
+    """A target is matched when it receives its own colour's signal: white TRUE, black FALSE."""
+    return value is not None and value == (colour == WHITE)
+
+
+def scores(position: Position) -> dict[int, Score]:
+    """Each player's points: one per own target receiving a matching signal."""
+    received = target_signals(position)
+    result = {}
+    for player in range(1, position.players + 1):
+        stones = position.targets.get(player, {})
+        matched = [s for s, c in stones.items() if matches(c, received[(player, s)])]
+        result[player] = Score(
+            player,
+            len(matched),
+            sum(1 for s in matched if stones[s] == WHITE),
+            sum(1 for c in stones.values() if c == BLACK),
+        )
+    return result
+
+
+def winners(position: Position) -> list[int]:
+    """The winning player(s): most points, then most matched TRUE targets, then most FALSE
+    target stones to begin with; players still level after that tie."""
+    table = scores(position)
+    best = max(score.key() for score in table.values())
+    return [p for p, score in sorted(table.items()) if score.key() == best]
+
+
+# --------------------------------------------------------------------------- position checks
+
+
+def check_position(position: Position) -> None:
+    """Raise :class:`InputError` unless every piece could stand where it stands.
+
+    No input faces the rim or another input; each one-input piece's input faces a source and
+    each two-input piece has at least one; the signals form no loop; and, where turns are
+    recorded, no piece was played off a Capacitor before its owner's turn came round again.
+    """
+    for square, piece in sorted(position.pieces.items()):
+        name = square_name(square)
+        sourced = 0
+        for side in piece.kind.inputs:
+            seen = facing(position, square, side)
+            if seen.what == "rim":
+                raise InputError(f"pieces: the {side} input of {piece.kind} on {name} faces the rim")
+            if seen.what == "input":
+                raise InputError(
+                    f"pieces: the {side} input of {piece.kind} on {name} faces an input of the piece on "
+                    f"{square_name(seen.square)}"
+                )
+            if seen.what in ("centre", "output"):
+                sourced += 1
+            if seen.what == "output":
+                cap = position.pieces[seen.square]
+                if (
+                    cap.kind.type == "CAP"
+                    and cap.turn is not None
+                    and piece.turn is not None
+                    and cap.turn < piece.turn < cap.turn + position.players
+                ):
+                    raise InputError(
+                        f"pieces: {piece.kind} on {name} (turn {piece.turn}) was played off the Capacitor on "
+                        f"{square_name(seen.square)} (turn {cap.turn}) before player {cap.player}'s turn came round again"
+                    )
+        if sourced == 0:
+            what = "input faces no source" if len(piece.kind.inputs) == 1 else "inputs are both open"
+            raise InputError(f"pieces: {piece.kind} on {name}: its {what}")
+    loop = find_loop(position)
+    if loop:
+        raise InputError("pieces: the signals run round a loop: " + " -> ".join(square_name(s) for s in loop))
+
+
+def find_loop(position: Position) -> list[Point] | None:
+    """A feedback loop of pieces (each feeding the next, the last feeding the first), or None."""
+    colour: dict[Point, int] = {}  # 1 on the current path, 2 finished
+    for start in sorted(position.pieces):
+        if start in colour:
+            continue
+        path = [start]
+        iters = [iter(feeds(position, start))]
+        colour[start] = 1
+        while path:
+            nxt = next(iters[-1], None)
+            if nxt is None:
+                colour[path.pop()] = 2
+                iters.pop()
+                continue
+            if colour.get(nxt) == 1:
+                return path[path.index(nxt):]
+            if nxt not in colour:
+                colour[nxt] = 1
+                path.append(nxt)
+                iters.append(iter(feeds(position, nxt)))
+    return None
+
+
+# --------------------------------------------------------------------------- witnesses
+
+
+@dataclass(frozen=True)
+class PlannedPlacement:
+    """One step of a witness line: ``player`` makes ``placement`` on ``turn``."""
+
+    turn: int
+    player: int
+    placement: Placement
+
+    def to_json(self) -> dict:
+        return {
+            "turn": self.turn,
+            "player": self.player,
+            "square": square_name(self.placement.square),
+            "piece": self.placement.kind.type,
+            "inputs": self.placement.kind.orientation,
+        }
+
+
+def replay(position: Position, plan: list[PlannedPlacement]) -> Position:
+    """Play ``plan`` step by step, checking every placement with :func:`placement_problem`
+    (supply, sources, open inputs, loops and Capacitor timing on the planned turn).
+
+    A plan is a line for cooperating players: turns increase, each step is made by the player
+    whose turn it is in rotation, and the turns skipped between steps are turns on which that
+    player waited. Raises ``ValueError`` on the first step that breaks a rule.
+    """
+    current = position
+    last_turn = position.turn - 1
+    for step in plan:
+        if step.turn <= last_turn:
+            raise ValueError(f"turn {step.turn} is not after turn {last_turn}")
+        expected = (position.to_move - 1 + step.turn - position.turn) % position.players + 1
+        if step.player != expected:
+            raise ValueError(f"turn {step.turn} belongs to player {expected}, not {step.player}")
+        try:
+            current = place(current, step.placement, step.player, step.turn)
+        except ValueError as error:
+            raise ValueError(f"turn {step.turn}: {error}") from None
+        last_turn = step.turn
+    current = current.copy()
+    current.turn = last_turn + 1
+    current.to_move = (position.to_move - 1 + current.turn - position.turn) % position.players + 1
+    return current

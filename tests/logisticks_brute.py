@@ -1,0 +1,44 @@
+"""A brute-force enumerator of Logi-Sticks completions, for cross-checking the SAT encoding.
+
+It walks every line of legal placements (rules.py only: any player with the piece in supply,
+Capacitor timing ignored as in the analysis) and records every board reached.
+"""
+
+from __future__ import annotations
+
+from solver.logisticks.model import Position
+from solver.logisticks.rules import legal_placements, place, scores, signals
+
+
+def reachable_boards(position: Position, limit: int = 200_000) -> list[Position]:
+    """Every board reachable from ``position`` by legal placements, each once."""
+    seen = {frozenset(position.pieces.items())}
+    boards = [position]
+    todo = [position]
+    while todo:
+        current = todo.pop()
+        for player in range(1, current.players + 1):
+            for placement in legal_placements(current, player, turn=None):
+                after = place(current, placement, player, None)
+                key = frozenset((sq, pc.kind) for sq, pc in after.pieces.items())
+                if key in seen:
+                    continue
+                seen.add(key)
+                boards.append(after)
+                todo.append(after)
+                if len(boards) > limit:
+                    raise RuntimeError("too many boards for brute force")
+    return boards
+
+
+def brute_facts(position: Position) -> tuple[dict, dict]:
+    """(values each target/mutable square can end with, each player's maximum score)."""
+    values: dict = {}
+    best: dict[int, int] = {p: 0 for p in range(1, position.players + 1)}
+    for board in reachable_boards(position):
+        sig = signals(board)
+        for square, value in sig.items():
+            values.setdefault(square, set()).add(value)
+        for player, score in scores(board).items():
+            best[player] = max(best[player], score.points)
+    return values, best
