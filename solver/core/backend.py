@@ -311,11 +311,14 @@ class CpSatBackend(Backend):
 
     name = "cpsat"
 
-    def __init__(self, formula: Formula, workers: int = 1) -> None:
+    def __init__(self, formula: Formula, workers: int = 1, parameters: dict | None = None) -> None:
+        """``parameters``: extra CP-SAT solver parameters by name (e.g. ``cp_model_presolve``),
+        for an encoder that knows presolve does not pay off on its many small calls."""
         from ortools.sat.python import cp_model
 
         self._cp = cp_model
         self._workers = workers
+        self._parameters = dict(parameters or {})
         self._model = cp_model.CpModel()
         self._vars: list = [None]
         self._grow(formula.num_vars)
@@ -358,6 +361,8 @@ class CpSatBackend(Backend):
         cp = self._cp
         solver = cp.CpSolver()
         solver.parameters.num_workers = self._workers
+        for name, value in self._parameters.items():
+            setattr(solver.parameters, name, value)
         if time_limit is not None:
             solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
         status = solver.solve(model)
