@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from . import laido
 from . import lixso
 from . import logisticks
 
@@ -15,6 +16,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(lixso.app, name="lixso")
+app.add_typer(laido.app, name="laido")
 app.add_typer(logisticks.app, name="logisticks")
 
 if __name__ == "__main__":

@@ -1,0 +1,455 @@
+"""Laido rules as constraints: connection parts, grown groups and winning positions.
+
+Everything is written into a :class:`solver.core.backend.Formula`, so the same encoding runs on
+python-sat and on CP-SAT.
+
+*A connection part as constraints.* One Boolean per stone says "this stone is on the path". A
+stone on the path has exactly two path neighbours, or exactly one when it is an edge stone; the
+path holds at most (for one group: exactly) two edge stones. Counting *all* path neighbours, not
+chosen path edges, is what makes the path chordless: two path stones that touch are neighbours
+on the path. What these local rules still allow is a separate ring of non-edge stones (every
+stone with two neighbours on it) beside the real path. Triangles and the six-stone ring around a
+point are forbidden up front; any other ring found in a solution is cut off with
+:func:`cycle_cuts` and the solver is asked again, until the chosen stones form one path.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+from solver.core.backend import Formula
+from solver.core.lattice import HEX_OFFSETS, HexLattice, Point
+
+from .rules import board_order, groups
+
+
+# --------------------------------------------------------------------------- paths
+
+
+def _triangles(lattice: HexLattice, points: set[Point]) -> list[tuple[Point, Point, Point]]:
+    """The small triangles of the board with all three corners in ``points``."""
+    found = []
+    for q, r in points:
+        for corners in (((q + 1, r), (q, r + 1)), ((q + 1, r), (q + 1, r - 1))):
+            if all(c in points for c in corners):
+                found.append(((q, r), *corners))
+    return found
+
+
+def _rings(lattice: HexLattice, points: set[Point]) -> list[list[Point]]:
+    """The six points around a board point, where all six are in ``points``."""
+    found = []
+    for q, r in lattice.points:
+        ring = [(q + dq, r + dr) for dq, dr in HEX_OFFSETS]
+        if all(p in points for p in ring):
+            found.append(ring)
+    return found
+
+
+def add_path_rules(
+    formula: Formula, lattice: HexLattice, on_path: Mapping[Point, int], ends: tuple[int, int]
+) -> None:
+    """The local rules of a connection part over the points of ``on_path``.
+
+    A point on the path has exactly two path neighbours, one if it is an edge point (an end);
+    between ``ends[0]`` and ``ends[1]`` edge points are on the path; no small triangle and no
+    six-point ring lies wholly on it (a path holds no cycle).
+    """
+    points = set(on_path)
+    for point, lit in on_path.items():
+        around = [on_path[n] for n in lattice.neighbours(point) if n in on_path]
+        degree = 1 if lattice.is_edge(point) else 2
+        if len(around) < degree:
+            formula.add_clause([-lit])
+            continue
+        # at least `degree` of `around`: dropping any degree-1 of them leaves one true
+        if degree == 1:
+            formula.add_clause([-lit, *around])
+        else:
+            for skipped in around:
+                formula.add_clause([-lit, *(a for a in around if a != skipped)])
+        # at most `degree`: no degree+1 of them together
+        _forbid_subsets(formula, lit, around, degree + 1)
+    edge_lits = [lit for point, lit in on_path.items() if lattice.is_edge(point)]
+    formula.add_count(edge_lits, ends[0], ends[1])
+    for triangle in _triangles(lattice, points):
+        formula.add_clause([-on_path[p] for p in triangle])
+    for ring in _rings(lattice, points):
+        formula.add_clause([-on_path[p] for p in ring])
+
+
+def _forbid_subsets(formula: Formula, premise: int, lits: list[int], size: int) -> None:
+    """``premise`` implies that no ``size`` of ``lits`` hold together (``lits`` has at most 6)."""
+    from itertools import combinations
+
+    for chosen in combinations(lits, size):
+        formula.add_clause([-premise, *(-lit for lit in chosen)])
+
+
+def cycle_cuts(
+    lattice: HexLattice, on_path: Mapping[Point, int], chosen: Iterable[Point]
+) -> list[list[int]]:
+    """Clauses that cut off the rings in a decoded path: its parts holding no edge point.
+
+    A connection part is connected and ends on edge points, so when it holds a point of such a
+    ring it must also hold a point just outside the ring: for each ring point ``v``,
+    ``on_path[v]`` implies one of the ring's outside neighbours. Empty when ``chosen`` is one path.
+    """
+    chosen = set(chosen)
+    cuts: list[list[int]] = []
+    seen: set[Point] = set()
+    for start in sorted(chosen, key=board_order):
+        if start in seen:
+            continue
+        part = {start}
+        queue = deque([start])
+        while queue:
+            point = queue.popleft()
+            for nxt in lattice.neighbours(point):
+                if nxt in chosen and nxt not in part:
+                    part.add(nxt)
+                    queue.append(nxt)
+        seen |= part
+        if any(lattice.is_edge(p) for p in part):
+            continue
+        outside = sorted(
+            {n for p in part for n in lattice.neighbours(p) if n not in part and n in on_path},
+            key=board_order,
+        )
+        for point in part:
+            cuts.append([-on_path[point], *(on_path[n] for n in outside)])
+    return cuts
+
+
+def path_in_order(lattice: HexLattice, chosen: Iterable[Point]) -> tuple[Point, ...]:
+    """The chosen points as a walk from one end to the other (ends are the points with one
+    chosen neighbour; the end first in board order comes first)."""
+    chosen = set(chosen)
+    if not chosen:
+        return ()
+    ends = sorted(
+        (p for p in chosen if sum(n in chosen for n in lattice.neighbours(p)) <= 1), key=board_order
+    )
+    start = ends[0] if ends else min(chosen, key=board_order)
+    path = [start]
+    seen = {start}
+    while True:
+        step = [n for n in lattice.neighbours(path[-1]) if n in chosen and n not in seen]
+        if not step:
+            return tuple(path)
+        path.append(step[0])
+        seen.add(step[0])
+
+
+# --------------------------------------------------------------------------- one group
+
+
+@dataclass
+class ConnectionPartEncoding:
+    """The connection parts of one group: ``on_path[stone]`` is true for the part's stones."""
+
+    formula: Formula
+    on_path: dict[Point, int]
+
+    def objective(self, longest: bool) -> list[tuple[int, int]]:
+        """Maximise the number of stones on the part (or, for the shortest reading, minimise it)."""
+        return [(lit, 1 if longest else -1) for lit in self.on_path.values()]
+
+
+def encode_connection_part(lattice: HexLattice, group: Iterable[Point]) -> ConnectionPartEncoding:
+    """The connection parts of ``group``: chordless paths between exactly two edge stones."""
+    formula = Formula()
+    stones = sorted(group, key=board_order)
+    on_path = dict(zip(stones, formula.new_vars(len(stones))))
+    add_path_rules(formula, lattice, on_path, (2, 2))
+    return ConnectionPartEncoding(formula, on_path)
+
+
+# --------------------------------------------------------------------------- growing groups
+
+
+@dataclass
+class StoneClass:
+    """A set of the player's stones after the new stones are added, closed under touching.
+
+    It is one group, or several groups taken together (which only undervalues them). A point
+    of ``member`` is in the class; a group's stones share their group's literal, so the literal
+    counts once per stone. ``on_path`` marks a connection part inside it (or nothing).
+    """
+
+    member: dict[Point, int] = field(default_factory=dict)
+    on_path: dict[Point, int] = field(default_factory=dict)
+    active: int = 0
+
+    def value_terms(self) -> list[tuple[int, int]]:
+        """Value = 2 * |connection part| - |class|, as weighted literals."""
+        return [(lit, 2) for lit in self.on_path.values()] + [(lit, -1) for lit in self.member.values()]
+
+
+@dataclass
+class GrowthEncoding:
+    """The player's stones after adding at most ``capacity`` stones on empty points.
+
+    ``added[point]`` says a new stone goes on ``point``; ``classes`` are the stone classes.
+    """
+
+    formula: Formula
+    added: dict[Point, int]
+    classes: list[StoneClass]
+    levels: dict[str, int] = field(default_factory=dict)
+
+
+def empties_needed(lattice: HexLattice, mine: frozenset[Point], empty: set[Point], sources: Iterable[Point]) -> dict[Point, int]:
+    """For each point, the fewest empty points (itself included) a chain of the player's stones
+    and new stones from ``sources`` must fill to reach it (0-1 breadth-first search)."""
+    best: dict[Point, int] = {}
+    queue: deque[tuple[int, Point]] = deque()
+    for s in sources:
+        best[s] = 0
+        queue.append((0, s))
+    while queue:
+        cost, point = queue.popleft()
+        if cost > best.get(point, cost):
+            continue
+        for nxt in lattice.neighbours(point):
+            if nxt in mine:
+                step = 0
+            elif nxt in empty:
+                step = 1
+            else:
+                continue
+            if cost + step < best.get(nxt, 1 << 30):
+                best[nxt] = cost + step
+                if step == 0:
+                    queue.appendleft((cost, nxt))
+                else:
+                    queue.append((cost + 1, nxt))
+    return best
+
+
+def _add_stones(formula: Formula, empty: list[Point], capacity: int, min_stones: int) -> dict[Point, int]:
+    added = dict(zip(empty, formula.new_vars(len(empty))))
+    formula.add_count(list(added.values()), min_stones, capacity)
+    return added
+
+
+def _close_class(
+    formula: Formula,
+    lattice: HexLattice,
+    stone_class: StoneClass,
+    mine: frozenset[Point],
+    added: Mapping[Point, int],
+) -> None:
+    """Touching stones are in the same class: a member's occupied neighbour is a member too."""
+    member = stone_class.member
+    for point, lit in member.items():
+        for nxt in lattice.neighbours(point):
+            if nxt in mine:
+                occupied = None
+            elif nxt in added:
+                occupied = added[nxt]
+            else:
+                continue  # the opponent's stone: it never joins
+            other = member.get(nxt)
+            if other == lit:
+                continue
+            clause = [-lit] + ([-occupied] if occupied is not None else [])
+            if other is not None:
+                clause.append(other)
+            formula.add_clause(clause)
+
+
+def _add_path(formula: Formula, lattice: HexLattice, stone_class: StoneClass) -> None:
+    """A connection part inside the class, or no path at all (then the value is -|class|)."""
+    stone_class.on_path = dict(
+        zip(stone_class.member, formula.new_vars(len(stone_class.member)))
+    )
+    for point, lit in stone_class.on_path.items():
+        formula.add_implication(lit, stone_class.member[point])
+    add_path_rules(formula, lattice, stone_class.on_path, (0, 2))
+    stone_class.active = formula.new_var()
+    formula.add_clause([-stone_class.active, *sorted(set(stone_class.member.values()))])
+
+
+def encode_growth(
+    lattice: HexLattice,
+    mine: frozenset[Point],
+    theirs: frozenset[Point],
+    capacity: int,
+    min_stones: int = 0,
+) -> GrowthEncoding:
+    """The player's final groups as stone classes, after adding ``min_stones``..``capacity`` stones.
+
+    Each existing group takes the class of a group listed before it or its own (so groups that
+    new stones join can share one class); each new stone takes one class, either a group's
+    class it can reach or one of ``capacity`` classes for groups made of new stones only. Every
+    real outcome fits (give each final group the class of its first old group), and every
+    assignment undervalues the real groups or equals them: a class holding several groups loses
+    the values of the ones its path avoids.
+    """
+    formula = Formula()
+    empty = [p for p in lattice.points if p not in mine and p not in theirs]
+    empty_set = set(empty)
+    added = _add_stones(formula, empty, capacity, min_stones)
+    old = groups(lattice, mine)
+    reach = [empties_needed(lattice, mine, empty_set, g) for g in old]
+    classes: list[StoneClass] = []
+    group_choices: list[list[int]] = [[] for _ in old]
+    point_choices: dict[Point, list[int]] = {p: [] for p in empty}
+    for s, group in enumerate(old):
+        stone_class = StoneClass()
+        for i in range(s, len(old)):
+            if i == s or min(reach[s].get(p, 1 << 30) for p in old[i]) <= capacity:
+                lit = formula.new_var()
+                group_choices[i].append(lit)
+                for p in old[i]:
+                    stone_class.member[p] = lit
+        for p in empty:
+            if reach[s].get(p, 1 << 30) <= capacity:
+                lit = formula.new_var()
+                point_choices[p].append(lit)
+                stone_class.member[p] = lit
+        classes.append(stone_class)
+    # new stones touching an old group always join an old group's class
+    loose = [p for p in empty if not any(n in mine for n in lattice.neighbours(p))]
+    for _ in range(capacity if loose else 0):
+        stone_class = StoneClass()
+        for p in loose:
+            lit = formula.new_var()
+            point_choices[p].append(lit)
+            stone_class.member[p] = lit
+        classes.append(stone_class)
+    for choices in group_choices:
+        formula.add_exactly_one(choices)
+    for p, choices in point_choices.items():
+        # a new stone on p <=> p takes exactly one class
+        for lit in choices:
+            formula.add_implication(lit, added[p])
+        formula.add_clause([-added[p], *choices])
+        formula.add_at_most_one(choices)
+    for stone_class in classes:
+        _close_class(formula, lattice, stone_class, mine, added)
+        _add_path(formula, lattice, stone_class)
+    return GrowthEncoding(formula, added, classes)
+
+
+def _at_least_if(formula: Formula, premise: int, terms: Sequence[tuple[int, int]], bound: int) -> None:
+    """``premise`` implies ``sum(weight * lit) >= bound`` (weights may be negative)."""
+    lits: list[int] = []
+    offset = 0
+    for lit, weight in terms:
+        if weight >= 0:
+            lits.extend([lit] * weight)
+        else:
+            # w * lit = w - w * (not lit) = -|w| + |w| * (not lit)
+            lits.extend([-lit] * (-weight))
+            offset += weight
+    need = bound - offset
+    if need <= 0:
+        return
+    if need > len(lits):
+        formula.add_clause([-premise])
+        return
+    formula.add_count(lits + [-premise] * need, need, None)
+
+
+def threshold_counts(their_values: Sequence[int]) -> list[tuple[int | None, int]]:
+    """The thresholds at which counting groups decides the comparison, highest first, with the
+    opponent's count at each: ``(t, number of their groups with value >= t)``; ``None`` is minus
+    infinity (the number of groups).
+
+    Comparing sorted value lists from the top, where a longer list wins a tie on the shorter
+    one's length, is comparing ``count(t) = #{values >= t}`` from the highest ``t`` down: the
+    first ``t`` where the counts differ decides. Between two of the opponent's values its count
+    is constant, so checking ``t = w + 1`` and ``t = w`` for every opponent value ``w`` suffices.
+    """
+    thresholds = sorted({t for w in their_values for t in (w, w + 1)}, reverse=True)
+    counted: list[tuple[int | None, int]] = [(t, sum(1 for w in their_values if w >= t)) for t in thresholds]
+    counted.append((None, len(their_values)))
+    return counted
+
+
+def encode_reach(
+    lattice: HexLattice,
+    mine: frozenset[Point],
+    theirs: frozenset[Point],
+    their_values: Sequence[int],
+    capacity: int,
+    min_stones: int = 0,
+    tie_break: str = "theirs",
+) -> GrowthEncoding:
+    """The player's final position beats ``their_values`` (the opponent's group values).
+
+    With ``count(t)`` the number of the player's classes whose value (for the path chosen in
+    it) is at least ``t``, the player wins when, at some threshold of
+    :func:`threshold_counts`, its count exceeds the opponent's while at every higher threshold
+    it is at least the opponent's. The claimed counts may undervalue the real ones, which only
+    makes the claim harder, so a model is a real win. ``tie_break`` says who wins a full tie:
+    ``"mine"``, ``"theirs"``, or ``"mine_if_no_stones"`` (the player is to move and nobody has
+    passed: the player passes first only by adding no stone).
+    """
+    growth = encode_growth(lattice, mine, theirs, capacity, min_stones)
+    formula = growth.formula
+    thresholds = threshold_counts(their_values)
+    at_least: list[list[int]] = []
+    for threshold, _ in thresholds:
+        lits = []
+        for stone_class in growth.classes:
+            if threshold is None:
+                lits.append(stone_class.active)
+                continue
+            lit = formula.new_var()
+            formula.add_implication(lit, stone_class.active)
+            _at_least_if(formula, lit, stone_class.value_terms(), threshold)
+            lits.append(lit)
+        at_least.append(lits)
+    decisions = []
+    for j, (_, theirs_at_j) in enumerate(thresholds):
+        decision = formula.new_var()
+        decisions.append(decision)
+        growth.levels[f"level {j + 1}"] = decision
+        for i in range(j + 1):
+            need = thresholds[i][1] + (1 if i == j else 0)
+            _at_least_if(formula, decision, [(lit, 1) for lit in at_least[i]], need)
+    if tie_break != "theirs":
+        decision = formula.new_var()
+        decisions.append(decision)
+        growth.levels["half point"] = decision
+        for i, (_, theirs_at_i) in enumerate(thresholds):
+            _at_least_if(formula, decision, [(lit, 1) for lit in at_least[i]], theirs_at_i)
+        if tie_break == "mine_if_no_stones":
+            for lit in growth.added.values():
+                formula.add_implication(decision, -lit)
+    formula.add_clause(decisions)
+    return growth
+
+
+def encode_best(
+    lattice: HexLattice,
+    mine: frozenset[Point],
+    theirs: frozenset[Point],
+    capacity: int,
+    min_stones: int = 0,
+) -> GrowthEncoding:
+    """One stone class of the player, after adding stones, whose value is to be maximised.
+
+    Every added stone joins the class (a stone elsewhere cannot raise its value). The class is a
+    set of the player's final stones closed under touching, so it holds whole groups; when it
+    holds more than one its value is below that of its best group, so the maximum is a group's.
+    """
+    formula = Formula()
+    empty = [p for p in lattice.points if p not in mine and p not in theirs]
+    added = _add_stones(formula, empty, capacity, min_stones)
+    stone_class = StoneClass()
+    for group in groups(lattice, mine):
+        lit = formula.new_var()
+        for p in group:
+            stone_class.member[p] = lit
+    for p in empty:
+        stone_class.member[p] = added[p]
+    _close_class(formula, lattice, stone_class, mine, added)
+    _add_path(formula, lattice, stone_class)
+    formula.add_clause(sorted(set(stone_class.member.values())))
+    return GrowthEncoding(formula, added, [stone_class])

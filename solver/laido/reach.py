@@ -1,0 +1,203 @@
+"""Reachable wins: what a player can make of a position with a few more stones.
+
+The question is one-sided: the player adds at most K stones on its turns while the other side
+only passes; the game then ends with two passes. :func:`reach_win` asks whether some such
+continuation ends in a win for the player; :func:`reach_best` asks for the highest value the
+player's best group can reach. Both use the longest reading (the owner's choice of connection
+part). Each answer found by a solver is replayed move by move on :mod:`solver.laido.rules` and
+the final position re-scored; a "no" is a proof by the solver that no set of stones wins.
+
+Who wins a full tie: the player who passed first. When nobody has passed yet, the first pass
+of the continuation is the other side's if it is to move or if the player places a stone, and
+the player's own only when the player is to move and adds no stone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.core.backend import Status
+from solver.core.errors import InputError
+from solver.core.lattice import Point
+
+from .encode import GrowthEncoding, cycle_cuts, encode_best, encode_reach
+from .model import BLACK, Move, Position, move_json, opponent, point_json
+from .rules import LONGEST, board_order, finish_with, is_opening, stones_available
+from .score import Deadline, GroupScore, Score, SolverFailure, open_backend, score_groups, score_position
+
+DEFAULT_REACH_BACKEND = "cpsat"
+
+YES, NO, UNKNOWN = "yes", "no", "unknown"
+
+
+@dataclass
+class ReachAnswer:
+    """``answer`` is "yes" (``stones`` win), "no" (no set of at most ``limit`` stones wins) or "unknown"."""
+
+    player: str
+    limit: int
+    answer: str
+    stones: tuple[Point, ...] = ()
+    moves: list[Move] = field(default_factory=list)
+    final: Score | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The answer as JSON; with "yes", the stones, the moves to the end and the final score."""
+        return {
+            "player": self.player,
+            "stones_allowed": self.limit,
+            "answer": self.answer,
+            "stones": [point_json(p) for p in self.stones],
+            "moves": [move_json(m) for m in self.moves],
+            "final": self.final.to_json() if self.final else None,
+        }
+
+
+@dataclass
+class BestAnswer:
+    """``answer`` is "yes" with the best reachable ``group`` and its value, "no" (the player can
+    have no group at all), or "unknown"."""
+
+    player: str
+    limit: int
+    answer: str
+    value: int | None = None
+    stones: tuple[Point, ...] = ()
+    group: GroupScore | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The answer as JSON."""
+        return {
+            "player": self.player,
+            "stones_allowed": self.limit,
+            "answer": self.answer,
+            "best_value": self.value,
+            "stones": [point_json(p) for p in self.stones],
+            "group": self.group.to_json() if self.group else None,
+        }
+
+
+def _limits(position: Position, player: str, stones: int) -> tuple[int, int]:
+    """How many stones the player may add (at most, at least) in the one-sided continuation."""
+    if stones < 0:
+        raise InputError(f"--stones must be 0 or more, not {stones}")
+    if is_opening(position) and player != BLACK:
+        raise InputError("the game has not started: Black must place the first stone, so the other side cannot only pass")
+    capacity = stones_available(position, player, stones)
+    at_least = 1 if is_opening(position) else 0
+    if at_least > capacity:
+        raise InputError("the game has not started: Black must place the first stone, so allow at least 1 stone")
+    return capacity, at_least
+
+
+def _solve_with_cuts(
+    position: Position,
+    growth: GrowthEncoding,
+    objective: list[tuple[int, int]],
+    backend: str,
+    deadline: Deadline,
+) -> tuple[Status, list[Point], int | None]:
+    """Optimise ``objective`` and cut off rings until every class's path is one path.
+
+    Returns the status, the added stones and the proven optimum.
+    """
+    lattice = position.lattice
+    solver = open_backend(backend, growth.formula, deadline)
+    try:
+        while True:
+            if objective:
+                result = solver.maximize(objective, time_limit=deadline.remaining())
+            else:
+                result = solver.solve(time_limit=deadline.remaining())
+            if result.status is not Status.SAT:
+                return result.status, [], None
+            cuts: list[list[int]] = []
+            for stone_class in growth.classes:
+                chosen = [p for p, lit in stone_class.on_path.items() if result.value(lit)]
+                cuts.extend(cycle_cuts(lattice, stone_class.on_path, chosen))
+            if not cuts:
+                stones = sorted((p for p, lit in growth.added.items() if result.value(lit)), key=board_order)
+                return Status.SAT, stones, result.objective
+            for clause in cuts:
+                solver.add_clause(clause)
+    finally:
+        solver.close()
+
+
+def reach_win(
+    position: Position,
+    player: str,
+    stones: int,
+    backend: str = DEFAULT_REACH_BACKEND,
+    time_limit: float | None = None,
+) -> ReachAnswer:
+    """Can ``player``, adding at most ``stones`` stones while the other side only passes, reach
+    a position that it wins when the game then ends? The fewest stones that do it, or "no".
+    """
+    capacity, at_least = _limits(position, player, stones)
+    deadline = Deadline(time_limit)
+    other = opponent(player)
+    lattice = position.lattice
+    status, theirs = score_groups(lattice, other, position.stones(other), LONGEST, backend, deadline)
+    if status is Status.UNKNOWN:
+        return ReachAnswer(player, stones, UNKNOWN)
+    if position.first_pass is not None:
+        tie_break = "mine" if position.first_pass == player else "theirs"
+    elif position.to_move == player:
+        tie_break = "mine_if_no_stones"
+    else:
+        tie_break = "theirs"
+    growth = encode_reach(
+        lattice,
+        position.stones(player),
+        position.stones(other),
+        [g.value for g in theirs],
+        capacity,
+        at_least,
+        tie_break,
+    )
+    objective = [(lit, -1) for lit in growth.added.values()]  # the fewest stones
+    status, added, _ = _solve_with_cuts(position, growth, objective, backend, deadline)
+    if status is Status.UNKNOWN:
+        return ReachAnswer(player, stones, UNKNOWN)
+    if status is Status.UNSAT:
+        return ReachAnswer(player, stones, NO)
+    moves, final = finish_with(position, player, added)
+    final_score = score_position(final, LONGEST, backend, deadline.remaining())
+    if final_score.status is Status.UNKNOWN or final_score.verdict is None:
+        return ReachAnswer(player, stones, UNKNOWN, tuple(added), moves)
+    if final_score.verdict.winner != player:
+        raise SolverFailure(f"the stones {added} were claimed to win for {player}, but the replay says otherwise")
+    return ReachAnswer(player, stones, YES, tuple(added), moves, final_score)
+
+
+def reach_best(
+    position: Position,
+    player: str,
+    stones: int,
+    backend: str = DEFAULT_REACH_BACKEND,
+    time_limit: float | None = None,
+) -> BestAnswer:
+    """The highest value that ``player``'s best group can reach by adding at most ``stones``
+    stones (the other side only passes), with the stones and that group.
+    """
+    capacity, at_least = _limits(position, player, stones)
+    deadline = Deadline(time_limit)
+    other = opponent(player)
+    lattice = position.lattice
+    growth = encode_best(lattice, position.stones(player), position.stones(other), capacity, at_least)
+    objective = growth.classes[0].value_terms()
+    status, added, value = _solve_with_cuts(position, growth, objective, backend, deadline)
+    if status is Status.UNKNOWN:
+        return BestAnswer(player, stones, UNKNOWN)
+    if status is Status.UNSAT:
+        return BestAnswer(player, stones, NO)
+    _, final = finish_with(position, player, added)
+    status, mine = score_groups(lattice, player, final.stones(player), LONGEST, backend, deadline)
+    if status is Status.UNKNOWN:
+        return BestAnswer(player, stones, UNKNOWN, value, tuple(added))
+    best = max(mine, key=lambda g: g.value)
+    if best.value != value:
+        raise SolverFailure(f"best value {value} claimed, but the replayed position's best group has {best.value}")
+    return BestAnswer(player, stones, YES, value, tuple(added), best)

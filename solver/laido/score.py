@@ -1,0 +1,198 @@
+"""Scoring a Laido position: every group's connection part and value, and the winner.
+
+Each group with two or more edge stones is encoded (:func:`solver.laido.encode.encode_connection_part`)
+and solved for its longest (or, in the shortest reading, smallest) connection part. The part
+found is re-checked by the plain rules (:func:`solver.laido.rules.is_connection_part`), and in the
+shortest reading its length is re-checked against a breadth-first search as well.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.core.backend import DEFAULT_BACKEND, Backend, Formula, Status, make_backend
+from solver.core.lattice import HexLattice, Point
+
+from .encode import cycle_cuts, encode_connection_part, path_in_order
+from .model import BLACK, COLOURS, Position, point_json
+from .rules import (
+    LONGEST,
+    SHORTEST,
+    Verdict,
+    board_order,
+    compare,
+    edge_stones,
+    first_pass_if_ended_now,
+    group_value,
+    groups,
+    is_connection_part,
+    shortest_connection_part,
+    sorted_values,
+)
+
+
+class Deadline:
+    """What is left of a time limit shared by several solver calls (None: no limit)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.end = None if seconds is None else time.monotonic() + seconds
+
+    def remaining(self) -> float | None:
+        """Seconds left, never below zero; None without a limit."""
+        return None if self.end is None else max(self.end - time.monotonic(), 0.0)
+
+
+@dataclass(frozen=True)
+class GroupScore:
+    """One group: its stones, its edge stones, the connection part its owner takes, its value."""
+
+    colour: str
+    stones: frozenset[Point]
+    edge_stones: tuple[Point, ...]
+    connection_part: tuple[Point, ...] | None
+    value: int
+
+    @property
+    def surplus_part(self) -> frozenset[Point]:
+        """The stones outside the connection part."""
+        return self.stones - set(self.connection_part or ())
+
+    def to_json(self) -> dict[str, Any]:
+        """The group as JSON."""
+        return {
+            "size": len(self.stones),
+            "value": self.value,
+            "stones": [point_json(p) for p in sorted(self.stones, key=board_order)],
+            "edge_stones": [point_json(p) for p in self.edge_stones],
+            "connection_part": [point_json(p) for p in self.connection_part or ()],
+        }
+
+
+@dataclass
+class Score:
+    """The score of a position: ``status`` is UNKNOWN when a time limit stopped a solver call."""
+
+    position: Position
+    reading: str
+    status: Status
+    groups: dict[str, list[GroupScore]] = field(default_factory=dict)
+    verdict: Verdict | None = None
+
+    def values(self, colour: str) -> list[int]:
+        """A player's group values, highest first."""
+        return sorted_values(g.value for g in self.groups.get(colour, []))
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"black": {"values", "groups"}, "white": {...}, "winner", "decided_by", ...}``."""
+        out: dict[str, Any] = {"status": self.status.value, "reading": self.reading}
+        for colour in COLOURS:
+            ordered = sorted(self.groups.get(colour, []), key=lambda g: -g.value)
+            out[colour] = {"values": self.values(colour), "groups": [g.to_json() for g in ordered]}
+        out["winner"] = self.verdict.winner if self.verdict else None
+        out["decided_by"] = self.verdict.to_json() if self.verdict else None
+        out["game_over"] = self.position.is_over
+        return out
+
+
+# pysat 1.9 cannot interrupt CaDiCaL, so a timed SAT call goes to Glucose 4, which it can stop.
+INTERRUPTIBLE_SAT_SOLVER = "glucose4"
+
+
+def open_backend(name: str, formula: Formula, deadline: Deadline) -> Backend:
+    """The backend ``name`` for ``formula``, able to honour ``deadline``."""
+    if name == "sat" and deadline.end is not None:
+        return make_backend(name, formula, solver=INTERRUPTIBLE_SAT_SOLVER)
+    return make_backend(name, formula)
+
+
+class SolverFailure(RuntimeError):
+    """A solver answer that the plain rules reject: a bug, never a user error."""
+
+
+def best_connection_part(
+    lattice: HexLattice,
+    group: frozenset[Point],
+    reading: str = LONGEST,
+    backend: str = DEFAULT_BACKEND,
+    deadline: Deadline | None = None,
+) -> tuple[Status, tuple[Point, ...] | None]:
+    """The connection part the owner takes: one with the most stones (the longest reading) or
+    the fewest (the shortest reading). None when the group has fewer than two edge stones (a
+    connected group with two edge stones always has a connection part). UNKNOWN on timeout.
+    """
+    deadline = deadline or Deadline(None)
+    if len(edge_stones(lattice, group)) < 2:
+        return Status.SAT, None
+    whole = path_in_order(lattice, group)
+    if len(whole) == len(group) and is_connection_part(lattice, group, whole):
+        return Status.SAT, whole  # the group is itself a path: its only connection part
+    encoding = encode_connection_part(lattice, group)
+    solver = open_backend(backend, encoding.formula, deadline)
+    try:
+        while True:
+            result = solver.maximize(encoding.objective(reading == LONGEST), time_limit=deadline.remaining())
+            if result.status is Status.UNKNOWN:
+                return Status.UNKNOWN, None
+            if result.status is Status.UNSAT:
+                raise SolverFailure(f"no connection part found in a group with two edge stones: {sorted(group)}")
+            chosen = [p for p, lit in encoding.on_path.items() if result.value(lit)]
+            cuts = cycle_cuts(lattice, encoding.on_path, chosen)
+            if not cuts:
+                break
+            for clause in cuts:
+                solver.add_clause(clause)
+    finally:
+        solver.close()
+    part = path_in_order(lattice, chosen)
+    if len(part) != len(chosen) or not is_connection_part(lattice, group, part):
+        raise SolverFailure(f"the solver's connection part {part} breaks the rules")
+    if reading == SHORTEST:
+        shortest = shortest_connection_part(lattice, group)
+        if shortest is None or len(shortest) != len(part):
+            raise SolverFailure(f"the solver's smallest part has {len(part)} stones, search finds {shortest}")
+    return Status.SAT, part
+
+
+def score_groups(
+    lattice: HexLattice,
+    colour: str,
+    stones: frozenset[Point],
+    reading: str = LONGEST,
+    backend: str = DEFAULT_BACKEND,
+    deadline: Deadline | None = None,
+) -> tuple[Status, list[GroupScore]]:
+    """Every group of ``stones`` with its connection part and value."""
+    scored = []
+    for group in groups(lattice, stones):
+        status, part = best_connection_part(lattice, group, reading, backend, deadline)
+        if status is Status.UNKNOWN:
+            return Status.UNKNOWN, scored
+        scored.append(
+            GroupScore(colour, group, tuple(edge_stones(lattice, group)), part, group_value(group, part))
+        )
+    return Status.SAT, scored
+
+
+def score_position(
+    position: Position,
+    reading: str = LONGEST,
+    backend: str = DEFAULT_BACKEND,
+    time_limit: float | None = None,
+) -> Score:
+    """Score ``position`` as the game would end now.
+
+    When the game is not over, this is the result if both players passed from here (the player
+    to move passing first, unless someone has passed already).
+    """
+    deadline = Deadline(time_limit)
+    score = Score(position, reading, Status.SAT)
+    for colour in COLOURS:
+        status, scored = score_groups(position.lattice, colour, position.stones(colour), reading, backend, deadline)
+        score.groups[colour] = scored
+        if status is Status.UNKNOWN:
+            score.status = Status.UNKNOWN
+            return score
+    score.verdict = compare(score.values(BLACK), score.values("white"), first_pass_if_ended_now(position))
+    return score

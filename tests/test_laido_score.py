@@ -1,0 +1,99 @@
+"""Scoring by solver, checked against exhaustive search and hand-worked positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solver.core.backend import BACKENDS, Status
+from solver.core.lattice import HexLattice
+from solver.laido.encode import cycle_cuts, encode_connection_part
+from solver.laido.model import BLACK, WHITE, Position, load_game
+from solver.laido.rules import group_value, groups, is_connection_part, value_by_search
+from solver.laido.score import best_connection_part, score_position
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_hand_position(backend):
+    score = score_position(load_game("grids/laido/hand.json"), backend=backend)
+    assert score.values(BLACK) == [6]  # the 7-stone line, one surplus stone
+    assert score.values(WHITE) == [2, -3]  # two touching edge stones; three stones with one edge stone
+    assert (score.verdict.winner, score.verdict.decided_by, score.verdict.rank) == (BLACK, "value", 1)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_branch_readings(backend):
+    position = load_game("grids/laido/branch.json")
+    longest = score_position(position, "longest", backend)
+    shortest = score_position(position, "shortest", backend)
+    assert longest.values(BLACK) == [4] and shortest.values(BLACK) == [2]
+    (group,) = longest.groups[BLACK]
+    assert len(group.connection_part) == 7
+    assert is_connection_part(position.lattice, group.stones, group.connection_part)
+
+
+def test_solver_matches_search_on_random_groups():
+    """Every group of random small boards: solver value == exhaustive value, both readings and backends."""
+    rng = random.Random(2024)
+    compared = 0
+    for _ in range(100):
+        lattice = HexLattice(rng.choice([4, 5]))
+        stones = {p for p in lattice.points if rng.random() < rng.choice([0.55, 0.7, 0.85])}
+        for group in groups(lattice, stones):
+            if len(group) > 20:
+                continue
+            for reading in ("longest", "shortest"):
+                expected = value_by_search(lattice, group, reading)
+                for backend in BACKENDS:
+                    status, part = best_connection_part(lattice, group, reading, backend)
+                    assert status is Status.SAT
+                    assert group_value(group, part) == expected, (sorted(group), reading, backend)
+                    if part:
+                        assert is_connection_part(lattice, group, part)
+                    compared += 1
+    assert compared > 200
+
+
+RING = [(-1, 0), (-1, 1), (0, 1), (1, 1), (2, 0), (2, -1), (1, -1), (0, -1)]  # around [0,0] and [1,0]
+STEM = [(3, -2), (4, -3), (4, -4)]  # from the ring to two touching edge stones
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_separate_ring_is_cut_off(backend):
+    """The local rules admit the edge pair plus the 8-stone ring (each ring stone has two ring
+    neighbours): "value" 2*10 - 11. The only real connection part is the edge pair: 2*2 - 11."""
+    lattice = HexLattice(5)
+    group = frozenset(RING + STEM)
+    encoding = encode_connection_part(lattice, group)
+    spurious = RING + [(4, -3), (4, -4)]
+    assert len(cycle_cuts(lattice, encoding.on_path, spurious)) == len(RING)
+    assert cycle_cuts(lattice, encoding.on_path, [(4, -3), (4, -4)]) == []
+    status, part = best_connection_part(lattice, group, "longest", backend)
+    assert sorted(part) == [(4, -4), (4, -3)]
+    assert group_value(group, part) == -7 == value_by_search(lattice, group)
+
+
+def test_big_group_both_backends_agree():
+    """A finished 9-side board (random fill): both backends give the same values."""
+    rng = random.Random(3)
+    lattice = HexLattice(9)
+    points = list(lattice.points)
+    rng.shuffle(points)
+    position = Position(9, frozenset(points[:108]), frozenset(points[108:]), passes=2, first_pass=WHITE)
+    scores = [score_position(position, backend=b) for b in BACKENDS]
+    assert scores[0].values(BLACK) == scores[1].values(BLACK)
+    assert scores[0].values(WHITE) == scores[1].values(WHITE)
+    assert scores[0].verdict == scores[1].verdict
+    for group in scores[0].groups[BLACK] + scores[0].groups[WHITE]:
+        if group.connection_part:
+            assert is_connection_part(lattice, group.stones, group.connection_part)
+
+
+def test_time_limit_gives_unknown_not_a_guess():
+    lattice = HexLattice(9)
+    solid = frozenset(p for p in lattice.points if p[0] < 0)
+    position = Position(9, solid, frozenset(lattice.points) - solid, passes=2, first_pass=WHITE)
+    for backend in BACKENDS:
+        score = score_position(position, backend=backend, time_limit=0.2)
+        assert score.status is Status.UNKNOWN and score.verdict is None
