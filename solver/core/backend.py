@@ -221,6 +221,8 @@ class SatBackend(Backend):
         solver = self._solver
         if time_limit is None:
             return solver.solve(assumptions=list(assumptions))
+        if self._solver_name.startswith("cadical"):
+            return self._sliced_solve(assumptions, time_limit)
         timer = threading.Timer(max(time_limit, 0.0), solver.interrupt)
         timer.start()
         try:
@@ -229,6 +231,22 @@ class SatBackend(Backend):
             timer.cancel()
             solver.clear_interrupt()
         return outcome
+
+    def _sliced_solve(self, assumptions: Sequence[int], time_limit: float) -> bool | None:
+        """CaDiCaL cannot be interrupted through python-sat (``interrupt`` raises), so a time
+        limit is kept by solving in growing slices of conflicts, checking the clock in between.
+        Learnt clauses carry over from slice to slice."""
+        import time
+
+        deadline = time.monotonic() + max(time_limit, 0.0)
+        budget = 2000
+        while time.monotonic() < deadline:
+            self._solver.conf_budget(budget)
+            outcome = self._solver.solve_limited(assumptions=list(assumptions))
+            if outcome is not None:
+                return outcome
+            budget = min(2 * budget, 200_000)
+        return None
 
     def _model(self) -> list[bool]:
         values = [False] * (self._top + 1)
