@@ -42,3 +42,26 @@ def brute_facts(position: Position) -> tuple[dict, dict]:
         for player, score in scores(board).items():
             best[player] = max(best[player], score.points)
     return values, best
+
+
+def playout_position(seed: int, moves: int, supply_total: int):
+    """A position after ``moves`` random legal moves from the start (seeded), with the remaining
+    supplies then cut down to ``supply_total`` random pieces, so brute force stays small."""
+    import random
+
+    from solver.logisticks.model import PIECE_TYPES, position_from_json
+    from solver.logisticks.rules import apply_move, legal_placements
+
+    rng = random.Random(seed)
+    position = position_from_json({"players": 2, "targets": {"layout": "random", "seed": seed}})
+    for _ in range(moves):
+        options = legal_placements(position)
+        if not options:
+            break
+        position = apply_move(position, rng.choice(options))
+    for player in (1, 2):
+        for piece_type in PIECE_TYPES:
+            position.supply[player][piece_type] = 0
+    for _ in range(supply_total):
+        position.supply[rng.choice([1, 2])][rng.choice(PIECE_TYPES)] += 1
+    return position

@@ -358,7 +358,7 @@ def _settle(session: _Session, questions: list[Question]) -> None:
             if result.status is Status.UNKNOWN:
                 return
             bulk = False
-        if True in open_lits:
+        if any(lit is True for lit in open_lits):
             selector = None
             result = session.solve([])
         else:

@@ -47,11 +47,11 @@ def gate(piece_type: str, inputs: list[Signal]) -> Signal:
     PASS and CAP copy their input, NOT inverts it.
     """
     if piece_type == "AND":
-        if False in inputs:
+        if any(v is False for v in inputs):
             return False
         return True if all(v is True for v in inputs) else None
     if piece_type == "OR":
-        if True in inputs:
+        if any(v is True for v in inputs):
             return True
         return False if all(v is False for v in inputs) else None
     if piece_type == "XOR":

@@ -1,0 +1,147 @@
+"""The completion encoding and the analysis, cross-checked against brute force and replayed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+try:  # tests/ is a package when it has an __init__.py, a plain directory otherwise
+    from tests.logisticks_brute import brute_facts, playout_position, reachable_boards
+except ImportError:
+    from logisticks_brute import brute_facts, playout_position, reachable_boards  # type: ignore[no-redef]
+from solver.core.backend import Status, make_backend
+from solver.logisticks.analyze import analyze, satisfy
+from solver.logisticks.encode import encode_completions
+from solver.logisticks.model import load_position, position_from_json, square_point
+from solver.logisticks.rules import replay, scores, signals
+
+GRIDS = Path(__file__).resolve().parent.parent / "grids" / "logisticks"
+BACKENDS = ("sat", "cpsat")
+# (seed, moves) of random playouts whose completions (two pieces left in the supplies) brute
+# force enumerates in well under a second each
+SMALL = [(5, 40), (7, 40), (13, 40), (14, 40), (19, 25), (22, 25), (22, 40), (27, 40)]
+
+
+def _answers(analysis):
+    targets = {(t.player, t.square): (t.can_true.answer, t.can_false.answer) for t in analysis.targets}
+    mutable = {m.square: (m.can_true.answer, m.can_false.answer) for m in analysis.mutable}
+    best = {s.player: s.best for s in analysis.best_scores}
+    return targets, mutable, best
+
+
+@pytest.mark.parametrize("seed,moves", SMALL)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_analysis_agrees_with_brute_force(seed, moves, backend):
+    position = playout_position(seed, moves, 2)
+    values, best = brute_facts(position)
+    targets, mutable, best_found = _answers(analyze(position, backend))
+    for (player, square), (can_true, can_false) in targets.items():
+        reached = values.get(square, {None})
+        assert (can_true, can_false) == (True in reached, False in reached), square
+    for square, (can_true, can_false) in mutable.items():
+        assert (can_true, can_false) == (True in values[square], False in values[square]), square
+    assert best_found == best
+
+
+def test_small_positions_are_not_trivial():
+    """The cross-check above is worth something only if its answers vary."""
+    seen = set()
+    for seed, moves in SMALL[:4]:
+        targets, mutable, best = _answers(analyze(playout_position(seed, moves, 2)))
+        seen.update(a for pair in list(targets.values()) + list(mutable.values()) for a in pair)
+        seen.update(("best", b) for b in best.values())
+    assert {True, False} <= seen
+    assert any(key[0] == "best" and key[1] > 0 for key in seen if isinstance(key, tuple))
+
+
+@pytest.mark.parametrize("seed,moves", [(13, 40), (27, 40), (7, 40)])
+def test_encoded_final_boards_are_exactly_the_reachable_boards(seed, moves):
+    """Conditions (1)-(4) of encode.py describe exactly the boards legal lines reach."""
+    position = playout_position(seed, moves, 2)
+    reached = {
+        frozenset((sq, pc.kind) for sq, pc in board.pieces.items() if sq not in position.pieces)
+        for board in reachable_boards(position)
+    }
+    enc = encode_completions(position)
+    solver = make_backend("sat", enc.formula)
+    kind_vars = [v for kinds in enc.kind_var.values() for v in kinds.values()]
+    encoded = set()
+    while True:
+        result = solver.solve()
+        if result.status is not Status.SAT:
+            break
+        added = frozenset((p.square, p.kind) for p in enc.added_placements(result))
+        encoded.add(added)
+        solver.add_clause([-v if result.value(v) else v for v in kind_vars])
+        assert len(encoded) <= len(reached)
+    assert encoded == reached
+
+
+def test_backends_agree_on_a_late_position():
+    position = load_position(str(GRIDS / "late.json"))
+    sat, cpsat = (_answers(analyze(position, b)) for b in BACKENDS)
+    assert sat == cpsat
+    targets, _mutable, _best = sat
+    assert any(pair == (False, False) for pair in targets.values())  # dead targets exist here
+
+
+def test_every_possible_answer_has_a_replayable_witness():
+    position = load_position(str(GRIDS / "late.json"))
+    result = analyze(position)
+    for verdict in result.targets:
+        for question in (verdict.can_true, verdict.can_false):
+            if question.answer:
+                witness = result.witnesses[question.witness]
+                final = replay(position, witness.plan)
+                assert signals(final).get(verdict.square) is question.value
+    for best in result.best_scores:
+        witness = result.witnesses[best.witness]
+        assert scores(replay(position, witness.plan))[best.player].points == best.best
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_satisfy_reaches_the_maximum_and_no_more(backend):
+    position = load_position(str(GRIDS / "late.json"))
+    best = {s.player: s.best for s in analyze(position, backend).best_scores}
+    for player in (1, 2):
+        found = satisfy(position, player, backend)
+        assert found.status == "possible" and found.score == best[player]
+        assert scores(replay(position, found.witness.plan))[player].points == best[player]
+        beyond = satisfy(position, player, backend, at_least=best[player] + 1)
+        assert beyond.status == "impossible" and beyond.witness is None
+        exact = satisfy(position, player, backend, at_least=best[player])
+        assert exact.status == "possible" and exact.score >= best[player]
+
+
+def test_witness_line_waits_for_a_capacitor():
+    # player 1 put a Capacitor on d6 on turn 1; player 2 to move on turn 2 wants d8 TRUE,
+    # which needs d7 played off the Capacitor: not before turn 3.
+    position = position_from_json({
+        "players": 2,
+        "targets": {"1": {"d1": "B"}, "2": {"d8": "W"}},
+        "pieces": [{"square": "d6", "piece": "CAP", "inputs": "S", "player": 1, "turn": 1}],
+        "to_move": 2,
+        "supply": {"1": {"PASS": 1}, "2": {"PASS": 1}},
+    })
+    found = satisfy(position, 2)
+    assert found.status == "possible" and found.score == 1
+    steps = {step.placement.square: step for step in found.witness.plan}
+    assert steps[square_point("d7")].turn >= 3
+    replay(position, found.witness.plan)  # checks the timing again
+
+
+def test_no_time_gives_unknown_never_a_guess():
+    position = load_position(str(GRIDS / "late.json"))
+    result = analyze(position, time_limit=0.0)
+    assert all(s.best is None for s in result.best_scores)
+    assert all(q.answer is None for t in result.targets for q in (t.can_true, t.can_false) if t.now is None)
+    assert satisfy(position, 1, time_limit=0.0).status == "unknown"
+
+
+def test_settled_targets_are_decided_without_search():
+    data = json.loads((GRIDS / "late.json").read_text())
+    position = position_from_json(data)
+    result = analyze(position, player=2)
+    assert {t.player for t in result.targets} == {2} and [s.player for s in result.best_scores] == [2]
