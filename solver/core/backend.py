@@ -123,6 +123,20 @@ class Backend:
         """Add a clause that holds from now on, for every later call."""
         raise NotImplementedError
 
+    def enumerate(
+        self,
+        project: Sequence[int],
+        assumptions: Sequence[int] = (),
+        limit: int | None = None,
+        time_limit: float | None = None,
+    ) -> tuple[list[list[bool]], bool]:
+        """Models that differ on the ``project`` variables, up to ``limit`` of them.
+
+        Returns the models and whether the enumeration is complete (no further model exists);
+        it is not complete when the limit or ``time_limit`` stopped it.
+        """
+        raise NotImplementedError
+
     def new_var(self) -> int:
         """A fresh variable (for example a selector for a clause that can be switched off)."""
         raise NotImplementedError
@@ -221,6 +235,8 @@ class SatBackend(Backend):
         solver = self._solver
         if time_limit is None:
             return solver.solve(assumptions=list(assumptions))
+        if time_limit <= 0:
+            return None
         if self._solver_name.startswith("cadical"):
             return self._sliced_solve(assumptions, time_limit)
         timer = threading.Timer(max(time_limit, 0.0), solver.interrupt)
@@ -262,6 +278,39 @@ class SatBackend(Backend):
         if not outcome:
             return Result(Status.UNSAT)
         return Result(Status.SAT, self._model())
+
+    def enumerate(
+        self,
+        project: Sequence[int],
+        assumptions: Sequence[int] = (),
+        limit: int | None = None,
+        time_limit: float | None = None,
+    ) -> tuple[list[list[bool]], bool]:
+        """Solve, block the model's projection behind a selector, repeat.
+
+        The selector is switched off for good at the end, so the blocking clauses never
+        constrain a later call, while what the solver learnt about the formula stays.
+        """
+        import time
+
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        selector = self.new_var()
+        models: list[list[bool]] = []
+        complete = False
+        try:
+            while limit is None or len(models) < limit:
+                remaining = None if deadline is None else max(deadline - time.monotonic(), 0.0)
+                result = self.solve(list(assumptions) + [selector], remaining)
+                if result.status is Status.UNKNOWN:
+                    break
+                if result.status is Status.UNSAT:
+                    complete = True
+                    break
+                models.append(result.model)
+                self._solver.add_clause([-selector] + [-v if result.model[v] else v for v in project])
+        finally:
+            self._solver.add_clause([-selector])
+        return models, complete
 
     def maximize(
         self,
@@ -377,6 +426,8 @@ class CpSatBackend(Backend):
 
     def _run(self, model, time_limit: float | None, optimising: bool) -> Result:
         cp = self._cp
+        if time_limit is not None and time_limit <= 0:
+            return Result(Status.UNKNOWN)
         solver = cp.CpSolver()
         solver.parameters.num_workers = self._workers
         for name, value in self._parameters.items():
@@ -402,6 +453,42 @@ class CpSatBackend(Backend):
 
     def solve(self, assumptions: Sequence[int] = (), time_limit: float | None = None) -> Result:
         return self._run(self._with_assumptions(assumptions), time_limit, optimising=False)
+
+    def enumerate(
+        self,
+        project: Sequence[int],
+        assumptions: Sequence[int] = (),
+        limit: int | None = None,
+        time_limit: float | None = None,
+    ) -> tuple[list[list[bool]], bool]:
+        """CP-SAT's own enumeration of all solutions, keeping those with a new projection."""
+        cp = self._cp
+        if time_limit is not None and time_limit <= 0:
+            return [], False
+        model = self._with_assumptions(assumptions)
+        variables = self._vars
+        seen: set[tuple[bool, ...]] = set()
+        models: list[list[bool]] = []
+
+        class Collector(cp.CpSolverSolutionCallback):
+            def on_solution_callback(self) -> None:
+                values = [False] + [bool(self.boolean_value(v)) for v in variables[1:]]
+                key = tuple(values[v] for v in project)
+                if key not in seen:
+                    seen.add(key)
+                    models.append(values)
+                    if limit is not None and len(models) >= limit:
+                        self.stop_search()
+
+        solver = cp.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.enumerate_all_solutions = True
+        if time_limit is not None:
+            solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
+        status = solver.solve(model, Collector())
+        stopped_early = limit is not None and len(models) >= limit
+        complete = not stopped_early and status in (cp.OPTIMAL, cp.INFEASIBLE)
+        return models, complete
 
     def maximize(
         self,

@@ -1,0 +1,152 @@
+"""Lixso rules compiled into a :class:`~solver.core.backend.Formula`.
+
+The clue-independent part of a grid size is encoded once (a *template*); a puzzle's clues
+are then passed to the solver as assumptions, so a pack of same-sized grids shares one
+compiled formula and one warm solver.
+
+Variables:
+
+* ``colour[cell][k]``: the cell is covered by a tile of colour ``k``;
+* ``tile[p][k]``: placement ``p`` (three cells of a 2x2 block) holds a tile of colour ``k``.
+
+Rules, each as the constraints that carry it:
+
+* cover: each cell has exactly one colour, and a cell of colour ``k`` lies in exactly one
+  placed tile of colour ``k``; a tile colours its three cells;
+* no touching: a tile of colour ``k`` forbids colour ``k`` on every cell that touches it by
+  a side or a corner without being part of it;
+* supply: at most ``per_colour`` tiles of each colour, counted as ``3 * per_colour`` cells.
+
+Redundant constraints that let unit propagation see what a person sees:
+
+* three cells of one placement all coloured ``k`` are that tile (their group can only be it);
+* a 2x2 block never has one colour on all four cells;
+* two cells that touch and share colour ``k`` are in one tile, one of the few placements
+  that hold both;
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.backend import Formula
+from ..core.lattice import SquareLattice
+from ..core.shapes import L_TROMINO
+from .model import COLOURS, Grid
+
+Cell = tuple[int, int]
+
+
+@dataclass
+class LixsoTemplate:
+    """The compiled rules for one grid size and colour supply."""
+
+    height: int
+    width: int
+    per_colour: int
+    formula: Formula = field(default_factory=Formula)
+    colour: list[list[int]] = field(default_factory=list)  # colour[cell index][k]
+    placements: list[tuple[Cell, ...]] = field(default_factory=list)
+    tile: list[list[int]] = field(default_factory=list)  # tile[placement index][k]
+
+    cells: tuple[Cell, ...] = ()
+
+    def cell_index(self, cell: Cell) -> int:
+        return cell[0] * self.width + cell[1]
+
+    def clue_assumptions(self, grid: Grid) -> list[int]:
+        """The literals that say "each clue cell has its clue's colour"."""
+        return [self.colour[r * self.width + c][COLOURS.index(ch)] for r, c, ch in grid.clues()]
+
+    def decode(self, model: list[bool]) -> tuple[str, ...]:
+        """The colour grid of a model."""
+        rows = []
+        for r in range(self.height):
+            row = []
+            for c in range(self.width):
+                lits = self.colour[r * self.width + c]
+                row.append(next((COLOURS[k] for k in range(len(COLOURS)) if model[lits[k]]), "."))
+            rows.append("".join(row))
+        return tuple(rows)
+
+    def solution_literals(self, solution: tuple[str, ...]) -> list[int]:
+        """The colour literals that a solution makes true, one per cell."""
+        return [
+            self.colour[r * self.width + c][COLOURS.index(ch)]
+            for r, row in enumerate(solution)
+            for c, ch in enumerate(row)
+        ]
+
+
+ALL_REDUNDANT = frozenset({"triple", "window", "pair"})
+
+
+def build_template(
+    height: int,
+    width: int,
+    per_colour: int,
+    redundant: frozenset[str] = ALL_REDUNDANT,
+) -> LixsoTemplate:
+    """Encode the Lixso rules for a ``height`` x ``width`` grid with ``per_colour`` tiles of each colour.
+
+    ``redundant`` picks the redundant constraint families (see the module docstring), so
+    that benchmarks can measure what each one is worth.
+    """
+    template = LixsoTemplate(height, width, per_colour)
+    formula = template.formula
+    lattice = SquareLattice(height, width)
+    ncol = len(COLOURS)
+    cells = template.cells = lattice.points
+    template.colour = [formula.new_vars(ncol) for _ in cells]
+    template.placements = L_TROMINO.placements(lattice)
+    template.tile = [formula.new_vars(ncol) for _ in template.placements]
+    colour, tile, index = template.colour, template.tile, template.cell_index
+
+    placements_at: list[list[int]] = [[] for _ in cells]
+    for p, placement in enumerate(template.placements):
+        for cell in placement:
+            placements_at[index(cell)].append(p)
+
+    # cover: one colour per cell; a coloured cell lies in exactly one tile of its colour
+    for i in range(len(cells)):
+        formula.add_exactly_one(colour[i])
+        for k in range(ncol):
+            formula.add_clause([-colour[i][k]] + [tile[p][k] for p in placements_at[i]])
+            formula.add_at_most_one([tile[p][k] for p in placements_at[i]])
+
+    for p, placement in enumerate(template.placements):
+        members = set(placement)
+        ring = sorted({n for cell in placement for n in lattice.touching(cell)} - members)
+        for k in range(ncol):
+            for cell in placement:
+                formula.add_implication(tile[p][k], colour[index(cell)][k])
+            # no touching: a tile's colour appears on no cell around it
+            for n in ring:
+                formula.add_clause([-tile[p][k], -colour[index(n)][k]])
+            if "triple" in redundant:
+                # three cells of a placement in colour k can only be that tile
+                formula.add_clause([tile[p][k]] + [-colour[index(cell)][k] for cell in placement])
+
+    if "window" in redundant:
+        for window in lattice.windows:
+            for k in range(ncol):
+                # a 2x2 block is never one colour (that would be a group of 4)
+                formula.add_clause([-colour[index(cell)][k] for cell in window])
+
+    if "pair" in redundant:
+        # two touching cells of one colour share a tile
+        holding: dict[tuple[int, int], list[int]] = {}
+        for p, placement in enumerate(template.placements):
+            ids = sorted(index(cell) for cell in placement)
+            for a in range(3):
+                for b in range(a + 1, 3):
+                    holding.setdefault((ids[a], ids[b]), []).append(p)
+        for (a, b), ps in holding.items():
+            for k in range(ncol):
+                formula.add_clause([-colour[a][k], -colour[b][k]] + [tile[p][k] for p in ps])
+
+    # supply, counted over cells (three per tile): measured faster than counting the tiles,
+    # and faster without the implied lower bound (benchmarks/lixso_encoding.py)
+    for k in range(ncol):
+        formula.add_at_most([colour[i][k] for i in range(len(cells))], 3 * per_colour)
+    return template

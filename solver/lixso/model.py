@@ -1,0 +1,199 @@
+"""Lixso grids and their text format.
+
+A grid file holds one grid or a pack of grids:
+
+* a grid is consecutive lines of equal length over ``.`` (an uncoloured cell) and the
+  colour letters ``I X S O`` (case-insensitive): a letter is a clue, the colour of the
+  tile that must cover that cell;
+* lines starting with ``#`` are comments; ``# key: value`` lines directly above a grid
+  are its metadata (``name``, ``level``, ``solution`` with rows joined by ``/``);
+* grids are separated by one or more blank lines.
+
+Parsing a pack never stops at a bad grid: each grid comes back either parsed or as the
+:class:`InputError` that says where it broke, so one bad grid never stops the rest.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ..core.errors import InputError, read_text
+
+COLOURS = "IXSO"
+"""The four tile colours, by their symbols (the box's colour-blind letters)."""
+EMPTY = "."
+MAX_SIDE = 200
+TILE_CELLS = 3
+
+
+def default_per_colour(rows: int, cols: int) -> int:
+    """How many tiles of each colour the box offers for a grid of this size.
+
+    The 9x9 box grid takes 27 tiles out of 28, seven of each colour; for other sizes we
+    keep the same spirit: ``ceil(tiles / 4)`` of each colour, the fewest that suffice.
+    """
+    return math.ceil(rows * cols // TILE_CELLS / len(COLOURS))
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A Lixso puzzle: its clue rows (``.`` or an upper-case colour letter per cell)."""
+
+    rows: tuple[str, ...]
+    name: str = ""
+    metadata: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+    path: str | None = field(default=None, compare=False)
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @property
+    def tiles(self) -> int:
+        """How many L-tiles cover the grid."""
+        return self.height * self.width // TILE_CELLS
+
+    def clues(self) -> list[tuple[int, int, str]]:
+        """Every pre-coloured cell as ``(row, column, colour)``."""
+        return [
+            (r, c, ch)
+            for r, row in enumerate(self.rows)
+            for c, ch in enumerate(row)
+            if ch != EMPTY
+        ]
+
+    def is_complete(self) -> bool:
+        """Whether every cell has a colour (a filled-in solution rather than a puzzle)."""
+        return all(ch != EMPTY for row in self.rows for ch in row)
+
+    def stated_solution(self) -> tuple[str, ...] | None:
+        """The ``# solution:`` metadata as rows, when present (not checked here)."""
+        text = self.metadata.get("solution")
+        if not text:
+            return None
+        return tuple(part.strip().upper() for part in text.split("/"))
+
+    def stated_level(self) -> int | None:
+        """The ``# level:`` metadata as a number, when present and a number."""
+        text = self.metadata.get("level", "").strip()
+        return int(text) if text.isdigit() else None
+
+    def label(self) -> str:
+        """How to name this grid in messages: its name, else where it starts."""
+        if self.name:
+            return self.name
+        if self.path is not None and self.line is not None:
+            return f"{self.path}:{self.line}"
+        return "grid"
+
+
+def _check_rows(rows: list[tuple[int, str]], path: str | None) -> tuple[str, ...]:
+    """Validate one block of grid lines (``(line number, text)``), returning upper-cased rows."""
+    first_line, first = rows[0]
+    width = len(first)
+    if len(rows) > MAX_SIDE or width > MAX_SIDE:
+        raise InputError(
+            f"grid is {len(rows)}x{width}; the largest accepted is {MAX_SIDE}x{MAX_SIDE}",
+            path,
+            first_line,
+        )
+    clean: list[str] = []
+    for number, text in rows:
+        for column, ch in enumerate(text, start=1):
+            if ch != EMPTY and ch.upper() not in COLOURS:
+                shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
+                raise InputError(
+                    f"unknown character {shown}: a cell is '.' or one of I X S O",
+                    path,
+                    number,
+                    column,
+                )
+        if len(text) != width:
+            raise InputError(
+                f"ragged grid: this row has {len(text)} cells, the first row has {width}",
+                path,
+                number,
+                min(len(text), width) + 1,
+            )
+        clean.append(text.upper())
+    if (len(rows) * width) % TILE_CELLS:
+        raise InputError(
+            f"grid is {len(rows)}x{width} = {len(rows) * width} cells, not divisible by 3:"
+            " L-tiles cannot cover it",
+            path,
+            first_line,
+        )
+    return tuple(clean)
+
+
+def parse_pack(text: str, path: str | None = None) -> list[Grid | InputError]:
+    """Every grid in ``text``, in order; a grid that breaks the format comes back as its error."""
+    found: list[Grid | InputError] = []
+    metadata: dict[str, str] = {}
+    block: list[tuple[int, str]] = []
+
+    def finish() -> None:
+        nonlocal metadata, block
+        if not block:
+            return
+        try:
+            rows = _check_rows(block, path)
+            name = metadata.get("name", "")
+            found.append(Grid(rows, name=name, metadata=metadata, path=path, line=block[0][0]))
+        except InputError as error:
+            found.append(error)
+        metadata, block = {}, []
+
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        if not line:
+            finish()
+            metadata = {}
+            continue
+        if line.lstrip().startswith("#"):
+            if block:  # a comment ends a grid, as a blank line does
+                finish()
+            body = line.lstrip()[1:].strip()
+            key, colon, value = body.partition(":")
+            if colon and key.strip() and " " not in key.strip():
+                metadata[key.strip().lower()] = value.strip()
+            continue
+        block.append((number, line))
+    finish()
+    return found
+
+
+def load_pack(path: str) -> list[Grid | InputError]:
+    """Parse a grid file; a file that cannot be read or holds no grid raises ``InputError``."""
+    text = read_text(path)
+    grids = parse_pack(text, path)
+    if not grids:
+        raise InputError("no grid in this file (empty, or only comments)", path)
+    return grids
+
+
+def load_grid(path: str) -> Grid:
+    """The single grid in a file (the first one if there are several); errors raise."""
+    entry = load_pack(path)[0]
+    if isinstance(entry, InputError):
+        raise entry
+    return entry
+
+
+def format_grid(grid: Grid, solution: tuple[str, ...] | None = None) -> str:
+    """The grid in the file format, with its metadata (and ``solution``, if given) above it."""
+    metadata = dict(grid.metadata)
+    if grid.name:
+        metadata["name"] = grid.name
+    if solution is not None:
+        metadata["solution"] = "/".join(solution)
+    order = ["name", "level"] + sorted(k for k in metadata if k not in ("name", "level", "solution"))
+    order.append("solution")
+    lines = [f"# {key}: {metadata[key]}" for key in order if key in metadata]
+    return "\n".join(lines + list(grid.rows)) + "\n"

@@ -1,0 +1,129 @@
+"""Solve Lixso grids and prove their solutions unique.
+
+A puzzle is *unique* when one solution exists and a second one, searched for with the first
+one blocked, does not. Every solution found is replayed through the plain rule checker
+(:mod:`solver.lixso.rules`) before it is reported.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ..core.backend import DEFAULT_BACKEND, Backend, make_backend
+from .encode import LixsoTemplate, build_template
+from .model import Grid, default_per_colour
+from .rules import find_violation
+
+
+class Verdict(str, Enum):
+    """What solving a grid established."""
+
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    UNSOLVABLE = "unsolvable"
+    UNKNOWN = "unknown"  # the time limit came first: no claim either way
+
+
+@dataclass
+class SolveReport:
+    """The verdict on one grid, the solutions found (each a tuple of row strings), and the time taken."""
+
+    grid: Grid
+    status: Verdict
+    solutions: list[tuple[str, ...]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def to_json(self) -> dict:
+        return {
+            "name": self.grid.label(),
+            "status": self.status.value,
+            "solutions": [list(s) for s in self.solutions],
+            "seconds": round(self.seconds, 6),
+        }
+
+
+class SolverBug(RuntimeError):
+    """A solver answer that the plain rule checker rejects: a defect in an encoder, never bad input."""
+
+
+@dataclass
+class _Compiled:
+    template: LixsoTemplate
+    backend: Backend
+
+
+class LixsoSolver:
+    """Solves grids one after another, keeping one compiled template and warm solver per grid size.
+
+    Reusing the solver across grids keeps what it learnt about the rules themselves: clues
+    enter as assumptions, and each blocked solution sits behind a selector that is switched
+    off for good once its grid is done.
+    """
+
+    def __init__(self, backend: str = DEFAULT_BACKEND, per_colour: int | None = None) -> None:
+        self.backend_name = backend
+        self.per_colour = per_colour
+        self._compiled: dict[tuple[int, int, int], _Compiled] = {}
+
+    def compiled(self, grid: Grid) -> _Compiled:
+        """The template and solver for this grid's size, built on first use."""
+        cap = self.cap_for(grid)
+        key = (grid.height, grid.width, cap)
+        if key not in self._compiled:
+            template = build_template(grid.height, grid.width, cap)
+            self._compiled[key] = _Compiled(template, make_backend(self.backend_name, template.formula))
+        return self._compiled[key]
+
+    def cap_for(self, grid: Grid) -> int:
+        return default_per_colour(grid.height, grid.width) if self.per_colour is None else self.per_colour
+
+    def solve(self, grid: Grid, max_solutions: int | None = 2, time_limit: float | None = None) -> SolveReport:
+        """Find up to ``max_solutions`` solutions (all of them when None) and the verdict.
+
+        Two solutions are enough to call a grid ``multiple``; one solution with no second is
+        ``unique``; none is ``unsolvable``. When ``time_limit`` seconds pass before that is
+        settled, the verdict is ``unknown`` and the solutions found so far are kept.
+        """
+        start = time.perf_counter()
+        compiled = self.compiled(grid)
+        template, backend = compiled.template, compiled.backend
+        clue_cells = {(r, c) for r, c, _ in grid.clues()}
+        # the colours fix the tiles, so solutions differ exactly on some free cell's colour
+        project = [
+            lit
+            for cell, lits in zip(template.cells, template.colour)
+            if cell not in clue_cells
+            for lit in lits
+        ]
+        wanted = None if max_solutions is None else max(max_solutions, 2)
+        models, complete = backend.enumerate(project, template.clue_assumptions(grid), wanted, time_limit)
+        solutions = []
+        cap = self.cap_for(grid)
+        for model in models:
+            solution = template.decode(model)
+            violation = find_violation(grid, solution, cap)
+            if violation is not None:
+                raise SolverBug(f"{self.backend_name} backend produced an invalid solution: {violation}")
+            solutions.append(solution)
+        if len(solutions) >= 2:
+            status = Verdict.MULTIPLE
+        elif not complete:
+            status = Verdict.UNKNOWN
+        else:
+            status = Verdict.UNIQUE if solutions else Verdict.UNSOLVABLE
+        if max_solutions is not None:
+            solutions = solutions[: max(max_solutions, 0)]
+        return SolveReport(grid, status, solutions, time.perf_counter() - start)
+
+
+def solve_grid(
+    grid: Grid,
+    backend: str = DEFAULT_BACKEND,
+    max_solutions: int | None = 2,
+    time_limit: float | None = None,
+    per_colour: int | None = None,
+) -> SolveReport:
+    """Solve one grid with a fresh solver (see :meth:`LixsoSolver.solve`)."""
+    return LixsoSolver(backend, per_colour).solve(grid, max_solutions, time_limit)
