@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -13,10 +14,12 @@ from solver.laido.model import BLACK, WHITE, Position, load_game
 from solver.laido.rules import group_value, groups, is_connection_part, value_by_search
 from solver.laido.score import best_connection_part, score_position
 
+GRIDS = Path(__file__).resolve().parent.parent / "grids" / "laido"
+
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_hand_position(backend):
-    score = score_position(load_game("grids/laido/hand.json"), backend=backend)
+    score = score_position(load_game(str(GRIDS / "hand.json")), backend=backend)
     assert score.values(BLACK) == [6]  # the 7-stone line, one surplus stone
     assert score.values(WHITE) == [2, -3]  # two touching edge stones; three stones with one edge stone
     assert (score.verdict.winner, score.verdict.decided_by, score.verdict.rank) == (BLACK, "value", 1)
@@ -24,7 +27,7 @@ def test_hand_position(backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_branch_readings(backend):
-    position = load_game("grids/laido/branch.json")
+    position = load_game(str(GRIDS / "branch.json"))
     longest = score_position(position, "longest", backend)
     shortest = score_position(position, "shortest", backend)
     assert longest.values(BLACK) == [4] and shortest.values(BLACK) == [2]

@@ -17,12 +17,16 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Mapping, Sequence
 
 from solver.core.backend import Formula
 from solver.core.lattice import HEX_OFFSETS, HexLattice, Point
 
 from .rules import board_order, groups
+
+# rings around holes of up to this many points are cut off up front; larger ones when they appear
+SMALL_HOLE = 2
 
 
 # --------------------------------------------------------------------------- paths
@@ -38,14 +42,37 @@ def _triangles(lattice: HexLattice, points: set[Point]) -> list[tuple[Point, Poi
     return found
 
 
-def _rings(lattice: HexLattice, points: set[Point]) -> list[list[Point]]:
-    """The six points around a board point, where all six are in ``points``."""
+def _holes(lattice: HexLattice, largest: int) -> list[frozenset[Point]]:
+    """Every connected set of at most ``largest`` board points, each once."""
+    found: set[frozenset[Point]] = set()
+    frontier = {frozenset([p]) for p in lattice.points}
+    while frontier:
+        found |= frontier
+        frontier = {
+            hole | {n}
+            for hole in frontier
+            if len(hole) < largest
+            for p in hole
+            for n in lattice.neighbours(p)
+            if n not in hole
+        } - found
+    return sorted(found, key=lambda h: sorted(h, key=board_order))
+
+
+@lru_cache(maxsize=None)
+def small_rings(lattice: HexLattice, largest_hole: int = SMALL_HOLE) -> tuple[frozenset[Point], ...]:
+    """The rings around the small holes of the board: for each connected set of at most
+    ``largest_hole`` points, the points around it, when none is on the rim and they form a
+    chordless cycle (each has exactly two neighbours among them)."""
     found = []
-    for q, r in lattice.points:
-        ring = [(q + dq, r + dr) for dq, dr in HEX_OFFSETS]
-        if all(p in points for p in ring):
+    for hole in _holes(lattice, largest_hole):
+        ring = frozenset(n for p in hole for n in lattice.neighbours(p) if n not in hole)
+        # an edge point has one path neighbour, so it is never on a ring: skip rings through the rim
+        if len(ring) < 6 or any(lattice.is_edge(p) for p in ring):
+            continue
+        if all(sum(n in ring for n in lattice.neighbours(p)) == 2 for p in ring):
             found.append(ring)
-    return found
+    return tuple(found)
 
 
 def add_path_rules(
@@ -54,8 +81,8 @@ def add_path_rules(
     """The local rules of a connection part over the points of ``on_path``.
 
     A point on the path has exactly two path neighbours, one if it is an edge point (an end);
-    between ``ends[0]`` and ``ends[1]`` edge points are on the path; no small triangle and no
-    six-point ring lies wholly on it (a path holds no cycle).
+    between ``ends[0]`` and ``ends[1]`` edge points are on the path; no small triangle lies wholly
+    on it, and a path through a ring around a small hole leaves that ring (:func:`ring_cut`).
     """
     points = set(on_path)
     for point, lit in on_path.items():
@@ -76,8 +103,9 @@ def add_path_rules(
     formula.add_count(edge_lits, ends[0], ends[1])
     for triangle in _triangles(lattice, points):
         formula.add_clause([-on_path[p] for p in triangle])
-    for ring in _rings(lattice, points):
-        formula.add_clause([-on_path[p] for p in ring])
+    for ring in small_rings(lattice):
+        for clause in ring_cut(lattice, on_path, ring):
+            formula.add_clause(clause)
 
 
 def _forbid_subsets(formula: Formula, premise: int, lits: list[int], size: int) -> None:
@@ -88,17 +116,53 @@ def _forbid_subsets(formula: Formula, premise: int, lits: list[int], size: int) 
         formula.add_clause([-premise, *(-lit for lit in chosen)])
 
 
-def cycle_cuts(
-    lattice: HexLattice, on_path: Mapping[Point, int], chosen: Iterable[Point]
-) -> list[list[int]]:
-    """Clauses that cut off the rings in a decoded path: its parts holding no edge point.
+def forbid_rings(formula: Formula, lattice: HexLattice, on_path: Mapping[Point, int], longest: int) -> None:
+    """No ring at all on the path, through ranks: one end (an edge point) starts the path, and
+    every other point on it has a path neighbour of smaller rank before it. Going down the
+    ranks around a ring would never stop, so a ring cannot be chosen; a real path of up to
+    ``longest`` points ranks its points 0, 1, 2, ... from the starting end.
 
-    A connection part is connected and ends on edge points, so when it holds a point of such a
-    ring it must also hold a point just outside the ring: for each ring point ``v``,
-    ``on_path[v]`` implies one of the ring's outside neighbours. Empty when ``chosen`` is one path.
+    Ranks are in order encoding: ``rank[v][k - 1]`` means "the rank of v is at least k".
+    """
+    top = max(longest - 1, 0)
+    rank = {v: formula.new_vars(top) for v in on_path}
+    for steps in rank.values():
+        for k in range(1, top):
+            formula.add_implication(steps[k], steps[k - 1])
+    starts = []
+    for v, lit in on_path.items():
+        before = []
+        if lattice.is_edge(v):
+            start = formula.new_var()
+            formula.add_implication(start, lit)
+            starts.append(start)
+            before.append(start)
+        for u in lattice.neighbours(v):
+            if u not in on_path:
+                continue
+            step = formula.new_var()  # u comes just before v
+            before.append(step)
+            formula.add_implication(step, on_path[u])
+            if top == 0:
+                formula.add_clause([-step])
+                continue
+            formula.add_implication(step, rank[v][0])
+            for k in range(1, top + 1):
+                if k < top:
+                    formula.add_clause([-step, -rank[u][k - 1], rank[v][k]])
+                else:
+                    formula.add_clause([-step, -rank[u][k - 1]])
+        formula.add_clause([-lit, *before])
+    formula.add_at_most_one(starts)
+
+
+def rings(lattice: HexLattice, chosen: Iterable[Point]) -> list[frozenset[Point]]:
+    """The parts of the chosen points (connected along board lines) that hold no edge point.
+
+    A decoded connection part has none; the local rules of :func:`add_path_rules` allow them.
     """
     chosen = set(chosen)
-    cuts: list[list[int]] = []
+    found: list[frozenset[Point]] = []
     seen: set[Point] = set()
     for start in sorted(chosen, key=board_order):
         if start in seen:
@@ -112,15 +176,32 @@ def cycle_cuts(
                     part.add(nxt)
                     queue.append(nxt)
         seen |= part
-        if any(lattice.is_edge(p) for p in part):
-            continue
-        outside = sorted(
-            {n for p in part for n in lattice.neighbours(p) if n not in part and n in on_path},
-            key=board_order,
-        )
-        for point in part:
-            cuts.append([-on_path[point], *(on_path[n] for n in outside)])
-    return cuts
+        if not any(lattice.is_edge(p) for p in part):
+            found.append(frozenset(part))
+    return found
+
+
+def ring_cut(lattice: HexLattice, on_path: Mapping[Point, int], ring: frozenset[Point]) -> list[list[int]]:
+    """Clauses that keep ``ring`` from being chosen on its own again.
+
+    A connection part is connected and ends on edge points, so when it holds a point of a ring
+    (which has no edge point) it must also hold a point just outside the ring: for each ring
+    point ``v``, ``on_path[v]`` implies one of the ring's outside neighbours. Only for a ring
+    lying wholly in ``on_path``.
+    """
+    if not ring <= on_path.keys():
+        return []
+    outside = sorted(
+        {n for p in ring for n in lattice.neighbours(p) if n not in ring and n in on_path}, key=board_order
+    )
+    return [[-on_path[point], *(on_path[n] for n in outside)] for point in sorted(ring, key=board_order)]
+
+
+def cycle_cuts(
+    lattice: HexLattice, on_path: Mapping[Point, int], chosen: Iterable[Point]
+) -> list[list[int]]:
+    """The :func:`ring_cut` clauses for every ring among ``chosen``; empty when it is one path."""
+    return [clause for ring in rings(lattice, chosen) for clause in ring_cut(lattice, on_path, ring)]
 
 
 def path_in_order(lattice: HexLattice, chosen: Iterable[Point]) -> tuple[Point, ...]:
@@ -261,14 +342,21 @@ def _close_class(
             formula.add_clause(clause)
 
 
-def _add_path(formula: Formula, lattice: HexLattice, stone_class: StoneClass) -> None:
-    """A connection part inside the class, or no path at all (then the value is -|class|)."""
+def _add_path(formula: Formula, lattice: HexLattice, stone_class: StoneClass, mine: frozenset[Point], capacity: int) -> None:
+    """A connection part inside the class, or no path at all (then the value is -|class|).
+
+    Rings are forbidden outright here (:func:`forbid_rings`): in a grown group the solver would
+    otherwise keep finding new large rings through the player's stones, one cut at a time.
+    """
     stone_class.on_path = dict(
         zip(stone_class.member, formula.new_vars(len(stone_class.member)))
     )
     for point, lit in stone_class.on_path.items():
         formula.add_implication(lit, stone_class.member[point])
     add_path_rules(formula, lattice, stone_class.on_path, (0, 2))
+    old = sum(1 for p in stone_class.member if p in mine)
+    new = min(capacity, len(stone_class.member) - old)
+    forbid_rings(formula, lattice, stone_class.on_path, old + new)
     stone_class.active = formula.new_var()
     formula.add_clause([-stone_class.active, *sorted(set(stone_class.member.values()))])
 
@@ -331,7 +419,7 @@ def encode_growth(
         formula.add_at_most_one(choices)
     for stone_class in classes:
         _close_class(formula, lattice, stone_class, mine, added)
-        _add_path(formula, lattice, stone_class)
+        _add_path(formula, lattice, stone_class, mine, capacity)
     return GrowthEncoding(formula, added, classes)
 
 
@@ -450,6 +538,6 @@ def encode_best(
     for p in empty:
         stone_class.member[p] = added[p]
     _close_class(formula, lattice, stone_class, mine, added)
-    _add_path(formula, lattice, stone_class)
+    _add_path(formula, lattice, stone_class, mine, capacity)
     formula.add_clause(sorted(set(stone_class.member.values())))
     return GrowthEncoding(formula, added, [stone_class])

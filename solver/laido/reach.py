@@ -21,7 +21,7 @@ from solver.core.backend import Status
 from solver.core.errors import InputError
 from solver.core.lattice import Point
 
-from .encode import GrowthEncoding, cycle_cuts, encode_best, encode_reach
+from .encode import GrowthEncoding, encode_best, encode_reach, ring_cut, rings
 from .model import BLACK, Move, Position, move_json, opponent, point_json
 from .rules import LONGEST, board_order, finish_with, is_opening, stones_available
 from .score import Deadline, GroupScore, Score, SolverFailure, open_backend, score_groups, score_position
@@ -103,7 +103,7 @@ def _solve_with_cuts(
     Returns the status, the added stones and the proven optimum.
     """
     lattice = position.lattice
-    solver = open_backend(backend, growth.formula, deadline)
+    solver = open_backend(backend, growth.formula, deadline, presolve=False)
     try:
         while True:
             if objective:
@@ -112,10 +112,16 @@ def _solve_with_cuts(
                 result = solver.solve(time_limit=deadline.remaining())
             if result.status is not Status.SAT:
                 return result.status, [], None
-            cuts: list[list[int]] = []
+            found: set[frozenset[Point]] = set()
             for stone_class in growth.classes:
-                chosen = [p for p, lit in stone_class.on_path.items() if result.value(lit)]
-                cuts.extend(cycle_cuts(lattice, stone_class.on_path, chosen))
+                found.update(rings(lattice, [p for p, lit in stone_class.on_path.items() if result.value(lit)]))
+            # a ring is cut off in every class where it could appear, not only where it did
+            cuts = [
+                clause
+                for ring in sorted(found, key=lambda r: sorted(r))
+                for stone_class in growth.classes
+                for clause in ring_cut(lattice, stone_class.on_path, ring)
+            ]
             if not cuts:
                 stones = sorted((p for p, lit in growth.added.items() if result.value(lit)), key=board_order)
                 return Status.SAT, stones, result.objective
@@ -142,6 +148,14 @@ def reach_win(
     status, theirs = score_groups(lattice, other, position.stones(other), LONGEST, backend, deadline)
     if status is Status.UNKNOWN:
         return ReachAnswer(player, stones, UNKNOWN)
+    if at_least == 0:
+        # no stone at all is the cheapest try, and the plain scorer answers it directly
+        moves, final = finish_with(position, player, [])
+        final_score = score_position(final, LONGEST, backend, deadline.remaining())
+        if final_score.status is Status.UNKNOWN or final_score.verdict is None:
+            return ReachAnswer(player, stones, UNKNOWN)
+        if final_score.verdict.winner == player:
+            return ReachAnswer(player, stones, YES, (), moves, final_score)
     if position.first_pass is not None:
         tie_break = "mine" if position.first_pass == player else "theirs"
     elif position.to_move == player:

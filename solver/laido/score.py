@@ -100,10 +100,18 @@ class Score:
 INTERRUPTIBLE_SAT_SOLVER = "glucose4"
 
 
-def open_backend(name: str, formula: Formula, deadline: Deadline) -> Backend:
-    """The backend ``name`` for ``formula``, able to honour ``deadline``."""
-    if name == "sat" and deadline.end is not None:
-        return make_backend(name, formula, solver=INTERRUPTIBLE_SAT_SOLVER)
+def open_backend(name: str, formula: Formula, deadline: Deadline, presolve: bool = True) -> Backend:
+    """The backend ``name`` for ``formula``, able to honour ``deadline``.
+
+    ``presolve=False`` skips CP-SAT's presolve, which costs more than it saves on the reach
+    encodings (measured: about 2.5 s against 1 s on a 9-side mid-game position).
+    """
+    if name == "sat":
+        if deadline.end is not None:
+            return make_backend(name, formula, solver=INTERRUPTIBLE_SAT_SOLVER)
+        return make_backend(name, formula)
+    if not presolve:
+        return make_backend(name, formula, parameters={"cp_model_presolve": False})
     return make_backend(name, formula)
 
 

@@ -1,0 +1,46 @@
+"""Make the Laido benchmark positions (deterministic): a finished 9-side board and mid-game boards.
+
+    .venv/bin/python benchmarks/laido_positions.py     # writes grids/laido/full9-*.json, mid9-*.json
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from solver.core.lattice import HexLattice
+from solver.laido.model import BLACK, WHITE, Position, dumps, opponent, position_to_json
+
+OUT = Path(__file__).resolve().parent.parent / "grids" / "laido"
+
+
+def finished_board(seed: int) -> Position:
+    """Every one of the 217 points filled, 109 black and 108 white, the game ended by two passes."""
+    lattice = HexLattice(9)
+    points = list(lattice.points)
+    random.Random(seed).shuffle(points)
+    return Position(9, frozenset(points[:109]), frozenset(points[109:]), WHITE, 2, BLACK)
+
+
+def mid_game(seed: int, stones_each: int = 30) -> Position:
+    """Alternate stones; three times in four a player grows one of its groups, else plays anywhere."""
+    rng = random.Random(seed)
+    lattice = HexLattice(9)
+    stones = {BLACK: set(), WHITE: set()}
+    taken: set = set()
+    colour = BLACK
+    for _ in range(2 * stones_each):
+        free = [p for p in lattice.points if p not in taken]
+        grow = [n for s in stones[colour] for n in lattice.neighbours(s) if n not in taken]
+        point = rng.choice(grow) if grow and rng.random() < 0.75 else rng.choice(free)
+        stones[colour].add(point)
+        taken.add(point)
+        colour = opponent(colour)
+    return Position(9, frozenset(stones[BLACK]), frozenset(stones[WHITE]), BLACK)
+
+
+if __name__ == "__main__":
+    for seed in (1, 2, 3):
+        (OUT / f"full9-{seed}.json").write_text(dumps(position_to_json(finished_board(seed))))
+        (OUT / f"mid9-{seed}.json").write_text(dumps(position_to_json(mid_game(seed))))
+    print(f"written to {OUT}")
