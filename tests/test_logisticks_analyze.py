@@ -56,15 +56,17 @@ def test_small_positions_are_not_trivial():
     assert any(key[0] == "best" and key[1] > 0 for key in seen if isinstance(key, tuple))
 
 
+@pytest.mark.parametrize("loops", ["levels", "lazy"])
 @pytest.mark.parametrize("seed,moves", [(13, 40), (27, 40), (7, 40)])
-def test_encoded_final_boards_are_exactly_the_reachable_boards(seed, moves):
-    """Conditions (1)-(4) of encode.py describe exactly the boards legal lines reach."""
+def test_encoded_final_boards_are_exactly_the_reachable_boards(seed, moves, loops):
+    """Conditions (1)-(4) of encode.py describe exactly the boards legal lines reach (with the
+    lazy loop encoding: once every loop a model shows has been cut)."""
     position = playout_position(seed, moves, 2)
     reached = {
         frozenset((sq, pc.kind) for sq, pc in board.pieces.items() if sq not in position.pieces)
         for board in reachable_boards(position)
     }
-    enc = encode_completions(position)
+    enc = encode_completions(position, loops)
     solver = make_backend("sat", enc.formula)
     kind_vars = [v for kinds in enc.kind_var.values() for v in kinds.values()]
     encoded = set()
@@ -72,11 +74,22 @@ def test_encoded_final_boards_are_exactly_the_reachable_boards(seed, moves):
         result = solver.solve()
         if result.status is not Status.SAT:
             break
+        loop = enc.model_loop(result)
+        if loop is not None:
+            assert loops == "lazy"
+            solver.add_clause([lit for lit in enc.loop_cut(loop) if not isinstance(lit, bool)])
+            continue
         added = frozenset((p.square, p.kind) for p in enc.added_placements(result))
         encoded.add(added)
         solver.add_clause([-v if result.value(v) else v for v in kind_vars])
         assert len(encoded) <= len(reached)
     assert encoded == reached
+
+
+@pytest.mark.parametrize("loops", ["levels", "lazy"])
+def test_loop_encodings_agree(loops):
+    position = playout_position(3, 40, 4)
+    assert _answers(analyze(position, loops=loops)) == _answers(analyze(position, loops="levels"))
 
 
 def test_backends_agree_on_a_late_position():

@@ -39,6 +39,13 @@ BACKEND_OPTIONS: dict[str, dict[str, Any]] = {
 }
 
 
+# How condition (3), no feedback loop, is encoded: "levels" in full, or "lazy" (cut loops as
+# models show them). Both give the same answers; see encode.py.
+LOOPS = "lazy"
+# Seconds allowed for the try that answers one open question on every square at once.
+BULK_SECONDS = 0.25
+
+
 class EncodingDisagrees(AssertionError):
     """The solver's model and the rule engine's replay of it disagree: a bug, never bad input."""
 
@@ -293,6 +300,7 @@ class _Session:
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
         self.witnesses: list[Witness] = []
         self.calls = 0
+        self.cuts = 0
 
     def remaining(self) -> float | None:
         return None if self.deadline is None else max(self.deadline - time.monotonic(), 0.0)
@@ -304,13 +312,27 @@ class _Session:
         self.witnesses.append(witness_from_model(self.enc, result))
         return len(self.witnesses) - 1
 
-    def solve(self, assumptions: list[int]) -> Result:
-        self.calls += 1
-        return self.solver.solve(assumptions, self.remaining())
+    def _loop_free(self, call) -> Result:
+        """Repeat ``call`` while its model shows a feedback loop, cutting each loop found (only
+        with the lazy loop encoding; the full one never yields a loop)."""
+        while True:
+            self.calls += 1
+            result = call()
+            if result.status is not Status.SAT or self.enc.loops != "lazy":
+                return result
+            loop = self.enc.model_loop(result)
+            if loop is None:
+                return result
+            self.cuts += 1
+            self.solver.add_clause([lit for lit in self.enc.loop_cut(loop) if not isinstance(lit, bool)])
+
+    def solve(self, assumptions: list[int], budget: float | None = None) -> Result:
+        left = self.remaining()
+        limit = left if budget is None else (budget if left is None else min(budget, left))
+        return self._loop_free(lambda: self.solver.solve(assumptions, limit))
 
     def maximize(self, objective: list[tuple[int, int]]) -> Result:
-        self.calls += 1
-        return self.solver.maximize(objective, [], self.remaining())
+        return self._loop_free(lambda: self.solver.maximize(objective, [], self.remaining()))
 
 
 def _settle(session: _Session, questions: list[Question]) -> None:
@@ -351,12 +373,12 @@ def _settle(session: _Session, questions: list[Question]) -> None:
             chosen: dict[Point, int | bool] = {}
             for q, lit in zip(open_qs, open_lits):
                 chosen.setdefault(q.square, lit)
-            result = session.solve([lit for lit in chosen.values() if lit is not True])
+            # Such a model can be hard to find, so this try gets a short budget of its own;
+            # running out of it only means falling back to the one-at-least calls below.
+            result = session.solve([lit for lit in chosen.values() if lit is not True], BULK_SECONDS)
             if result.status is Status.SAT:
                 harvest(session.record(result))
                 continue
-            if result.status is Status.UNKNOWN:
-                return
             bulk = False
         if any(lit is True for lit in open_lits):
             selector = None
@@ -370,7 +392,6 @@ def _settle(session: _Session, questions: list[Question]) -> None:
         if result.status is Status.SAT:
             if harvest(session.record(result)) == 0:
                 raise EncodingDisagrees("a model for the open questions answers none of them")
-            bulk = True
         elif result.status is Status.UNSAT:
             for q in open_qs:
                 q.answer = False
@@ -406,13 +427,14 @@ def analyze(
     backend: str = "sat",
     player: int | None = None,
     time_limit: float | None = None,
+    loops: str = LOOPS,
 ) -> Analysis:
     """For every target (of ``player``, or of everyone): can it still end matched, can it still
     end unmatched (receive the other colour); each player's maximum achievable score; and for
     every piece whose output is MUTABLE now, can it still resolve to TRUE and to FALSE. All over
     the completions of the position (see ``encode.py`` and seeds/logisticks.md)."""
     started = time.monotonic()
-    session = _Session(encode_completions(position), backend, time_limit)
+    session = _Session(encode_completions(position, loops), backend, time_limit)
     analysis = Analysis(position, backend)
     now = signals(position)
     players = [player] if player is not None else list(range(1, position.players + 1))
@@ -497,10 +519,11 @@ def satisfy(
     backend: str = "sat",
     at_least: int | None = None,
     time_limit: float | None = None,
+    loops: str = LOOPS,
 ) -> Satisfaction:
     """A line of legal placements after which ``player`` scores its maximum (proven optimal), or
     at least ``at_least`` points; "impossible" when no completion scores that much."""
-    enc = encode_completions(position)
+    enc = encode_completions(position, loops)
     objective = _objective(enc, position, player)
     base = _constant_points(enc, position, player)
     if at_least is not None:

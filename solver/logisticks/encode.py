@@ -41,11 +41,12 @@ from .model import (
     SIDES,
     WHITE,
     Kind,
+    Piece,
     Placement,
     Position,
     neighbour,
 )
-from .rules import signals
+from .rules import find_loop, signals
 
 Lit = Union[int, bool]  # a formula literal, or a constant
 
@@ -106,6 +107,9 @@ class CompletionEncoding:
     kind_var: dict[Point, dict[Kind, int]] = field(default_factory=dict)
     is_true: dict[Point, Lit] = field(default_factory=dict)
     is_false: dict[Point, Lit] = field(default_factory=dict)
+    has_input: dict[tuple[Point, str], Lit] = field(default_factory=dict)
+    has_output: dict[tuple[Point, str], Lit] = field(default_factory=dict)
+    loops: str = "levels"
 
     def value_lit(self, square: Point, value: bool) -> Lit:
         """The literal "the piece on ``square`` outputs ``value``"."""
@@ -120,11 +124,30 @@ class CompletionEncoding:
             if model.value(var)
         ]
 
+    def model_loop(self, model) -> list[Point] | None:
+        """A feedback loop on the final board of ``model`` (possible only with ``loops="lazy"``)."""
+        final = self.position.copy()
+        for placement in self.added_placements(model):
+            final.pieces[placement.square] = Piece(placement.kind, 0, None)
+        return find_loop(final)
 
-def encode_completions(position: Position) -> CompletionEncoding:
+    def loop_cut(self, loop: list[Point]) -> list[Lit]:
+        """The clause "not every join of this loop is present": each piece feeding the next."""
+        clause: list[Lit] = []
+        for u, v in zip(loop, loop[1:] + loop[:1]):
+            side = next(d for d in SIDES if neighbour(u, d) == v)
+            clause += [_neg(self.has_output[(u, side)]), _neg(self.has_input[(v, OPPOSITE[side])])]
+        return clause
+
+
+def encode_completions(position: Position, loops: str = "levels") -> CompletionEncoding:
     """Encode every completion of ``position`` (conditions (1)-(4) of the module docstring) with
-    each square's Kleene signal."""
-    enc = CompletionEncoding(position)
+    each square's Kleene signal.
+
+    ``loops="levels"`` encodes condition (3) in full; ``loops="lazy"`` encodes only the loops
+    round a 2x2 block and leaves longer ones to :meth:`CompletionEncoding.loop_cut`, added when a
+    model shows one (the queries do this until a model is loop-free)."""
+    enc = CompletionEncoding(position, loops=loops)
     f = enc.formula
     pieces = position.pieces
     squares = [p for p in BOARD.points if p not in CENTRE_POINTS]
@@ -154,8 +177,8 @@ def encode_completions(position: Position) -> CompletionEncoding:
             f.add_at_most_one(list(enc.kind_var[square].values()))
 
     # ---- side literals: has_input / has_output on each side of each square
-    has_input: dict[tuple[Point, str], Lit] = {}
-    has_output: dict[tuple[Point, str], Lit] = {}
+    has_input = enc.has_input
+    has_output = enc.has_output
     occupied: dict[Point, Lit] = {}
     for square in squares:
         if square in pieces:
@@ -252,7 +275,17 @@ def encode_completions(position: Position) -> CompletionEncoding:
             _define(f, guard, enc.is_true[square], true_terms)
             _define(f, guard, enc.is_false[square], false_terms)
 
-    # ---- (3) no loop: level(v) > level(u) along every edge u -> v
+    # ---- (3) no loop
+    if loops == "lazy":
+        for r in range(7):
+            for c in range(7):
+                ring = [(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c)]
+                if any(p in CENTRE_POINTS for p in ring):
+                    continue
+                for cycle in (ring, ring[::-1]):
+                    _clause(f, enc.loop_cut(cycle))
+        return enc
+    # level(v) > level(u) along every edge u -> v
     live = [s for s in squares if occupied[s] is not False]
     levels = len(live)
     at_least: dict[Point, list[Lit]] = {}
