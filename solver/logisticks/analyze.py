@@ -138,14 +138,11 @@ class Witness:
 def witness_from_model(enc: CompletionEncoding, result: Result) -> Witness:
     """Decode a model into a placement line, replay it with the rule engine, and check that the
     replayed signals are the model's signals on every square."""
-    position = enc.position
-    ordered = order_placements(position, enc.added_placements(result))
-    plan = schedule(position, ordered)
     try:
-        final = replay(position, plan)
+        witness = witness_from_placements(enc.position, enc.added_placements(result))
     except ValueError as error:
         raise EncodingDisagrees(f"witness line does not replay: {error}") from None
-    values = signals(final)
+    values = witness.values
     for square in enc.is_true:
         claimed: Signal = None
         if _truth(result, enc.is_true[square]):
@@ -157,7 +154,29 @@ def witness_from_model(enc: CompletionEncoding, result: Result) -> Witness:
                 f"on {square_name(square)} the solver says {signal_text(claimed)}, "
                 f"the replay {signal_text(values.get(square))}"
             )
-    return Witness(plan, final, values)
+    return witness
+
+
+def witness_from_placements(position: Position, added: list[Placement]) -> Witness:
+    """Order, schedule and replay a set of added pieces; ``ValueError`` when a step is illegal."""
+    plan = schedule(position, order_placements(position, added))
+    final = replay(position, plan)
+    return Witness(plan, final, signals(final))
+
+
+def trim_witness(position: Position, witness: Witness, player: int, points: int) -> Witness:
+    """Drop every added piece the line can do without while ``player`` keeps ``points``: each
+    candidate shorter line is ordered, scheduled and replayed again by the rule engine."""
+    kept = [step.placement for step in witness.plan]
+    for index in reversed(range(len(kept))):
+        trial = kept[:index] + kept[index + 1 :]
+        try:
+            shorter = witness_from_placements(position, trial)
+        except (ValueError, EncodingDisagrees):
+            continue  # some piece lost its source
+        if scores(shorter.final)[player].points >= points:
+            kept, witness = trial, shorter
+    return witness
 
 
 def _truth(result: Result, lit) -> bool:
@@ -546,6 +565,7 @@ def satisfy(
                 raise EncodingDisagrees(f"optimum {base + (result.objective or 0)} but the witness scores {got}")
         elif got < at_least:
             raise EncodingDisagrees(f"asked for {at_least} points, the witness scores {got}")
+        witness = trim_witness(position, witness, player, got)
         return Satisfaction(player, "possible", at_least, got, witness)
     finally:
         session.solver.close()
