@@ -14,7 +14,7 @@ except ImportError:
 from solver.core.backend import Status, make_backend
 from solver.logisticks.analyze import analyze, satisfy
 from solver.logisticks.encode import encode_completions
-from solver.logisticks.model import load_position, position_from_json, square_point
+from solver.logisticks.model import load_position, parse_move, position_from_json, square_point
 from solver.logisticks.rules import replay, scores, signals
 
 GRIDS = Path(__file__).resolve().parent.parent / "grids" / "logisticks"
@@ -158,3 +158,29 @@ def test_settled_targets_are_decided_without_search():
     position = position_from_json(data)
     result = analyze(position, player=2)
     assert {t.player for t in result.targets} == {2} and [s.player for s in result.best_scores] == [2]
+
+
+def test_a_finished_game_has_no_further_completions():
+    pieces = [
+        {"square": "d3", "piece": "PASS", "inputs": "N", "player": 1},
+        {"square": "d2", "piece": "PASS", "inputs": "N", "player": 1},
+        {"square": "d1", "piece": "PASS", "inputs": "N", "player": 1},  # FALSE to a white stone
+        {"square": "d6", "piece": "PASS", "inputs": "S", "player": 2},
+        {"square": "d7", "piece": "PASS", "inputs": "S", "player": 2},
+        {"square": "d8", "piece": "PASS", "inputs": "S", "player": 2},  # TRUE to a white stone
+        {"square": "c6", "piece": "AND", "inputs": "SE", "player": 2},  # TRUE from d6, S open
+    ]
+    data = {"players": 2, "targets": {"1": {"d1": "W"}, "2": {"d8": "W"}}, "pieces": pieces}
+    position = position_from_json(data)
+    result = analyze(position)
+    assert [s.best for s in result.best_scores] == [0, 1]
+    (c6,) = result.mutable
+    # the game is over (both targets settled): c5 PASS E would resolve c6 to FALSE, but no
+    # piece is placed after the end
+    assert (c6.can_true.answer, c6.can_false.answer) == (False, False)
+    # one more target, still empty, keeps the game going: then c6 resolves either way
+    # (c5 PASS E feeds it d5's black stone, c5 NOT E the inverse)
+    data["targets"]["2"]["a8"] = "B"
+    result = analyze(position_from_json(data))
+    (c6,) = result.mutable
+    assert (c6.can_true.answer, c6.can_false.answer) == (True, True)

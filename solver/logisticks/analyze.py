@@ -23,6 +23,7 @@ from .rules import (
     Signal,
     capacitor_usable,
     facing,
+    game_over,
     feeds,
     matches,
     replay,
@@ -421,6 +422,17 @@ def _settle(session: _Session, questions: list[Question]) -> None:
             return
 
 
+def _frozen_if_over(position: Position) -> Position:
+    """A finished game has no completions but itself: the same position with empty supplies."""
+    if not game_over(position):
+        return position
+    frozen = position.copy()
+    for counts in frozen.supply.values():
+        for piece_type in counts:
+            counts[piece_type] = 0
+    return frozen
+
+
 def _objective(enc: CompletionEncoding, position: Position, player: int) -> list[tuple[int, int]]:
     """One point per target of ``player`` receiving its own colour (constants left out)."""
     terms = []
@@ -453,7 +465,7 @@ def analyze(
     every piece whose output is MUTABLE now, can it still resolve to TRUE and to FALSE. All over
     the completions of the position (see ``encode.py`` and seeds/logisticks.md)."""
     started = time.monotonic()
-    session = _Session(encode_completions(position, loops), backend, time_limit)
+    session = _Session(encode_completions(_frozen_if_over(position), loops), backend, time_limit)
     analysis = Analysis(position, backend)
     now = signals(position)
     players = [player] if player is not None else list(range(1, position.players + 1))
@@ -542,7 +554,7 @@ def satisfy(
 ) -> Satisfaction:
     """A line of legal placements after which ``player`` scores its maximum (proven optimal), or
     at least ``at_least`` points; "impossible" when no completion scores that much."""
-    enc = encode_completions(position, loops)
+    enc = encode_completions(_frozen_if_over(position), loops)
     objective = _objective(enc, position, player)
     base = _constant_points(enc, position, player)
     if at_least is not None:
