@@ -39,7 +39,23 @@ def mid_game(seed: int, stones_each: int = 30) -> Position:
     return Position(9, frozenset(stones[BLACK]), frozenset(stones[WHITE]), BLACK)
 
 
+def race(seed: int, clutter: int = 12) -> Position:
+    """A race: White has a 14-stone connection along row r = 3; Black has 11 stones along row
+    r = -2 and needs 4 more (two at each end) for a 15-stone one. Plus random stones elsewhere."""
+    rng = random.Random(seed)
+    lattice = HexLattice(9)
+    white = {(q, 3) for q in range(-8, 6)}
+    black = {(q, -2) for q in range(-4, 7)}
+    keep_clear = {(q, r) for q, r in lattice.points if r in (-4, -3, -2, -1, 2, 3, 4) or abs(q) >= 7}
+    free = [p for p in lattice.points if p not in keep_clear]
+    rng.shuffle(free)
+    black |= set(free[:clutter])
+    white |= set(free[clutter : 2 * clutter])
+    return Position(9, frozenset(black), frozenset(white), BLACK)
+
+
 if __name__ == "__main__":
+    (OUT / "race9.json").write_text(dumps(position_to_json(race(1))))
     for seed in (1, 2, 3):
         (OUT / f"full9-{seed}.json").write_text(dumps(position_to_json(finished_board(seed))))
         (OUT / f"mid9-{seed}.json").write_text(dumps(position_to_json(mid_game(seed))))

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Iterable, Mapping, Sequence
 
 from solver.core.backend import Formula
+from solver.core.counting import at_least_outputs
 from solver.core.lattice import HEX_OFFSETS, HexLattice, Point
 
 from .rules import board_order, groups
@@ -76,13 +77,18 @@ def small_rings(lattice: HexLattice, largest_hole: int = SMALL_HOLE) -> tuple[fr
 
 
 def add_path_rules(
-    formula: Formula, lattice: HexLattice, on_path: Mapping[Point, int], ends: tuple[int, int]
+    formula: Formula,
+    lattice: HexLattice,
+    on_path: Mapping[Point, int],
+    ends: tuple[int, int],
+    hole_cuts: bool = True,
 ) -> None:
     """The local rules of a connection part over the points of ``on_path``.
 
     A point on the path has exactly two path neighbours, one if it is an edge point (an end);
     between ``ends[0]`` and ``ends[1]`` edge points are on the path; no small triangle lies wholly
-    on it, and a path through a ring around a small hole leaves that ring (:func:`ring_cut`).
+    on it, and (with ``hole_cuts``) a path through a ring around a small hole leaves that ring
+    (:func:`ring_cut`).
     """
     points = set(on_path)
     for point, lit in on_path.items():
@@ -103,9 +109,10 @@ def add_path_rules(
     formula.add_count(edge_lits, ends[0], ends[1])
     for triangle in _triangles(lattice, points):
         formula.add_clause([-on_path[p] for p in triangle])
-    for ring in small_rings(lattice):
-        for clause in ring_cut(lattice, on_path, ring):
-            formula.add_clause(clause)
+    if hole_cuts:
+        for ring in small_rings(lattice):
+            for clause in ring_cut(lattice, on_path, ring):
+                formula.add_clause(clause)
 
 
 def _forbid_subsets(formula: Formula, premise: int, lits: list[int], size: int) -> None:
@@ -280,6 +287,8 @@ class GrowthEncoding:
     added: dict[Point, int]
     classes: list[StoneClass]
     levels: dict[str, int] = field(default_factory=dict)
+    # at_most_stones[k]: a literal that, assumed, allows at most k new stones
+    at_most_stones: dict[int, int] = field(default_factory=dict)
 
 
 def empties_needed(lattice: HexLattice, mine: frozenset[Point], empty: set[Point], sources: Iterable[Point]) -> dict[Point, int]:
@@ -342,21 +351,31 @@ def _close_class(
             formula.add_clause(clause)
 
 
-def _add_path(formula: Formula, lattice: HexLattice, stone_class: StoneClass, mine: frozenset[Point], capacity: int) -> None:
+def _add_path(
+    formula: Formula,
+    lattice: HexLattice,
+    stone_class: StoneClass,
+    mine: frozenset[Point],
+    capacity: int,
+    ranked: bool,
+) -> None:
     """A connection part inside the class, or no path at all (then the value is -|class|).
 
-    Rings are forbidden outright here (:func:`forbid_rings`): in a grown group the solver would
-    otherwise keep finding new large rings through the player's stones, one cut at a time.
+    With ``ranked``, rings are forbidden outright (:func:`forbid_rings`): when the value is
+    maximised the solver would otherwise keep finding new large rings through the player's
+    stones, one cut at a time. Without, rings are cut off when they appear (cheaper when the
+    solver only has to reach a threshold and seldom builds one).
     """
     stone_class.on_path = dict(
         zip(stone_class.member, formula.new_vars(len(stone_class.member)))
     )
     for point, lit in stone_class.on_path.items():
         formula.add_implication(lit, stone_class.member[point])
-    add_path_rules(formula, lattice, stone_class.on_path, (0, 2))
+    add_path_rules(formula, lattice, stone_class.on_path, (0, 2), hole_cuts=not ranked)
     old = sum(1 for p in stone_class.member if p in mine)
     new = min(capacity, len(stone_class.member) - old)
-    forbid_rings(formula, lattice, stone_class.on_path, old + new)
+    if ranked:
+        forbid_rings(formula, lattice, stone_class.on_path, old + new)
     stone_class.active = formula.new_var()
     formula.add_clause([-stone_class.active, *sorted(set(stone_class.member.values()))])
 
@@ -367,6 +386,7 @@ def encode_growth(
     theirs: frozenset[Point],
     capacity: int,
     min_stones: int = 0,
+    ranked: bool = True,
 ) -> GrowthEncoding:
     """The player's final groups as stone classes, after adding ``min_stones``..``capacity`` stones.
 
@@ -419,7 +439,7 @@ def encode_growth(
         formula.add_at_most_one(choices)
     for stone_class in classes:
         _close_class(formula, lattice, stone_class, mine, added)
-        _add_path(formula, lattice, stone_class, mine, capacity)
+        _add_path(formula, lattice, stone_class, mine, capacity, ranked)
     return GrowthEncoding(formula, added, classes)
 
 
@@ -467,6 +487,8 @@ def encode_reach(
     capacity: int,
     min_stones: int = 0,
     tie_break: str = "theirs",
+    counting: str = "linear",
+    ranked: bool = True,
 ) -> GrowthEncoding:
     """The player's final position beats ``their_values`` (the opponent's group values).
 
@@ -477,20 +499,41 @@ def encode_reach(
     makes the claim harder, so a model is a real win. ``tie_break`` says who wins a full tie:
     ``"mine"``, ``"theirs"``, or ``"mine_if_no_stones"`` (the player is to move and nobody has
     passed: the player passes first only by adding no stone).
+
+    ``counting`` picks the form of "value >= t" that suits the backend, with the same meaning:
+    ``"linear"``, one cardinality constraint per class and threshold (one linear constraint each
+    for CP-SAT), or ``"counter"``, one shared unary counter per class in clauses (for SAT, where
+    each cardinality constraint would become a totalizer of its own).
     """
-    growth = encode_growth(lattice, mine, theirs, capacity, min_stones)
+    growth = encode_growth(lattice, mine, theirs, capacity, min_stones, ranked)
     formula = growth.formula
     thresholds = threshold_counts(their_values)
+    finite = [t for t, _ in thresholds if t is not None]
+    counters: list[list[int]] = []
+    if counting == "counter":
+        for stone_class in growth.classes:
+            # 2 * |path| - |class| >= t  <=>  2 * |path| + |members left out| >= t + |member points|
+            counted = [lit for lit in stone_class.on_path.values() for _ in (0, 1)]
+            counted += [-lit for lit in stone_class.member.values()]
+            upto = max(finite, default=0) + len(stone_class.member)
+            counters.append(at_least_outputs(formula, counted, upto))
     at_least: list[list[int]] = []
     for threshold, _ in thresholds:
         lits = []
-        for stone_class in growth.classes:
+        for c, stone_class in enumerate(growth.classes):
             if threshold is None:
                 lits.append(stone_class.active)
                 continue
             lit = formula.new_var()
             formula.add_implication(lit, stone_class.active)
-            _at_least_if(formula, lit, stone_class.value_terms(), threshold)
+            if counting == "counter":
+                k = threshold + len(stone_class.member)
+                if k > len(counters[c]):
+                    formula.add_clause([-lit])
+                elif k > 0:
+                    formula.add_implication(lit, counters[c][k - 1])
+            else:
+                _at_least_if(formula, lit, stone_class.value_terms(), threshold)
             lits.append(lit)
         at_least.append(lits)
     decisions = []
@@ -511,6 +554,11 @@ def encode_reach(
             for lit in growth.added.values():
                 formula.add_implication(decision, -lit)
     formula.add_clause(decisions)
+    if counting == "linear":
+        for k in range(capacity):
+            bound = formula.new_var()
+            _at_least_if(formula, bound, [(lit, -1) for lit in growth.added.values()], -k)
+            growth.at_most_stones[k] = bound
     return growth
 
 
@@ -538,6 +586,6 @@ def encode_best(
     for p in empty:
         stone_class.member[p] = added[p]
     _close_class(formula, lattice, stone_class, mine, added)
-    _add_path(formula, lattice, stone_class, mine, capacity)
+    _add_path(formula, lattice, stone_class, mine, capacity, ranked=True)
     formula.add_clause(sorted(set(stone_class.member.values())))
     return GrowthEncoding(formula, added, [stone_class])

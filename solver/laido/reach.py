@@ -98,20 +98,25 @@ def _solve_with_cuts(
     backend: str,
     deadline: Deadline,
 ) -> tuple[Status, list[Point], int | None]:
-    """Optimise ``objective`` and cut off rings until every class's path is one path.
+    """Optimise ``objective`` (or, without one but with ``growth.at_most_stones``, find the
+    fewest stones) and cut off rings until every class's path is one path.
 
-    Returns the status, the added stones and the proven optimum.
+    The rank encoding already forbids rings in grown groups, so the cuts are a safety net.
+    Fewest stones without an objective: a model with any number of stones first, then a model
+    with one stone fewer, and so on until none exists; on CP-SAT such feasibility calls are much
+    faster than one optimisation. Returns the status, the added stones and the proven optimum.
     """
     lattice = position.lattice
     solver = open_backend(backend, growth.formula, deadline, presolve=False)
-    try:
+
+    def one_path_each(assumptions: list[int]):
         while True:
             if objective:
-                result = solver.maximize(objective, time_limit=deadline.remaining())
+                result = solver.maximize(objective, assumptions, time_limit=deadline.remaining())
             else:
-                result = solver.solve(time_limit=deadline.remaining())
+                result = solver.solve(assumptions, time_limit=deadline.remaining())
             if result.status is not Status.SAT:
-                return result.status, [], None
+                return result
             found: set[frozenset[Point]] = set()
             for stone_class in growth.classes:
                 found.update(rings(lattice, [p for p, lit in stone_class.on_path.items() if result.value(lit)]))
@@ -123,10 +128,28 @@ def _solve_with_cuts(
                 for clause in ring_cut(lattice, stone_class.on_path, ring)
             ]
             if not cuts:
-                stones = sorted((p for p, lit in growth.added.items() if result.value(lit)), key=board_order)
-                return Status.SAT, stones, result.objective
+                return result
             for clause in cuts:
                 solver.add_clause(clause)
+
+    def stones_of(result) -> list[Point]:
+        return sorted((p for p, lit in growth.added.items() if result.value(lit)), key=board_order)
+
+    try:
+        result = one_path_each([])
+        if result.status is not Status.SAT:
+            return result.status, [], None
+        stones = stones_of(result)
+        if objective or not growth.at_most_stones:
+            return Status.SAT, stones, result.objective
+        while stones:
+            fewer = one_path_each([growth.at_most_stones[len(stones) - 1]])
+            if fewer.status is Status.UNKNOWN:
+                return Status.UNKNOWN, [], None
+            if fewer.status is Status.UNSAT:
+                break
+            stones = stones_of(fewer)
+        return Status.SAT, stones, -len(stones)
     finally:
         solver.close()
 
@@ -170,8 +193,12 @@ def reach_win(
         capacity,
         at_least,
         tie_break,
+        counting="counter" if backend == "sat" else "linear",
+        ranked=False,  # reaching a threshold seldom builds a ring: cut those that appear
     )
-    objective = [(lit, -1) for lit in growth.added.values()]  # the fewest stones
+    # the fewest stones: by descending bounds where the encoding has them (CP-SAT), else by
+    # maximising minus their number (the SAT backend climbs down the same way, incrementally)
+    objective = [] if growth.at_most_stones else [(lit, -1) for lit in growth.added.values()]
     status, added, _ = _solve_with_cuts(position, growth, objective, backend, deadline)
     if status is Status.UNKNOWN:
         return ReachAnswer(player, stones, UNKNOWN)
