@@ -184,3 +184,35 @@ def test_a_finished_game_has_no_further_completions():
     result = analyze(position_from_json(data))
     (c6,) = result.mutable
     assert (c6.can_true.answer, c6.can_false.answer) == (True, True)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_legal_lines_are_completions_with_the_same_signals(seed):
+    """Necessity on full-size positions: the board after any legal line is a model of the
+    encoding, and the encoded signals are the rule engine's."""
+    import random
+
+    from solver.logisticks.rules import apply_move, legal_placements
+
+    rng = random.Random(seed)
+    position = load_position(str(GRIDS / "midgame.json"))
+    line = position
+    for _ in range(25 + 5 * seed):
+        options = legal_placements(line)
+        if not options:
+            break
+        line = apply_move(line, rng.choice(options))
+    enc = encode_completions(position, "levels")
+    assumptions = []
+    for square, kinds in enc.kind_var.items():
+        for kind, var in kinds.items():
+            placed = line.pieces.get(square)
+            assumptions.append(var if placed is not None and placed.kind == kind else -var)
+    result = make_backend("sat", enc.formula).solve(assumptions)
+    assert result.status is Status.SAT
+    values = signals(line)
+    for square in enc.is_true:
+        t, f = (enc.is_true[square], enc.is_false[square])
+        got = True if (t is True or (not isinstance(t, bool) and result.value(t))) else (
+            False if (f is True or (not isinstance(f, bool) and result.value(f))) else None)
+        assert got is values.get(square), square

@@ -4,8 +4,11 @@ game end and scoring. No solver involved."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver.core.errors import InputError
 from solver.logisticks.model import Placement, make_kind, parse_move, parse_position, position_from_json, square_point
@@ -254,3 +257,23 @@ def test_kind_orientation_names():
     assert make_kind("AND", "NE").inputs == ("N", "E")
     assert make_kind("AND", "NE").outputs == ("S", "W")
     assert make_kind("NOT", "W").outputs == ("N", "E", "S")
+
+
+@given(st.integers(min_value=0, max_value=10_000))
+@settings(max_examples=12, deadline=None)
+def test_settled_signals_never_change(seed):
+    """Kleene logic is monotone: along any legal line a TRUE/FALSE output stays as it is (the
+    analysis encodes settled signals as constants because of this)."""
+    rng = random.Random(seed)
+    position = start()
+    before = signals(position)
+    for _ in range(24):
+        options = legal_placements(position)
+        if not options or game_over(position):
+            break
+        position = apply_move(position, rng.choice(options))
+        after = signals(position)
+        for square, value in before.items():
+            if value is not None:
+                assert after[square] is value
+        before = after

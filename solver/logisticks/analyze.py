@@ -25,7 +25,6 @@ from .rules import (
     facing,
     game_over,
     feeds,
-    matches,
     replay,
     scores,
     signal_text,
@@ -133,6 +132,7 @@ class Witness:
     values: dict[Point, Signal]
 
     def to_json(self) -> list[dict]:
+        """The line as a list of steps."""
         return [step.to_json() for step in self.plan]
 
 
@@ -266,6 +266,8 @@ class Analysis:
     seconds: float = 0.0
 
     def to_json(self, with_witnesses: bool = False) -> dict[str, Any]:
+        """Every answer as "possible" / "impossible" / "unknown"; witness lines on request."""
+
         def q(question: Question) -> Any:
             return {True: "possible", False: "impossible", None: "unknown"}[question.answer]
 
@@ -323,12 +325,15 @@ class _Session:
         self.cuts = 0
 
     def remaining(self) -> float | None:
+        """Seconds left before the deadline (None: no limit)."""
         return None if self.deadline is None else max(self.deadline - time.monotonic(), 0.0)
 
     def out_of_time(self) -> bool:
+        """Whether the deadline has passed."""
         return self.deadline is not None and time.monotonic() >= self.deadline
 
     def record(self, result: Result) -> int:
+        """Replay the model as a witness line; its index in ``witnesses``."""
         self.witnesses.append(witness_from_model(self.enc, result))
         return len(self.witnesses) - 1
 
@@ -347,11 +352,13 @@ class _Session:
             self.solver.add_clause([lit for lit in self.enc.loop_cut(loop) if not isinstance(lit, bool)])
 
     def solve(self, assumptions: list[int], budget: float | None = None) -> Result:
+        """A loop-free completion under ``assumptions``, within ``budget`` seconds if given."""
         left = self.remaining()
         limit = left if budget is None else (budget if left is None else min(budget, left))
         return self._loop_free(lambda: self.solver.solve(assumptions, limit))
 
     def maximize(self, objective: list[tuple[int, int]]) -> Result:
+        """A loop-free completion maximising ``objective``, proven optimal (or UNKNOWN)."""
         return self._loop_free(lambda: self.solver.maximize(objective, [], self.remaining()))
 
 
@@ -532,6 +539,7 @@ class Satisfaction:
     witness: Witness | None
 
     def to_json(self) -> dict[str, Any]:
+        """The answer, the score reached, the line and the player's target signals after it."""
         data: dict[str, Any] = {"player": self.player, "status": self.status, "wanted": self.wanted, "score": self.score}
         if self.witness is not None:
             data["plan"] = self.witness.to_json()

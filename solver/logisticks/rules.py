@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from solver.core.errors import InputError
 
@@ -19,10 +19,7 @@ from .model import (
     BLACK,
     CENTRE_POINTS,
     OPPOSITE,
-    PIECE_TYPES,
-    TARGET_SIDE,
     WHITE,
-    Kind,
     Piece,
     Placement,
     Position,
@@ -207,12 +204,7 @@ def place(position: Position, placement: Placement, player: int, turn: int | Non
     return after
 
 
-def legal_placements(position: Position, player: int | None = None, turn: int | None = -1) -> list[Placement]:
-    """Every legal placement for ``player`` (default: the player to move) on ``turn``
-    (default: the position's turn; ``None`` ignores Capacitor timing), squares in board order."""
-    player = position.to_move if player is None else player
-    turn = position.turn if turn == -1 else turn
-    moves = []
+def _placements(position: Position, player: int, turn: int | None) -> Iterator[Placement]:
     for row in range(8):
         for col in range(8):
             square = (row, col)
@@ -223,8 +215,20 @@ def legal_placements(position: Position, player: int | None = None, turn: int | 
             for kind in ALL_KINDS:
                 placement = Placement(square, kind)
                 if placement_problem(position, placement, player, turn) is None:
-                    moves.append(placement)
-    return moves
+                    yield placement
+
+
+def legal_placements(position: Position, player: int | None = None, turn: int | None = -1) -> list[Placement]:
+    """Every legal placement for ``player`` (default: the player to move) on ``turn``
+    (default: the position's turn; ``None`` ignores Capacitor timing), squares in board order."""
+    player = position.to_move if player is None else player
+    turn = position.turn if turn == -1 else turn
+    return list(_placements(position, player, turn))
+
+
+def can_place(position: Position, player: int, turn: int | None) -> bool:
+    """Whether ``player`` has at least one legal placement on ``turn`` (None: any Capacitor usable)."""
+    return next(_placements(position, player, turn), None) is not None
 
 
 def apply_move(position: Position, move: Placement | None) -> Position:
@@ -237,7 +241,7 @@ def apply_move(position: Position, move: Placement | None) -> Position:
         raise ValueError("the game is over")
     player = position.to_move
     if move is None:
-        if legal_placements(position, player):
+        if can_place(position, player, position.turn):
             raise ValueError(f"player {player} has a legal placement, so may not pass")
         after = position.copy()
     else:
@@ -259,6 +263,7 @@ def signals(position: Position) -> dict[Point, Signal]:
     values: dict[Point, Signal] = {}
 
     def value_of(square: Point) -> Signal:
+        """The signal of the piece on ``square``, its upstream pieces evaluated first."""
         if square in values:
             return values[square]
         # iterative depth-first evaluation: a long chain must not hit the recursion limit
@@ -314,9 +319,7 @@ def game_over(position: Position) -> bool:
     change that."""
     if target_resolved(position):
         return True
-    return not any(
-        legal_placements(position, player, turn=None) for player in range(1, position.players + 1)
-    )
+    return not any(can_place(position, player, None) for player in range(1, position.players + 1))
 
 
 @dataclass(frozen=True)
@@ -330,6 +333,7 @@ class Score:
     black_stones: int
 
     def key(self) -> tuple[int, int, int]:
+        """The ranking key: points, then matched TRUE targets, then black stones."""
         return (self.points, self.true_matched, self.black_stones)
 
 
@@ -442,6 +446,7 @@ class PlannedPlacement:
     placement: Placement
 
     def to_json(self) -> dict:
+        """The step as JSON: turn, player, square, piece, inputs."""
         return {
             "turn": self.turn,
             "player": self.player,
