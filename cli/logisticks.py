@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Optional
 
@@ -48,6 +49,42 @@ def _state_json(position: Position) -> dict:
         "game_over": over,
         "winners": winners(position) if over else None,
     }
+
+
+@app.command()
+def new(
+    players: int = typer.Option(2, "--players", "-n", min=2, max=4, help="Number of players."),
+    layout: str = typer.Option("alternate", "--layout", help="Target stone colours: alternate or random."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for --layout random."),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="Write the position to this file instead of stdout."),
+) -> None:
+    """Print a starting position (JSON): empty board, default centre stones, target stones laid
+    out by --layout, full supplies (two players: five of each piece; three or four: the ten of
+    each piece dealt out as evenly as possible, the first players getting any remainder)."""
+    import json
+
+    from solver.logisticks.model import PIECE_TYPES, PIECES_PER_TYPE, layout_targets, position_from_json
+
+    try:
+        targets = layout_targets(players, layout, seed)
+    except ValueError as error:
+        fail(str(error))
+    data: dict = {"players": players}
+    if players > 2:
+        data["supply"] = {
+            str(p): {t: PIECES_PER_TYPE // players + (1 if p <= PIECES_PER_TYPE % players else 0) for t in PIECE_TYPES}
+            for p in range(1, players + 1)
+        }
+    position = position_from_json(data)
+    position.targets = targets
+    text = json.dumps(position_to_json(position), indent=1) + "\n"
+    if out is None:
+        sys.stdout.write(text)
+        return
+    try:
+        Path(out).write_text(text)
+    except OSError as error:
+        fail(f"{out}: cannot write the position: {error.strerror or error}")
 
 
 @app.command()

@@ -44,7 +44,7 @@ def brute_facts(position: Position) -> tuple[dict, dict]:
     return values, best
 
 
-def playout_position(seed: int, moves: int, supply_total: int):
+def playout_position(seed: int, moves: int, supply_total: int, players: int = 2):
     """A position after ``moves`` random legal moves from the start (seeded), with the remaining
     supplies then cut down to ``supply_total`` random pieces, so brute force stays small."""
     import random
@@ -53,15 +53,17 @@ def playout_position(seed: int, moves: int, supply_total: int):
     from solver.logisticks.rules import apply_move, legal_placements
 
     rng = random.Random(seed)
-    position = position_from_json({"players": 2, "targets": {"layout": "random", "seed": seed}})
+    data = {"players": players, "targets": {"layout": "random", "seed": seed}}
+    if players > 2:
+        data["supply"] = {str(p): {t: 10 // players for t in PIECE_TYPES} for p in range(1, players + 1)}
+    position = position_from_json(data)
     for _ in range(moves):
         options = legal_placements(position)
-        if not options:
-            break
-        position = apply_move(position, rng.choice(options))
-    for player in (1, 2):
+        position = apply_move(position, rng.choice(options) if options else None)
+    everyone = list(range(1, players + 1))
+    for player in everyone:
         for piece_type in PIECE_TYPES:
             position.supply[player][piece_type] = 0
     for _ in range(supply_total):
-        position.supply[rng.choice([1, 2])][rng.choice(PIECE_TYPES)] += 1
+        position.supply[rng.choice(everyone)][rng.choice(PIECE_TYPES)] += 1
     return position

@@ -216,3 +216,15 @@ def test_random_legal_lines_are_completions_with_the_same_signals(seed):
         got = True if (t is True or (not isinstance(t, bool) and result.value(t))) else (
             False if (f is True or (not isinstance(f, bool) and result.value(f))) else None)
         assert got is values.get(square), square
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_three_players_agree_with_brute_force(backend):
+    position = playout_position(7, 30, 2, players=3)
+    values, best = brute_facts(position)
+    targets, _mutable, best_found = _answers(analyze(position, backend))
+    assert len(targets) == 24  # corners a1 and a8 carry two targets each
+    for (_player, square), pair in targets.items():
+        reached = values.get(square, {None})
+        assert pair == (True in reached, False in reached)
+    assert best_found == best and any(b > 0 for b in best.values())

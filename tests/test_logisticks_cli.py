@@ -117,3 +117,14 @@ def test_satisfy_line_replays_to_the_claimed_score():
     assert scores(replay(position, plan))[2].points == data["score"] > 0
     result = run("satisfy", str(GRIDS / "late.json"), "--player", "2", "--score", str(data["score"] + 1))
     assert result.returncode == 1 and "impossible" in result.stdout
+
+
+def test_new_position_with_a_random_layout(tmp_path):
+    path = tmp_path / "new.json"
+    result = run("new", "--players", "3", "--layout", "random", "--seed", "9", "--out", str(path))
+    assert result.returncode == 0
+    data = json.loads(path.read_text())
+    assert data["players"] == 3 and sorted(data["targets"]["3"].values()) == ["B"] * 4 + ["W"] * 4
+    assert sum(sum(s.values()) for s in data["supply"].values()) == 60
+    moves = json.loads(run("moves", str(path), "--json").stdout)["moves"]
+    assert len(moves) == 72

@@ -277,3 +277,22 @@ def test_settled_signals_never_change(seed):
             if value is not None:
                 assert after[square] is value
         before = after
+
+
+def test_centre_override_changes_the_first_signals():
+    centre = {"d5": {"N": "B", "W": "W"}, "e5": {"N": "B", "E": "W"}, "e4": {"E": "B", "S": "W"}, "d4": {"S": "B", "W": "W"}}
+    position = play(start(centre=centre), "d6 PASS S", "c5 PASS E")
+    assert signals(position)[at("d6")] is False and signals(position)[at("c5")] is True
+    bad = dict(centre, d5={"N": "W", "W": "W"})
+    with pytest.raises(InputError, match="one white"):
+        position_from_json({"centre": bad})
+
+
+def test_target_layouts():
+    alternate = position_from_json({"targets": "alternate"}).targets
+    assert alternate[1][at("a1")] == "W" and alternate[1][at("b1")] == "B" and alternate[2][at("a8")] == "W"
+    shuffled = position_from_json({"targets": {"layout": "random", "seed": 5}}).targets
+    assert sorted(shuffled[1].values()) == ["B"] * 4 + ["W"] * 4
+    assert shuffled == position_from_json({"targets": {"layout": "random", "seed": 5}}).targets
+    with pytest.raises(InputError, match="not on player 1's edge"):
+        position_from_json({"targets": {"1": {"a2": "W"}, "2": {"a8": "W"}}})
