@@ -15,7 +15,7 @@ from solver.core.backend import Status, make_backend
 from solver.logisticks.analyze import analyze, satisfy
 from solver.logisticks.encode import encode_completions
 from solver.logisticks.model import load_position, parse_move, position_from_json, square_point
-from solver.logisticks.rules import replay, scores, signals
+from solver.logisticks.rules import replay, scores, signals, target_resolved
 
 GRIDS = Path(__file__).resolve().parent.parent / "grids" / "logisticks"
 BACKENDS = ("sat", "cpsat")
@@ -122,6 +122,9 @@ def test_satisfy_reaches_the_maximum_and_no_more(backend):
         found = satisfy(position, player, backend)
         assert found.status == "possible" and found.score == best[player]
         assert scores(replay(position, found.witness.plan))[player].points == best[player]
+        plan = found.witness.plan
+        for cut in range(len(plan) - 1):  # the game does not end part-way through the line
+            assert not target_resolved(replay(position, plan[: cut + 1]))
         beyond = satisfy(position, player, backend, at_least=best[player] + 1)
         assert beyond.status == "impossible" and beyond.witness is None
         exact = satisfy(position, player, backend, at_least=best[player])

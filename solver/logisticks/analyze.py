@@ -23,12 +23,14 @@ from .rules import (
     Signal,
     capacitor_usable,
     facing,
-    game_over,
     feeds,
+    game_over,
+    place,
     replay,
     scores,
     signal_text,
     signals,
+    target_resolved,
 )
 
 
@@ -166,8 +168,9 @@ def witness_from_placements(position: Position, added: list[Placement]) -> Witne
 
 
 def trim_witness(position: Position, witness: Witness, player: int, points: int) -> Witness:
-    """Drop every added piece the line can do without while ``player`` keeps ``points``: each
-    candidate shorter line is ordered, scheduled and replayed again by the rule engine."""
+    """Drop every added piece the line can do without while ``player`` keeps ``points`` (each
+    shorter line is ordered, scheduled and replayed again by the rule engine), and end the line
+    where the game would end."""
     kept = [step.placement for step in witness.plan]
     for index in reversed(range(len(kept))):
         trial = kept[:index] + kept[index + 1 :]
@@ -177,6 +180,15 @@ def trim_witness(position: Position, witness: Witness, player: int, points: int)
             continue  # some piece lost its source
         if scores(shorter.final)[player].points >= points:
             kept, witness = trial, shorter
+    # A real game stops when the last target settles; settled signals never change, so the
+    # line cut there scores the same.
+    board = position
+    for index, step in enumerate(witness.plan):
+        board = place(board, step.placement, step.player, step.turn)
+        if target_resolved(board) and index + 1 < len(witness.plan):
+            plan = witness.plan[: index + 1]
+            final = replay(position, plan)
+            return Witness(plan, final, signals(final))
     return witness
 
 
