@@ -148,3 +148,264 @@ def check(
     else:
         print(f"invalid: {violation}")
     raise typer.Exit(EXIT_OK if violation is None else EXIT_NOT_ALL_GOOD)
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        height, width = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        fail(f"--size {text!r}: write it as ROWSxCOLUMNS, for example 9x9")
+    if height < 2 or width < 2 or height * width % 3 or max(height, width) > 30:
+        fail(f"--size {text}: need 2..30 rows and columns and a cell count divisible by 3")
+    return height, width
+
+
+def _progress(total: int, label: str):
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty(),
+    )
+
+
+@app.command()
+def generate(
+    count: int = typer.Option(..., "--count", "-c", min=1, help="How many puzzles."),
+    level: int = typer.Option(..., "--level", "-l", min=1, max=6, help="Difficulty 1 (starter) to 6 (very hard); see seeds/lixso.md."),
+    out: str = typer.Option(..., "--out", "-o", help="The pack file to write (replaced atomically when done)."),
+    size: str = typer.Option("9x9", "--size", help="Grid size, ROWSxCOLUMNS."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Seed; the same seed gives the same pack. Default: a random one, printed."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    minimal: bool = typer.Option(False, "--minimal", help="Also drop every clue the level can do without (slower)."),
+    per_colour: Optional[int] = typer.Option(None, "--per-colour", min=1, help="Tiles of each colour available (default: ceil(tiles / 4))."),
+) -> None:
+    """Generate puzzles that have exactly one solution and are graded exactly LEVEL.
+
+    Each puzzle is written with '# name:', '# level:' and '# solution:' metadata. Nothing
+    is written unless every puzzle was made; Ctrl-C stops cleanly.
+    """
+    import random
+
+    from solver.core.parallel import WorkerCrash, run_jobs
+    from solver.lixso.generate import Generated, fulfil, orders
+    from solver.lixso.model import format_grid
+
+    height, width = _size(size)
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**6)
+        typer.echo(f"seed {seed}", err=True)
+    todo = orders(count, level, height, width, seed, per_colour, minimal)
+    made: dict[int, Generated] = {}
+    failures: list[str] = []
+    try:
+        with _progress(count, f"level {level}") as progress:
+            task = progress.add_task("generate", total=count)
+            for index, result in run_jobs(fulfil, todo, jobs):
+                if isinstance(result, Generated):
+                    made[index] = result
+                else:
+                    reason = str(result) if isinstance(result, (str, WorkerCrash)) else repr(result)
+                    failures.append(f"{todo[index].name}: {reason}")
+                progress.advance(task)
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted: {len(made)} of {count} puzzles were made; nothing written", err=True)
+        raise typer.Exit(130)
+    if failures:
+        for failure in failures:
+            typer.echo(f"placesat: {failure}", err=True)
+        typer.echo(f"{len(failures)} of {count} puzzles could not be made; nothing written", err=True)
+        raise typer.Exit(EXIT_NOT_ALL_GOOD)
+    header = f"# Lixso puzzles made by placesat: level {level}, {size}, seed {seed}\n\n"
+    body = "\n".join(
+        format_grid(Grid(made[i].grid.rows, name=made[i].grid.name, metadata={"level": str(level)}), made[i].solution)
+        for i in range(count)
+    )
+    directory = os.path.dirname(os.path.abspath(out))
+    temporary = os.path.join(directory, f".{os.path.basename(out)}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write(header + body)
+        os.replace(temporary, out)
+    except OSError as error:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        fail(f"{out}: cannot write: {error.strerror or error}")
+    clue_counts = sorted(len(made[i].grid.clues()) for i in range(count))
+    typer.echo(f"wrote {count} level-{level} puzzles to {out} (clues {clue_counts[0]}-{clue_counts[-1]})", err=True)
+
+
+@app.command()
+def grade(
+    files: list[str] = typer.Argument(..., help="Grid files; each may hold a pack."),
+    json_output: bool = typer.Option(False, "--json", help="One JSON object per grid per line."),
+    per_colour: Optional[int] = typer.Option(None, "--per-colour", min=1, help="Tiles of each colour available."),
+) -> None:
+    """The level (1-6) of each grid and the hardest deduction it needed.
+
+    Levels are defined in seeds/lixso.md. A grid that is not unique gets no level.
+    Exit code 0 when every grid got a level, 1 otherwise, 2 for bad input.
+    """
+    from solver.lixso.deduce import HARDEST, Deducer
+    from solver.lixso.verify import collect
+
+    deducers: dict[tuple[int, int], Deducer] = {}
+    solver = LixsoSolver("sat", per_colour)
+    code = EXIT_OK
+    for entry in collect(files):
+        if isinstance(entry, InputError):
+            typer.echo(f"placesat: error: {entry}", err=True)
+            code = EXIT_BAD_INPUT
+            continue
+        key = (entry.height, entry.width)
+        deducer = deducers.setdefault(key, Deducer(entry.height, entry.width, per_colour))
+        result = deducer.grade(entry)
+        level, hardest = result.level, result.hardest
+        status = "unique"
+        if level is None:
+            status = "unsolvable"
+        elif level == HARDEST:
+            verdict = solver.solve(entry)
+            status = verdict.status.value
+            if verdict.status is not Verdict.UNIQUE:
+                level, hardest = None, f"not unique ({status})"
+        if level is None and code == EXIT_OK:
+            code = EXIT_NOT_ALL_GOOD
+        if json_output:
+            print_json({"name": entry.label(), "status": status, "level": level, "hardest": hardest})
+        else:
+            shown = f"level {level}" if level is not None else "no level"
+            print(f"{entry.label()}: {shown} ({hardest})")
+    raise typer.Exit(code)
+
+
+@app.command()
+def hint(
+    file: str = typer.Argument(..., help="A grid file (the first grid is used); fill in what you know as clues."),
+    steps: bool = typer.Option(False, "--steps", help="Print the whole logical solve path, not just the next step."),
+    json_output: bool = typer.Option(False, "--json", help="Print the step(s) as JSON."),
+    per_colour: Optional[int] = typer.Option(None, "--per-colour", min=1, help="Tiles of each colour available."),
+) -> None:
+    """The next deduction a person could make, with its reason in words.
+
+    Deductions are tried weakest level first (see 'placesat lixso grade'). Exit code 0 when
+    a deduction (or the whole path) is found, 1 when the deductions get stuck, 2 for bad input.
+    """
+    from solver.lixso.deduce import Deducer
+
+    try:
+        grid = load_grid(file)
+    except InputError as error:
+        fail(str(error))
+    result = Deducer(grid.height, grid.width, per_colour).grade(grid, record=True)
+    if steps:
+        path = result.steps
+    else:  # the next single deduction, preferring one that fixes a cell's colour
+        path = []
+        if result.steps:
+            first = result.steps[0]
+            positive = [f for f in first.findings if " is " in f[0] and " not " not in f[0]]
+            path = [type(first)(first.level, (positive or first.findings)[:1])]
+    solved = result.level is not None and result.level <= 5
+    if json_output:
+        print_json(
+            {
+                "name": grid.label(),
+                "level": result.level,
+                "steps": [step.to_json() for step in path],
+                "solution": list(result.solved_rows) if solved and result.solved_rows else None,
+            }
+        )
+    else:
+        if result.level is None:
+            print("the clues contradict each other: no solution")
+        for number, step in enumerate(path, start=1):
+            shown = step.findings if steps else step.findings[:1]
+            for fact, why in shown[:12]:
+                print(f"{number}. [level {step.level}] {fact}: {why}")
+            if len(shown) > 12:
+                print(f"{number}. ... and {len(shown) - 12} more at level {step.level}")
+        if not path and result.level is not None:
+            print("nothing left to deduce: every cell is decided" if solved else "no deduction found")
+        if steps and result.solved_rows is not None:
+            print("solved:" if solved else "stuck here; the rest needs nested trials (level 6):")
+            print(plain(result.solved_rows))
+    raise typer.Exit(EXIT_OK if path or (result.level is not None and result.level <= 5) else EXIT_NOT_ALL_GOOD)
+
+
+@app.command()
+def verify(
+    paths: list[str] = typer.Argument(..., help="Pack files or folders of grid files."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    json_output: bool = typer.Option(False, "--json", help="One JSON object per puzzle per line."),
+    time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", min=0.0, help="Seconds per puzzle; past it the status is 'unknown'."),
+    backend: str = typer.Option(DEFAULT_BACKEND, "--backend", "-b", help=BACKEND_HELP),
+    grade_all: bool = typer.Option(False, "--grade", help="Grade every unique puzzle (by default only those with a stated level)."),
+) -> None:
+    """Verify whole packs: unique, multiple, unsolvable, unknown or invalid, per puzzle.
+
+    Also checks that stated '# level:' and '# solution:' metadata are true. Exit code 0
+    only when every puzzle is unique and every stated fact holds; 1 otherwise; 2 for bad usage.
+    """
+    from collections import Counter
+
+    from solver.core.parallel import WorkerCrash, run_jobs
+    from solver.lixso.verify import Check, check_in_worker, collect, invalid, start_worker
+
+    check_backend(backend)
+    entries = collect(paths)
+    checks: dict[int, Check] = {}
+    grids = [(i, entry) for i, entry in enumerate(entries) if isinstance(entry, Grid)]
+    for i, entry in enumerate(entries):
+        if isinstance(entry, InputError):
+            checks[i] = invalid(entry)
+
+    def emit(check: Check) -> None:
+        if json_output:
+            print_json(check.to_json())
+        else:
+            extra = []
+            if check.level is not None:
+                extra.append(f"level {check.level}" + ("" if check.stated_level in (None, check.level) else f" (stated {check.stated_level})"))
+            if check.solution_matches is False:
+                extra.append("stated solution is wrong")
+            if check.error:
+                extra.append(check.error)
+            print(f"{check.name}: {check.status}" + (f" - {', '.join(extra)}" if extra else "") + f" ({check.seconds:.3f} s)")
+
+    for check in checks.values():
+        emit(check)
+    interrupted = False
+    try:
+        with _progress(len(grids), "verify") as progress:
+            task = progress.add_task("verify", total=len(grids))
+            for index, result in run_jobs(check_in_worker, [g for _, g in grids], jobs, start_worker, (backend, time_limit, grade_all)):
+                entry_index, grid = grids[index]
+                if isinstance(result, WorkerCrash):
+                    result = Check(grid.label(), "unknown", error=f"worker crashed: {result}")
+                checks[entry_index] = result
+                emit(result)
+                progress.advance(task)
+    except KeyboardInterrupt:
+        interrupted = True
+    done = list(checks.values())
+    tally = Counter(check.status for check in done)
+    wrong_facts = sum(1 for c in done if c.status == "unique" and not c.facts_hold())
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="verify summary" + (" (interrupted)" if interrupted else ""))
+    table.add_column("status")
+    table.add_column("puzzles", justify="right")
+    for status in ("unique", "multiple", "unsolvable", "unknown", "invalid"):
+        if tally[status]:
+            table.add_row(status, str(tally[status]))
+    if wrong_facts:
+        table.add_row("unique, but stated level/solution wrong", str(wrong_facts))
+    table.add_row("checked", f"{len(done)} of {len(entries)}")
+    Console(stderr=json_output, highlight=False).print(table)
+    if interrupted:
+        raise typer.Exit(130)
+    all_good = len(done) == len(entries) and all(c.facts_hold() for c in done)
+    raise typer.Exit(EXIT_OK if all_good else EXIT_NOT_ALL_GOOD)

@@ -202,6 +202,25 @@ def _cardinality_clauses(lits: list[int], lo: int, hi: int, top: int) -> tuple[l
     return clauses, top
 
 
+def cnf_of(formula: Formula) -> tuple[list[list[int]], int]:
+    """The formula as plain clauses (cardinalities encoded) and the highest variable used.
+
+    Kept on the formula while it does not change, so that many solvers over one template
+    (one per generated puzzle, say) encode the cardinalities once.
+    """
+    key = (formula.num_vars, len(formula.clauses), len(formula.cardinalities))
+    cached = getattr(formula, "_cnf_cache", None)
+    if cached is not None and cached[0] == key:
+        return cached[1], cached[2]
+    clauses = [list(clause) for clause in formula.clauses]
+    top = formula.num_vars
+    for lits, lo, hi in formula.cardinalities:
+        more, top = _cardinality_clauses(lits, lo, hi, top)
+        clauses.extend(more)
+    formula._cnf_cache = (key, clauses, top)  # type: ignore[attr-defined]
+    return clauses, top
+
+
 class SatBackend(Backend):
     """python-sat: the formula as CNF in one incremental solver (CaDiCaL 1.9.5 by default)."""
 
@@ -211,13 +230,17 @@ class SatBackend(Backend):
         from pysat.solvers import Solver
 
         self._solver_name = solver
-        self._top = formula.num_vars
         self._num_formula_vars = formula.num_vars
-        self._solver = Solver(name=solver)
-        self._solver.append_formula(formula.clauses)
-        for lits, lo, hi in formula.cardinalities:
-            clauses, self._top = _cardinality_clauses(lits, lo, hi, self._top)
-            self._solver.append_formula(clauses)
+        clauses, self._top = cnf_of(formula)
+        self._solver = Solver(name=solver, bootstrap_with=clauses)
+
+    def propagate(self, assumptions: Sequence[int]) -> tuple[bool, list[int]]:
+        """Unit propagation alone: whether the assumptions survive it, and every literal it sets.
+
+        Not every python-sat solver supports this; MiniSat 2.2 and Glucose do, and fast.
+        """
+        ok, lits = self._solver.propagate(assumptions=list(assumptions))
+        return bool(ok), lits
 
     def new_var(self) -> int:
         self._top += 1

@@ -1,0 +1,73 @@
+"""Run independent jobs in worker processes, surviving a worker that dies.
+
+A worker process that crashes (a segfault in a native solver, the out-of-memory killer)
+breaks a ``ProcessPoolExecutor`` for every job still in it. Those jobs are run again in a
+fresh pool, one at a time, so the one that brings its worker down is found and reported
+as failed, and the others still finish.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Callable, Iterator, Sequence
+
+
+class WorkerCrash(Exception):
+    """A job whose worker process died while running it."""
+
+
+def run_jobs(
+    function: Callable[[Any], Any],
+    items: Sequence[Any],
+    jobs: int,
+    initializer: Callable[..., None] | None = None,
+    initargs: tuple = (),
+) -> Iterator[tuple[int, Any]]:
+    """Yield ``(index, function(items[index]))`` as jobs finish, in any order.
+
+    With ``jobs <= 1`` everything runs here, in order. A job whose worker died yields a
+    :class:`WorkerCrash` as its result; an exception raised by ``function`` itself is
+    re-raised here (functions are expected to catch what they can report).
+    """
+    if jobs <= 1:
+        if initializer is not None:
+            initializer(*initargs)
+        for index, item in enumerate(items):
+            yield index, function(item)
+        return
+    pending = list(range(len(items)))
+    isolate = False  # after a crash, run the suspects one per pool to find the culprit
+    while pending:
+        width = 1 if isolate else jobs
+        batch = pending[:1] if isolate else pending
+        executor = ProcessPoolExecutor(max_workers=min(width, len(batch)), initializer=initializer, initargs=initargs)
+        futures: dict[Future, int] = {}
+        done_here: set[int] = set()
+        try:
+            futures = {executor.submit(function, items[i]): i for i in batch}
+            remaining = set(futures)
+            while remaining:
+                finished, remaining = wait(remaining, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    index = futures[future]
+                    try:
+                        result = future.result()
+                    except BrokenProcessPool:
+                        continue
+                    done_here.add(index)
+                    yield index, result
+        except BaseException:
+            executor.shutdown(wait=False, cancel_futures=True)
+            for process in list(getattr(executor, "_processes", {}).values()):
+                process.terminate()
+            raise
+        executor.shutdown(wait=True, cancel_futures=True)
+        crashed = [i for i in batch if i not in done_here]
+        if isolate and crashed:
+            yield crashed[0], WorkerCrash("the worker process died while running this job")
+            done_here.add(crashed[0])
+        pending = [i for i in pending if i not in done_here]
+        isolate = bool(crashed) or isolate
+        if isolate and not crashed:
+            isolate = False  # the culprit is found; the rest may share pools again

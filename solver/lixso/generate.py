@@ -1,0 +1,198 @@
+"""Generate Lixso puzzles with exactly one solution, at a chosen level.
+
+For levels 1-5 a puzzle is grown rather than carved: starting from a random full solution
+and no clues, the deductions of the target level run; while some cell is undecided, the
+solution's colour of one such cell (chosen at random) becomes a clue, and the deductions
+go on from where they were. When every cell is decided, the clues decide the solution by
+deductions of that level, so the puzzle is unique. If the level below can finish it too,
+clues are dropped in random order, each only while the target level still suffices, until
+the level below no longer can; the grade is then exactly the target (when no clue can go,
+a new solution is tried). With ``minimal``, clues are dropped further while the target
+level suffices.
+
+Level 6 puzzles are carved: clues are removed from a full solution, in random order, as
+long as the solver proves the solution unique; the result is kept when level 5 cannot
+finish it.
+
+Every puzzle's randomness comes from its own seed (the pack seed and its index), so the
+same seed gives the same pack however many worker processes share the work.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..core.backend import SatBackend
+from .deduce import HARDEST, Deducer
+from .encode import LixsoTemplate
+from .model import COLOURS, Grid
+from .solve import LixsoSolver, Verdict
+
+MAX_ATTEMPTS = 200
+
+
+@dataclass
+class Generated:
+    """A generated puzzle, its unique solution and its level."""
+
+    grid: Grid
+    solution: tuple[str, ...]
+    level: int
+    attempts: int
+
+
+def random_solution(template: LixsoTemplate, rng: random.Random) -> tuple[str, ...]:
+    """A random full solution: a SAT model found with random preferred colours per cell."""
+    engine = SatBackend(template.formula, solver="minisat22")
+    phases = []
+    for lits in template.colour:
+        preferred = rng.randrange(len(COLOURS))
+        phases.extend(lit if k == preferred else -lit for k, lit in enumerate(lits))
+    engine._solver.set_phases(phases)
+    result = engine.solve()
+    engine.close()
+    if not result:
+        raise ValueError(f"no {template.height}x{template.width} grid can be covered with this colour supply")
+    return template.decode(result.model)
+
+
+def _puzzle(solution: tuple[str, ...], clues: set[int], width: int, name: str) -> Grid:
+    rows = [
+        "".join(solution[r][c] if r * width + c in clues else "." for c in range(width))
+        for r in range(len(solution))
+    ]
+    return Grid(tuple(rows), name=name)
+
+
+def _grow(deducer: Deducer, solution: tuple[str, ...], level: int, rng: random.Random) -> set[int]:
+    """Clues (cell indices) that level ``level`` decides completely, grown one at a time."""
+    template = deducer.template
+    width = template.width
+    target = deducer.start(Grid(tuple("." * width for _ in solution)), level)
+    clues: set[int] = set()
+    while True:
+        target.run()
+        if target.complete():
+            return clues
+        cell = rng.choice(target.undecided())
+        clues.add(cell)
+        target.add([template.colour[cell][COLOURS.index(solution[cell // width][cell % width])]])
+
+
+def _decides(deducer: Deducer, solution: tuple[str, ...], clues: set[int], level: int) -> bool:
+    """Whether deductions up to ``level`` decide every cell from these clues."""
+    deduction = deducer.start(_puzzle(solution, clues, deducer.template.width, ""), level)
+    deduction.run()
+    return deduction.complete()
+
+
+def _harden(deducer: Deducer, solution: tuple[str, ...], clues: set[int], level: int, rng: random.Random) -> set[int] | None:
+    """Drop clues, in random order, keeping level ``level`` enough, until level ``level - 1`` is not.
+
+    None when every clue is needed at this level while the level below still suffices.
+    """
+    if level == 1 or not _decides(deducer, solution, clues, level - 1):
+        return clues
+    order = sorted(clues)
+    rng.shuffle(order)
+    for cell in order:
+        trial = clues - {cell}
+        if not _decides(deducer, solution, trial, level):
+            continue
+        clues = trial
+        if not _decides(deducer, solution, clues, level - 1):
+            return clues
+    return None
+
+
+def _prune(deducer: Deducer, solution: tuple[str, ...], clues: set[int], level: int, rng: random.Random) -> set[int]:
+    """Drop clues, in random order, while level ``level`` still decides every cell."""
+    order = sorted(clues)
+    rng.shuffle(order)
+    for cell in order:
+        if _decides(deducer, solution, clues - {cell}, level):
+            clues = clues - {cell}
+    return clues
+
+
+_deducers: dict[tuple[int, int, int | None], Deducer] = {}
+
+
+def _deducer(height: int, width: int, per_colour: int | None) -> Deducer:
+    """One deducer per grid size in this process (its engines take a moment to build)."""
+    key = (height, width, per_colour)
+    if key not in _deducers:
+        _deducers[key] = Deducer(height, width, per_colour)
+    return _deducers[key]
+
+
+def generate_one(height: int, width: int, level: int, seed: str, name: str, per_colour: int | None = None, minimal: bool = False) -> Generated:
+    """One puzzle of exactly ``level``, unique, from the seed string ``seed``.
+
+    With ``minimal``, clues are then dropped while the level still suffices (slower); level
+    6 puzzles are always minimal (no clue can go without losing uniqueness).
+    """
+    if not 1 <= level <= HARDEST:
+        raise ValueError(f"level must be 1 to {HARDEST}")
+    rng = random.Random(seed)
+    deducer = _deducer(height, width, per_colour)
+    template = deducer.template
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        solution = random_solution(template, rng)
+        if level < HARDEST:
+            clues = _harden(deducer, solution, _grow(deducer, solution, level, rng), level, rng)
+            if clues is None:
+                continue
+            if minimal:
+                clues = _prune(deducer, solution, clues, level, rng)
+        else:
+            clues = _carve(solution, rng, per_colour, name)
+            grade = deducer.grade(_puzzle(solution, clues, width, name), max_level=HARDEST - 1)
+            if grade.level != HARDEST:
+                continue
+        return Generated(_puzzle(solution, clues, width, name), solution, level, attempt)
+    raise RuntimeError(f"no level-{level} puzzle found in {MAX_ATTEMPTS} attempts")
+
+
+def _carve(solution: tuple[str, ...], rng: random.Random, per_colour: int | None, name: str) -> set[int]:
+    """Remove clues from the full solution, in random order, while the solution stays unique."""
+    height, width = len(solution), len(solution[0])
+    solver = LixsoSolver("sat", per_colour)
+    clues = set(range(height * width))
+    order = list(range(height * width))
+    rng.shuffle(order)
+    for cell in order:
+        trial = clues - {cell}
+        if solver.solve(_puzzle(solution, trial, width, name)).status is Verdict.UNIQUE:
+            clues = trial
+    return clues
+
+
+@dataclass(frozen=True)
+class Order:
+    """One puzzle to generate: its size, level, seed string and name."""
+
+    height: int
+    width: int
+    level: int
+    seed: str
+    name: str
+    per_colour: int | None = None
+    minimal: bool = False
+
+
+def fulfil(order: Order) -> Generated | str:
+    """Generate one ordered puzzle (for worker processes); a failure comes back as its message."""
+    try:
+        return generate_one(order.height, order.width, order.level, order.seed, order.name, order.per_colour, order.minimal)
+    except (RuntimeError, ValueError) as error:
+        return str(error)
+
+
+def orders(count: int, level: int, height: int, width: int, seed: int, per_colour: int | None = None, minimal: bool = False) -> list[Order]:
+    """The orders for a pack: puzzle ``i`` gets the seed string ``"<seed>:<size>:<level>:<i>"``."""
+    return [
+        Order(height, width, level, f"{seed}:{height}x{width}:{level}:{i}", f"L{level}-s{seed}-{i + 1:03d}", per_colour, minimal)
+        for i in range(count)
+    ]

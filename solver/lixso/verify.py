@@ -1,0 +1,124 @@
+"""Batch verification of puzzle packs: is each puzzle unique, and is its metadata true?"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+
+from ..core.errors import InputError
+from .deduce import Deducer
+from .model import Grid, load_pack
+from .solve import LixsoSolver, Verdict
+
+INVALID = "invalid"
+
+
+@dataclass
+class Check:
+    """The verdict on one puzzle of a pack."""
+
+    name: str
+    status: str  # unique, multiple, unsolvable, unknown, or invalid (unreadable)
+    level: int | None = None
+    stated_level: int | None = None
+    solution_matches: bool | None = None  # None when no solution is stated (or none is unique)
+    error: str | None = None
+    seconds: float = 0.0
+
+    def facts_hold(self) -> bool:
+        """Unique, and every stated fact (level, solution) is true."""
+        return (
+            self.status == Verdict.UNIQUE.value
+            and self.solution_matches is not False
+            and (self.stated_level is None or self.level == self.stated_level)
+        )
+
+    def to_json(self) -> dict:
+        return {
+            "name": self.name,
+            "status": self.status,
+            "level": self.level,
+            "stated_level": self.stated_level,
+            "solution_matches": self.solution_matches,
+            "error": self.error,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+def collect(paths: list[str]) -> list[Grid | InputError]:
+    """Every puzzle under ``paths`` (pack files, or folders of grid files, read in name order)."""
+    entries: list[Grid | InputError] = []
+    for path in paths:
+        if os.path.isdir(path):
+            names = sorted(
+                name for name in os.listdir(path) if not name.startswith(".") and os.path.isfile(os.path.join(path, name))
+            )
+            if not names:
+                entries.append(InputError("folder holds no grid files", path))
+            for name in names:
+                entries.extend(_load(os.path.join(path, name)))
+        else:
+            entries.extend(_load(path))
+    return entries
+
+
+def _load(path: str) -> list[Grid | InputError]:
+    try:
+        return load_pack(path)
+    except InputError as error:
+        return [error]
+
+
+class Verifier:
+    """Checks puzzles one after another, keeping warm solvers per grid size."""
+
+    def __init__(self, backend: str = "sat", time_limit: float | None = None, grade_all: bool = False) -> None:
+        self.solver = LixsoSolver(backend)
+        self.time_limit = time_limit
+        self.grade_all = grade_all
+        self._deducers: dict[tuple[int, int], Deducer] = {}
+
+    def check(self, grid: Grid) -> Check:
+        """Solve, prove unique, and compare with the stated level and solution."""
+        start = time.perf_counter()
+        try:
+            stated_level = grid.stated_level()
+            if "level" in grid.metadata and stated_level is None:
+                raise InputError(f"level metadata {grid.metadata['level']!r} is not a number", grid.path, grid.line)
+            report = self.solver.solve(grid, 2, self.time_limit)
+            result = Check(grid.label(), report.status.value, stated_level=stated_level)
+            if report.status is Verdict.UNIQUE:
+                stated = grid.stated_solution()
+                if stated is not None:
+                    result.solution_matches = stated == report.solutions[0]
+                if stated_level is not None or self.grade_all:
+                    key = (grid.height, grid.width)
+                    if key not in self._deducers:
+                        self._deducers[key] = Deducer(grid.height, grid.width, self.solver.per_colour)
+                    result.level = self._deducers[key].grade(grid).level
+        except InputError as error:
+            result = Check(grid.label(), INVALID, error=str(error))
+        result.seconds = time.perf_counter() - start
+        return result
+
+
+def invalid(entry: InputError) -> Check:
+    """The verdict on a puzzle that could not be read."""
+    name = f"{entry.path}:{entry.line}" if entry.line is not None else str(entry.path)
+    return Check(name, INVALID, error=str(entry))
+
+
+_worker: Verifier | None = None
+
+
+def start_worker(backend: str, time_limit: float | None, grade_all: bool) -> None:
+    """Set up a worker process's verifier (an initializer for :func:`solver.core.parallel.run_jobs`)."""
+    global _worker
+    _worker = Verifier(backend, time_limit, grade_all)
+
+
+def check_in_worker(grid: Grid) -> Check:
+    """Check one puzzle with this process's verifier."""
+    assert _worker is not None, "start_worker was not called"
+    return _worker.check(grid)
