@@ -9,7 +9,7 @@ import typer
 
 from solver.core.backend import Status
 from solver.core.errors import InputError
-from solver.laido.model import COLOURS, PASS, SWAP, Position, Record, load_game, move_json, opponent, position_to_json
+from solver.laido.model import COLOURS, PASS, SWAP, Position, Record, load_game, move_json, position_to_json
 from solver.laido.reach import DEFAULT_REACH_BACKEND, YES, reach_best, reach_win
 from solver.laido.render import legend_text, render_svg, render_text
 from solver.laido.rules import READINGS, IllegalMove, legal_moves, replay
@@ -22,7 +22,7 @@ app = typer.Typer(
         "Laido: stones on the points of a hexagonal board of triangles. A group's value is the "
         "size of its connection part (a chordless path between two edge stones) minus the rest "
         "of the group; the player whose sorted group values compare higher wins. "
-        "Positions and game records are JSON with points as [q, r] (see seeds/laido.md)."
+        "Positions and game records are JSON with points as \\[q, r] (see seeds/laido.md)."
     ),
     no_args_is_help=True,
 )
@@ -98,7 +98,9 @@ def score(
     json_output: bool = typer.Option(False, "--json", help='One JSON object: {"black": {"values", "groups"}, "white": ..., "winner", "decided_by", ...}.'),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture with each connection part drawn."),
 ) -> None:
-    """Score POS: every group with its size, connection part and value, each player's values
+    """Score POS: each group's connection part and value, the winner and what decided it.
+
+    Every group is listed with its size, connection part and value, then each player's values
     from highest, the winner and the comparison that decided it.
 
     Values are compared highest first, then second, and so on; a player who runs out of groups
@@ -189,8 +191,9 @@ def play(
     json_output: bool = typer.Option(False, "--json", help="One JSON object: the moves with the state after each, and the final position."),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the position reached."),
 ) -> None:
-    """Step through a game record: each move with who made it and the state after it, then the
-    board reached. Every move is checked: a stone on an empty point, a pass (not as the first
+    """Step through a game record, move by move, and show the board reached.
+
+    Each move is listed with who made it and the state after it. Every move is checked: a stone on an empty point, a pass (not as the first
     move), a swap only as White's answer to Black's first stone (the pie rule: the players
     exchange colours, the board stays, White moves next); nothing after two passes in a row.
     """
@@ -229,10 +232,12 @@ def play(
 def moves(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     upto: Optional[int] = typer.Option(None, "--upto", "-n", help="For a record: the position after this many moves."),
-    json_output: bool = typer.Option(False, "--json", help='One JSON object: {"to_move", "moves": [[q, r], ..., "pass", "swap"]}.'),
+    json_output: bool = typer.Option(False, "--json", help='One JSON object: {"to_move", "moves": \\[\\[q, r], ..., "pass", "swap"]}.'),
 ) -> None:
-    """The legal moves in POS for the player to move: every empty point, a pass (not as the very
-    first move of the game), and a swap when the pie rule allows it. None once the game is over.
+    """The legal moves in POS for the player to move.
+
+    Every empty point, a pass (not as the very first move of the game), and a swap when the pie
+    rule allows it. None once the game is over.
     """
     position, _, _ = _load(path, upto)
     legal = legal_moves(position)

@@ -97,10 +97,6 @@ class Record:
 # --------------------------------------------------------------------------- parsing
 
 
-def _where(path: str, key: str) -> str:
-    return f"{path}.{key}" if path else key
-
-
 def _parse_size(raw: dict[str, Any]) -> int:
     if "size" not in raw:
         raise InputError("size: missing (the number of points on each side of the board)")
@@ -232,17 +228,16 @@ def point_json(point: Point) -> list[int]:
     return [point[0], point[1]]
 
 
-def _board_order(lattice: HexLattice, points: frozenset[Point]) -> list[Point]:
+def _board_order(points: frozenset[Point]) -> list[Point]:
     return sorted(points, key=lambda p: (p[1], p[0]))
 
 
 def position_to_json(position: Position) -> dict[str, Any]:
     """The JSON object of a position (the inverse of :func:`position_from_json`)."""
-    lattice = position.lattice
     return {
         "size": position.size,
-        "black": [point_json(p) for p in _board_order(lattice, position.black)],
-        "white": [point_json(p) for p in _board_order(lattice, position.white)],
+        "black": [point_json(p) for p in _board_order(position.black)],
+        "white": [point_json(p) for p in _board_order(position.white)],
         "to_move": position.to_move,
         "passes": position.passes,
         "first_pass": position.first_pass,

@@ -179,6 +179,8 @@ def reach_win(
             return ReachAnswer(player, stones, UNKNOWN)
         if final_score.verdict.winner == player:
             return ReachAnswer(player, stones, YES, (), moves, final_score)
+        if capacity == 0:
+            return ReachAnswer(player, stones, NO)
     if position.first_pass is not None:
         tie_break = "mine" if position.first_pass == player else "theirs"
     elif position.to_move == player:

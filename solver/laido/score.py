@@ -115,6 +115,10 @@ def open_backend(name: str, formula: Formula, deadline: Deadline, presolve: bool
     return make_backend(name, formula)
 
 
+# after this many rounds of ring cuts in one group, switch to the ranked encoding
+RANK_AFTER_ROUNDS = 2
+
+
 class SolverFailure(RuntimeError):
     """A solver answer that the plain rules reject: a bug, never a user error."""
 
@@ -138,6 +142,7 @@ def best_connection_part(
         return Status.SAT, whole  # the group is itself a path: its only connection part
     encoding = encode_connection_part(lattice, group)
     solver = open_backend(backend, encoding.formula, deadline)
+    rounds = 0
     try:
         while True:
             result = solver.maximize(encoding.objective(reading == LONGEST), time_limit=deadline.remaining())
@@ -149,6 +154,13 @@ def best_connection_part(
             cuts = cycle_cuts(lattice, encoding.on_path, chosen)
             if not cuts:
                 break
+            rounds += 1
+            if rounds == RANK_AFTER_ROUNDS:
+                # rings keep coming: a solid area; rule them all out with ranks and start again
+                solver.close()
+                encoding = encode_connection_part(lattice, group, ranked=True)
+                solver = open_backend(backend, encoding.formula, deadline)
+                continue
             for clause in cuts:
                 solver.add_clause(clause)
     finally:
