@@ -327,7 +327,7 @@ def hint(
             if len(shown) > 12:
                 print(f"{number}. ... and {len(shown) - 12} more at level {step.level}")
         if not path and result.level is not None:
-            print("nothing left to deduce: every cell is decided" if solved else "no deduction found")
+            print("nothing left to deduce: every cell is decided" if grid.is_complete() else "no deduction found")
         if steps and result.solved_rows is not None:
             print("solved:" if solved else "stuck here; the rest needs nested trials (level 6):")
             print(plain(result.solved_rows))

@@ -218,7 +218,9 @@ class Deduction:
         return sorted((lit for lit in lits if abs(lit) in meaning and lit not in known), key=lambda x: (abs(x), x))
 
     def _record_direct(self) -> None:
-        new = [lit for lit in self._new_facts(self.known - self._reported) if lit > 0 and self.deducer.meaning[lit][0] == "colour"]
+        meaning = self.deducer.meaning
+        fresh = self.known - self._reported - set(self.facts)
+        new = sorted(lit for lit in fresh if lit > 0 and lit in meaning and meaning[lit][0] == "colour")
         self._reported |= self.known
         if new:
             at = min(self.level, 2)

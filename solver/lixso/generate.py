@@ -196,3 +196,14 @@ def orders(count: int, level: int, height: int, width: int, seed: int, per_colou
         Order(height, width, level, f"{seed}:{height}x{width}:{level}:{i}", f"L{level}-s{seed}-{i + 1:03d}", per_colour, minimal)
         for i in range(count)
     ]
+
+
+def minimal_unique(height: int, width: int, seed: str, name: str, per_colour: int | None = None) -> tuple[Grid, tuple[str, ...]]:
+    """A random puzzle from which no clue can be removed without losing uniqueness, and its solution.
+
+    Whatever its level: these are the hard case for a solver (the benchmark packs).
+    """
+    rng = random.Random(seed)
+    solution = random_solution(_deducer(height, width, per_colour).template, rng)
+    clues = _carve(solution, rng, per_colour, name)
+    return _puzzle(solution, clues, width, name), solution

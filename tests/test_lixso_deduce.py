@@ -1,0 +1,106 @@
+"""Grading and hints: soundness, determinism, monotonicity, and hand-made grids."""
+
+import random
+import re
+
+import pytest
+
+from solver.lixso.deduce import Deducer
+from solver.lixso.model import Grid, parse_pack
+from solver.lixso.rules import tiles_of
+
+from .conftest import ROOT
+
+PACK = [g for g in parse_pack((ROOT / "benchmarks" / "lixso-minimal-9x9.txt").read_text()) if isinstance(g, Grid)][:12]
+
+
+@pytest.fixture(scope="module")
+def deducer():
+    return Deducer(9, 9)
+
+
+def test_a_filled_grid_is_level_1():
+    solution = ("IIX", "IXX", "SSO", "SOO", "IIX", "IXX")
+    assert Deducer(6, 3).grade(Grid(solution)).level == 1
+
+
+def test_hand_made_direct_puzzle():
+    # 2x3: r1c2 = I forces the tile {r1c1 r1c2 r2c1}; the other tile then takes the
+    # clue's X. One rule at a time settles it: level 1.
+    grade = Deducer(2, 3).grade(Grid((".IX", "...")))
+    assert grade.level == 1 and grade.solved_rows == ("IIX", "IXX")
+
+
+def test_contradictory_clues_have_no_level():
+    # two I cells touching corner to corner that no single tile can hold together
+    assert Deducer(2, 3).grade(Grid(("I..", "..I"))).level is None
+
+
+def test_open_grid_is_beyond_every_level():
+    assert Deducer(2, 3).grade(Grid(("...", "..."))).level == 6
+
+
+def test_grades_solve_to_the_stated_solution(deducer):
+    for grid in PACK:
+        grade = deducer.grade(grid)
+        assert 1 <= grade.level <= 6
+        if grade.level <= 5:
+            assert grade.solved_rows == grid.stated_solution()
+        else:  # stuck: what was decided still agrees with the solution
+            for row, solved in zip(grade.solved_rows, grid.stated_solution()):
+                assert all(a in (".", b) for a, b in zip(row, solved))
+
+
+def test_grading_is_deterministic(deducer):
+    grid = PACK[0]
+    assert deducer.grade(grid).level == Deducer(9, 9).grade(grid).level == deducer.grade(grid).level
+
+
+def with_clues_added(grid: Grid, solution, count: int, rng: random.Random) -> Grid:
+    rows = [list(row) for row in grid.rows]
+    empty = [(r, c) for r in range(9) for c in range(9) if rows[r][c] == "."]
+    for r, c in rng.sample(empty, count):
+        rows[r][c] = solution[r][c]
+    return Grid(tuple("".join(row) for row in rows))
+
+
+def test_adding_a_clue_never_makes_a_puzzle_harder(deducer):
+    rng = random.Random(7)
+    for grid in PACK[:6]:
+        solution = grid.stated_solution()
+        level = deducer.grade(grid).level
+        for count in (1, 3, 10):
+            easier = with_clues_added(grid, solution, count, rng)
+            assert deducer.grade(easier).level <= level
+
+
+FACT = re.compile(r"^r(\d+)c(\d+) is (not )?([IXSO])$")
+TILE = re.compile(r"^(an|no) ([IXSO]) tile covers ((?:r\d+c\d+ ?){3})$")
+
+
+def check_fact(fact: str, solution) -> None:
+    """A fact in words agrees with the solution."""
+    tiles = {(colour, cells) for colour, cells in tiles_of(solution)}
+    if match := FACT.match(fact):
+        r, c, negated, colour = int(match[1]) - 1, int(match[2]) - 1, match[3], match[4]
+        assert (solution[r][c] == colour) != bool(negated), fact
+    elif match := TILE.match(fact):
+        cells = tuple(sorted((int(a) - 1, int(b) - 1) for a, b in re.findall(r"r(\d+)c(\d+)", match[3])))
+        assert ((match[2], cells) in tiles) == (match[1] == "an"), fact
+    else:
+        raise AssertionError(f"unexpected wording: {fact}")
+
+
+def test_every_hint_step_is_true_and_together_they_solve(deducer):
+    for grid in PACK[:6]:
+        solution = grid.stated_solution()
+        grade = deducer.grade(grid, record=True)
+        assert grade.steps, grid.name
+        for step in grade.steps:
+            assert 1 <= step.level <= 5
+            for fact, why in step.findings:
+                check_fact(fact, solution)
+                assert why
+        if grade.level <= 5:
+            assert grade.solved_rows == solution
+        assert max(step.level for step in grade.steps) == min(grade.level, 5) or grade.level == 6

@@ -1,0 +1,114 @@
+"""Batch verify and generate through the CLI: statuses on a hand-made mixed pack, determinism, atomic writes."""
+
+import json
+
+from .conftest import ROOT
+
+# Two grids from the shipped benchmark pack (unique, solutions known), dressed with metadata.
+MIXED = """# name: right
+# solution: IIX/IXX
+.IX
+...
+
+# name: wrong-solution
+# solution: IIX/IXO
+.IX
+...
+
+# name: wrong-level
+# level: 5
+.IX
+...
+
+# name: open
+...
+...
+
+# name: impossible
+I..
+..I
+
+# name: broken
+.Q.
+...
+"""
+
+
+def test_verify_mixed_pack(run_cli, tmp_path):
+    pack = tmp_path / "mixed.txt"
+    pack.write_text(MIXED)
+    result = run_cli("lixso", "verify", str(pack), "--json")
+    assert result.returncode == 1
+    rows = {d["name"]: d for d in map(json.loads, result.stdout.splitlines())}
+    assert rows["right"]["status"] == "unique" and rows["right"]["solution_matches"] is True
+    assert rows["wrong-solution"]["solution_matches"] is False
+    assert rows["wrong-level"]["stated_level"] == 5 and rows["wrong-level"]["level"] == 1
+    assert rows["open"]["status"] == "multiple"
+    assert rows["impossible"]["status"] == "unsolvable"
+    broken = [d for d in rows.values() if d["status"] == "invalid"]
+    assert len(broken) == 1 and "unknown character 'Q'" in broken[0]["error"]
+    assert set(rows["right"]) == {"name", "status", "level", "stated_level", "solution_matches", "error", "seconds"}
+
+
+def test_verify_folder_in_parallel_all_good(run_cli, tmp_path):
+    for i, rows in enumerate([".IX\n...\n", "IIX\nIXX\n", "XXS\nXSS\n"]):
+        (tmp_path / f"g{i}.txt").write_text(rows)
+    result = run_cli("lixso", "verify", str(tmp_path), "--jobs", "2")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.count(": unique") == 3
+
+
+def test_verify_missing_path_is_reported_and_others_checked(run_cli, tmp_path):
+    good = tmp_path / "g.txt"
+    good.write_text("IIX\nIXX\n")
+    result = run_cli("lixso", "verify", str(tmp_path / "nope.txt"), str(good), "--json")
+    statuses = [json.loads(line)["status"] for line in result.stdout.splitlines()]
+    assert sorted(statuses) == ["invalid", "unique"] and result.returncode == 1
+
+
+def test_generate_is_reproducible_and_verifies(run_cli, tmp_path):
+    first, second, third = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt"
+    args = ["lixso", "generate", "--count", "3", "--level", "2", "--size", "6x6", "--seed", "11"]
+    assert run_cli(*args, "--out", str(first)).returncode == 0
+    assert run_cli(*args, "--out", str(second), "--jobs", "2").returncode == 0
+    assert first.read_text() == second.read_text()
+    assert first.read_text().count("# level: 2") == 3
+    assert run_cli(*args[:-1], "12", "--out", str(third)).returncode == 0
+    assert third.read_text() != first.read_text()
+    result = run_cli("lixso", "verify", str(first), "--json")
+    assert result.returncode == 0
+    assert all(json.loads(line)["level"] == 2 for line in result.stdout.splitlines())
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_generate_rejects_bad_size(run_cli, tmp_path):
+    result = run_cli("lixso", "generate", "--count", "1", "--level", "1", "--size", "4x4", "--out", str(tmp_path / "x"))
+    assert result.returncode == 2 and "divisible by 3" in result.stderr
+
+
+def test_grade_and_hint_commands(run_cli, tmp_path):
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(".IX\n...\n")
+    result = run_cli("lixso", "grade", str(puzzle), "--json")
+    assert json.loads(result.stdout)["level"] == 1 and result.returncode == 0
+    result = run_cli("lixso", "hint", str(puzzle))
+    assert result.returncode == 0 and "[level 1]" in result.stdout
+    result = run_cli("lixso", "hint", str(puzzle), "--steps", "--json")
+    assert json.loads(result.stdout)["solution"] == ["IIX", "IXX"]
+    open_grid = tmp_path / "o.txt"
+    open_grid.write_text("...\n...\n")
+    result = run_cli("lixso", "grade", str(open_grid))
+    assert result.returncode == 1 and "not unique" in result.stdout
+
+
+def test_shipped_level_packs_verify(run_cli):
+    packs = sorted((ROOT / "grids" / "lixso").glob("level-*.txt"))
+    assert len(packs) == 6
+    # a sample: the first three puzzles of each level
+    sample = ROOT / "grids" / "lixso"
+    result = run_cli("lixso", "verify", *map(str, packs), "--json", "--jobs", "2")
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(rows) == 120
+    assert all(r["status"] == "unique" and r["level"] == r["stated_level"] and r["solution_matches"] for r in rows)
+    assert result.returncode == 0
+    del sample
