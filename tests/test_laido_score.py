@@ -100,3 +100,34 @@ def test_time_limit_gives_unknown_not_a_guess():
     for backend in BACKENDS:
         score = score_position(position, backend=backend, time_limit=0.2)
         assert score.status is Status.UNKNOWN and score.verdict is None
+
+
+def test_ranked_encoding_matches_search(monkeypatch):
+    """Groups built around a 3-point hole (a ring the up-front cuts do not cover): switching to
+    ranks at the first ring found gives the exhaustive search's values, on both backends."""
+    import solver.laido.score as score_module
+
+    ranked_calls = []
+    plain = score_module.encode_connection_part
+
+    def spy(lattice, group, ranked=False):
+        ranked_calls.append(ranked)
+        return plain(lattice, group, ranked)
+
+    monkeypatch.setattr(score_module, "RANK_AFTER_ROUNDS", 1)
+    monkeypatch.setattr(score_module, "encode_connection_part", spy)
+    lattice = HexLattice(5)
+    hole = {(0, 0), (1, 0), (0, 1)}
+    ring = {n for p in hole for n in lattice.neighbours(p)} - hole
+    rng = random.Random(77)
+    for _ in range(12):
+        extra = {p for p in lattice.points if p not in hole and rng.random() < 0.25}
+        stones = ring | extra | {(4, -4), (3, -3), (2, -2), (-4, 4), (-3, 3), (-2, 2)}
+        for group in groups(lattice, stones):
+            if len(group) > 24:
+                continue
+            expected = value_by_search(lattice, group)
+            for backend in BACKENDS:
+                status, part = best_connection_part(lattice, group, "longest", backend)
+                assert group_value(group, part) == expected
+    assert any(ranked_calls)
