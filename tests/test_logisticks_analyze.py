@@ -74,10 +74,11 @@ def test_encoded_final_boards_are_exactly_the_reachable_boards(seed, moves, loop
         result = solver.solve()
         if result.status is not Status.SAT:
             break
-        loop = enc.model_loop(result)
-        if loop is not None:
+        found = enc.model_loops(result)
+        if found:
             assert loops == "lazy"
-            solver.add_clause([lit for lit in enc.loop_cut(loop) if not isinstance(lit, bool)])
+            for loop in found:
+                solver.add_clause([lit for lit in enc.loop_cut(loop) if not isinstance(lit, bool)])
             continue
         added = frozenset((p.square, p.kind) for p in enc.added_placements(result))
         encoded.add(added)
@@ -231,3 +232,16 @@ def test_three_players_agree_with_brute_force(backend):
         reached = values.get(square, {None})
         assert pair == (True in reached, False in reached)
     assert best_found == best and any(b > 0 for b in best.values())
+
+
+def test_short_rings_are_the_grid_cycles():
+    from solver.logisticks.encode import short_rings
+
+    rings = short_rings(6)
+    # 2x2 blocks clear of the centre: 49 - 9; 2x3 and 3x2 blocks clear of it: 2 * (42 - 12)
+    assert sum(len(r) == 4 for r in rings) == 40 and sum(len(r) == 6 for r in rings) == 60
+    for ring in short_rings(12):
+        assert len(set(ring)) == len(ring)
+        for a, b in zip(ring, ring[1:] + ring[:1]):
+            assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    assert any(len(r) == 12 for r in short_rings(12))  # e.g. the ring round the centre block

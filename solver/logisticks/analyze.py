@@ -44,8 +44,10 @@ BACKEND_OPTIONS: dict[str, dict[str, Any]] = {
 # How condition (3), no feedback loop, is encoded: "levels" in full, or "lazy" (cut loops as
 # models show them). Both give the same answers; see encode.py.
 LOOPS = "lazy"
-# Seconds allowed for the try that answers one open question on every square at once.
+# Seconds allowed for each try that answers one open question on many squares at once, and
+# the fewest squares worth such a try.
 BULK_SECONDS = 0.25
+BULK_SMALLEST = 3
 
 
 class EncodingDisagrees(AssertionError):
@@ -357,11 +359,12 @@ class _Session:
             result = call()
             if result.status is not Status.SAT or self.enc.loops != "lazy":
                 return result
-            loop = self.enc.model_loop(result)
-            if loop is None:
+            loops = self.enc.model_loops(result)
+            if not loops:
                 return result
-            self.cuts += 1
-            self.solver.add_clause([lit for lit in self.enc.loop_cut(loop) if not isinstance(lit, bool)])
+            for loop in loops:
+                self.cuts += 1
+                self.solver.add_clause([lit for lit in self.enc.loop_cut(loop) if not isinstance(lit, bool)])
 
     def solve(self, assumptions: list[int], budget: float | None = None) -> Result:
         """A loop-free completion under ``assumptions``, within ``budget`` seconds if given."""
@@ -375,11 +378,16 @@ class _Session:
 
 
 def _settle(session: _Session, questions: list[Question]) -> None:
-    """Answer every question. Each solver call asks for a completion in which *at least one*
-    still-open question holds (a clause behind a fresh selector): a model answers every question
-    its replayed witness shows, and an unsatisfiable call proves all the open ones impossible at
-    once. A question whose literal is the constant False (a settled signal, or a square no piece
-    can take) is impossible without a call."""
+    """Answer every question; every model found answers all the questions its replayed witness
+    shows.
+
+    First, *bulk* tries: one model asked to answer one open question on every square at once,
+    each try with a short budget of its own; a try that fails is split in halves (an
+    unsatisfiable or unfinished try proves nothing, it only costs time). Then, until nothing is
+    open, one call per round asks for a completion in which *at least one* open question holds (a
+    clause behind a fresh selector): a model answers at least one, an unsatisfiable call proves
+    all the open ones impossible at once. A question whose literal is the constant False (a
+    settled signal, or a square no piece can take) is impossible without a call."""
 
     def harvest(index: int) -> int:
         values = session.witnesses[index].values
@@ -390,35 +398,45 @@ def _settle(session: _Session, questions: list[Question]) -> None:
                 answered += 1
         return answered
 
-    for index in range(len(session.witnesses)):
-        harvest(index)
     enc = session.enc
     solver = session.solver
-    bulk = True
-    while True:
-        open_qs = []
+
+    def still_open() -> list[Question]:
+        found = []
         for q in questions:
             if q.answer is None:
                 if enc.value_lit(q.square, q.value) is False:
                     q.answer = False
                 else:
-                    open_qs.append(q)
+                    found.append(q)
+        return found
+
+    def bulk(lits: list[int]) -> None:
+        if len(lits) < BULK_SMALLEST or session.out_of_time():
+            return
+        result = session.solve(lits, BULK_SECONDS)
+        if result.status is Status.SAT:
+            harvest(session.record(result))
+            return
+        middle = len(lits) // 2
+        bulk(lits[:middle])
+        bulk(lits[middle:])
+
+    for index in range(len(session.witnesses)):
+        harvest(index)
+    while True:  # bulk passes, while they answer something
+        before = len(still_open())
+        chosen: dict[Point, int | bool] = {}
+        for q in still_open():
+            chosen.setdefault(q.square, enc.value_lit(q.square, q.value))
+        bulk([lit for lit in chosen.values() if not isinstance(lit, bool)])
+        if len(still_open()) in (0, before):
+            break
+    while True:
+        open_qs = still_open()
         if not open_qs or session.out_of_time():
             return
         open_lits = [enc.value_lit(q.square, q.value) for q in open_qs]
-        if bulk:
-            # First try to answer one open question on every square in one model; in the middle
-            # of a game most things are possible and this settles them in a call or two.
-            chosen: dict[Point, int | bool] = {}
-            for q, lit in zip(open_qs, open_lits):
-                chosen.setdefault(q.square, lit)
-            # Such a model can be hard to find, so this try gets a short budget of its own;
-            # running out of it only means falling back to the one-at-least calls below.
-            result = session.solve([lit for lit in chosen.values() if lit is not True], BULK_SECONDS)
-            if result.status is Status.SAT:
-                harvest(session.record(result))
-                continue
-            bulk = False
         if any(lit is True for lit in open_lits):
             selector = None
             result = session.solve([])

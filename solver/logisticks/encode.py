@@ -17,7 +17,7 @@ Given (1)-(4), placing the added pieces in an order compatible with the signal g
 piece after all of its sources, so each is legal when placed; conversely a legal line keeps
 (1)-(4) true at every step. Condition (3) has two encodings giving the same answers:
 ``levels`` (in full: a level per square, order-encoded as ``level >= k``, strictly growing
-along every signal join) and ``lazy`` (only the loops round a 2x2 block up front; a longer
+along every signal join) and ``lazy`` (only loops of at most ten squares, 576 of them, up front; a longer
 loop is cut with one clause when a model shows it, and the queries re-solve until the model is
 loop-free). ``lazy`` is the default of the queries: its formula is a third of the size and
 measured faster on both backends.
@@ -128,12 +128,17 @@ class CompletionEncoding:
             if model.value(var)
         ]
 
-    def model_loop(self, model) -> list[Point] | None:
-        """A feedback loop on the final board of ``model`` (possible only with ``loops="lazy"``)."""
+    def model_loops(self, model) -> list[list[Point]]:
+        """Feedback loops on the final board of ``model`` (possible only with ``loops="lazy"``):
+        one, then another with a piece of each found loop taken off, until none is left."""
         final = self.position.copy()
         for placement in self.added_placements(model):
             final.pieces[placement.square] = Piece(placement.kind, 0, None)
-        return find_loop(final)
+        found = []
+        while (loop := find_loop(final)) is not None:
+            found.append(loop)
+            del final.pieces[loop[0]]
+        return found
 
     def loop_cut(self, loop: list[Point]) -> list[Lit]:
         """The clause "not every join of this loop is present": each piece feeding the next."""
@@ -144,13 +149,42 @@ class CompletionEncoding:
         return clause
 
 
-def encode_completions(position: Position, loops: str = "levels") -> CompletionEncoding:
+def short_rings(longest: int) -> list[list[Point]]:
+    """Every loop of side-adjacent non-centre squares with at most ``longest`` squares, once each
+    (starting from its first square in board order, in one direction)."""
+    squares = [p for p in BOARD.points if p not in CENTRE_POINTS]
+    order = {p: i for i, p in enumerate(squares)}
+    adjacent = {p: [q for q in BOARD.side_neighbours(p) if q in order] for p in squares}
+    rings: list[list[Point]] = []
+    for first in squares:
+        path, on_path = [first], {first}
+
+        def extend(last: Point) -> None:
+            for nxt in adjacent[last]:
+                if nxt == first and len(path) >= 4 and order[path[1]] < order[path[-1]]:
+                    rings.append(list(path))
+                elif nxt not in on_path and order[nxt] > order[first]:
+                    # the way back to the first square must still fit
+                    if abs(nxt[0] - first[0]) + abs(nxt[1] - first[1]) > longest - len(path):
+                        continue
+                    path.append(nxt)
+                    on_path.add(nxt)
+                    extend(nxt)
+                    path.pop()
+                    on_path.discard(nxt)
+
+        extend(first)
+    return rings
+
+
+def encode_completions(position: Position, loops: str = "levels", ring_length: int = 10) -> CompletionEncoding:
     """Encode every completion of ``position`` (conditions (1)-(4) of the module docstring) with
     each square's Kleene signal.
 
-    ``loops="levels"`` encodes condition (3) in full; ``loops="lazy"`` encodes only the loops
-    round a 2x2 block and leaves longer ones to :meth:`CompletionEncoding.loop_cut`, added when a
-    model shows one (the queries do this until a model is loop-free)."""
+    ``loops="levels"`` encodes condition (3) in full; ``loops="lazy"`` forbids only the loops of
+    at most ``ring_length`` squares up front and leaves longer ones to
+    :meth:`CompletionEncoding.loop_cut`, added when a model shows one (the queries do this until
+    a model is loop-free)."""
     enc = CompletionEncoding(position, loops=loops)
     f = enc.formula
     pieces = position.pieces
@@ -281,13 +315,9 @@ def encode_completions(position: Position, loops: str = "levels") -> CompletionE
 
     # ---- (3) no loop
     if loops == "lazy":
-        for r in range(7):
-            for c in range(7):
-                ring = [(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c)]
-                if any(p in CENTRE_POINTS for p in ring):
-                    continue
-                for cycle in (ring, ring[::-1]):
-                    _clause(f, enc.loop_cut(cycle))
+        for ring in short_rings(ring_length):
+            for cycle in (ring, ring[::-1]):
+                _clause(f, enc.loop_cut(cycle))
         return enc
     # level(v) > level(u) along every edge u -> v
     live = [s for s in squares if occupied[s] is not False]
