@@ -226,9 +226,10 @@ class SatBackend(Backend):
 
     name = "sat"
 
-    def __init__(self, formula: Formula, solver: str = DEFAULT_SAT_SOLVER) -> None:
+    def __init__(self, formula: Formula, solver: str | None = None) -> None:
         from pysat.solvers import Solver
 
+        solver = solver or DEFAULT_SAT_SOLVER
         self._solver_name = solver
         self._num_formula_vars = formula.num_vars
         clauses, self._top = cnf_of(formula)

@@ -1,0 +1,90 @@
+"""Lixso solve + uniqueness proof, per grid, in process; and one-grid `placesat lixso solve` end to end.
+
+    .venv/bin/python benchmarks/lixso_solve.py [PACK] [--repeat 5] [--sat-solvers cadical195,minisat22,...]
+
+For each backend (and each python-sat solver asked for), every grid of the pack is solved
+and proven unique with one warm solver per process, as `placesat lixso solve PACK` does;
+model building is included, one warm-up grid is excluded. Prints median, p95 and max
+milliseconds per grid over all repeats (each repeat starts from a fresh process state).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from solver.lixso.model import Grid, load_pack
+from solver.lixso import solve as lixso_solve
+from solver.lixso.solve import LixsoSolver, Verdict
+
+HERE = Path(__file__).resolve().parent
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+
+
+def run_pack(grids: list[Grid], backend: str, sat_solver: str | None, repeat: int) -> list[float]:
+    times: list[float] = []
+    for _ in range(repeat):
+        if sat_solver is not None:
+            lixso_solve.SAT_SOLVER = sat_solver
+        solver = LixsoSolver(backend)
+        solver.solve(grids[0])  # warm-up: builds the template and the solver
+        for grid in grids:
+            start = time.perf_counter()
+            report = solver.solve(grid)
+            times.append((time.perf_counter() - start) * 1000)
+            assert report.status is Verdict.UNIQUE, (grid.label(), report.status)
+            stated = grid.stated_solution()
+            assert stated is None or report.solutions[0] == stated, grid.label()
+    return times
+
+
+def end_to_end(pack: Path, runs: int) -> list[float]:
+    one = HERE / ".one-grid.txt"
+    text = pack.read_text().split("\n\n")
+    one.write_text(next(block for block in text if "." in block and "name" in block) + "\n")
+    command = [str(Path(sys.executable).parent / "placesat"), "lixso", "solve", str(one)]
+    times = []
+    try:
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run(command, check=True, capture_output=True)
+            times.append((time.perf_counter() - start) * 1000)
+    finally:
+        one.unlink()
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("pack", nargs="?", default=str(HERE / "lixso-minimal-9x9.txt"))
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--sat-solvers", default=lixso_solve.SAT_SOLVER, help="python-sat solvers to compare, comma-separated")
+    parser.add_argument("--skip-cpsat", action="store_true")
+    args = parser.parse_args()
+    grids = [g for g in load_pack(args.pack) if isinstance(g, Grid)]
+    print(f"{len(grids)} grids from {args.pack}, {args.repeat} repeats; ms per grid (solve + uniqueness proof)")
+    print(f"| backend | median | p95 | max |")
+    print(f"|---|---|---|---|")
+    runs = [("sat", name) for name in args.sat_solvers.split(",")]
+    if not args.skip_cpsat:
+        runs.append(("cpsat", None))
+    default = lixso_solve.SAT_SOLVER
+    for backend, sat_solver in runs:
+        times = run_pack(grids, backend, sat_solver, args.repeat if backend == "sat" else 1)
+        label = f"sat ({sat_solver})" if sat_solver else backend
+        print(f"| {label} | {statistics.median(times):.1f} | {percentile(times, 0.95):.1f} | {max(times):.1f} |", flush=True)
+    lixso_solve.SAT_SOLVER = default
+    e2e = end_to_end(Path(args.pack), max(args.repeat, 5))
+    print(f"\none-grid `placesat lixso solve` end to end: median {statistics.median(e2e):.0f} ms, max {max(e2e):.0f} ms ({len(e2e)} runs)")
+
+
+if __name__ == "__main__":
+    main()
