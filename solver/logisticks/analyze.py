@@ -44,8 +44,11 @@ BACKEND_OPTIONS: dict[str, dict[str, Any]] = {
 # How condition (3), no feedback loop, is encoded: "levels" in full, or "lazy" (cut loops as
 # models show them). Both give the same answers; see encode.py.
 LOOPS = "lazy"
-# Seconds allowed for each try that answers one open question on many squares at once, and
-# the fewest squares worth such a try.
+# Rounds of loop cuts after which the full loop encoding is added to the live solver.
+LAZY_ROUNDS = 6
+# Seconds allowed for each try that answers one open question on many squares at once (at
+# least; three times the last satisfiable call if that is more), and the fewest squares worth
+# such a try.
 BULK_SECONDS = 0.25
 BULK_SMALLEST = 3
 
@@ -336,7 +339,8 @@ class _Session:
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
         self.witnesses: list[Witness] = []
         self.calls = 0
-        self.cuts = 0
+        self.cut_rounds = 0
+        self.last_sat_seconds = 0.0
 
     def remaining(self) -> float | None:
         """Seconds left before the deadline (None: no limit)."""
@@ -356,14 +360,22 @@ class _Session:
         with the lazy loop encoding; the full one never yields a loop)."""
         while True:
             self.calls += 1
+            started = time.monotonic()
             result = call()
+            if result.status is Status.SAT:
+                self.last_sat_seconds = time.monotonic() - started
             if result.status is not Status.SAT or self.enc.loops != "lazy":
                 return result
             loops = self.enc.model_loops(result)
             if not loops:
                 return result
+            self.cut_rounds += 1
+            if self.cut_rounds > LAZY_ROUNDS:
+                # loops keep coming (an open board offers many long ones): switch to the full
+                # encoding of condition (3), added to the live solver
+                self.enc.add_levels(self.solver)
+                continue
             for loop in loops:
-                self.cuts += 1
                 self.solver.add_clause([lit for lit in self.enc.loop_cut(loop) if not isinstance(lit, bool)])
 
     def solve(self, assumptions: list[int], budget: float | None = None) -> Result:
@@ -414,7 +426,8 @@ def _settle(session: _Session, questions: list[Question]) -> None:
     def bulk(lits: list[int]) -> None:
         if len(lits) < BULK_SMALLEST or session.out_of_time():
             return
-        result = session.solve(lits, BULK_SECONDS)
+        # a few times what a plain call took: CP-SAT's overhead per call alone can pass 0.25 s
+        result = session.solve(lits, max(BULK_SECONDS, 3 * session.last_sat_seconds))
         if result.status is Status.SAT:
             harvest(session.record(result))
             return

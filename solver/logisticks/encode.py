@@ -55,7 +55,7 @@ from .rules import find_loop, signals
 Lit = Union[int, bool]  # a formula literal, or a constant
 
 
-def _clause(formula: Formula, lits: Sequence[Lit]) -> None:
+def _clause(formula, lits: Sequence[Lit]) -> None:
     """Add the clause, simplifying constants: a True literal satisfies it, False ones drop."""
     out = []
     for lit in lits:
@@ -113,6 +113,7 @@ class CompletionEncoding:
     is_false: dict[Point, Lit] = field(default_factory=dict)
     has_input: dict[tuple[Point, str], Lit] = field(default_factory=dict)
     has_output: dict[tuple[Point, str], Lit] = field(default_factory=dict)
+    occupied: dict[Point, Lit] = field(default_factory=dict)
     loops: str = "levels"
 
     def value_lit(self, square: Point, value: bool) -> Lit:
@@ -139,6 +140,31 @@ class CompletionEncoding:
             found.append(loop)
             del final.pieces[loop[0]]
         return found
+
+    def add_levels(self, sink) -> None:
+        """Condition (3) in full, into ``sink`` (a :class:`Formula` or a live backend: anything
+        with ``new_var`` and ``add_clause``): a level per square, one Boolean per
+        ``level >= k``, that grows by at least one along every signal join. After this no model
+        has a loop, so ``loops`` becomes ``"levels"``."""
+        live = [s for s, occ in self.occupied.items() if occ is not False]
+        levels = len(live)
+        at_least: dict[Point, list[Lit]] = {}
+        for square in live:
+            ladder: list[Lit] = [True] + [sink.new_var() for _ in range(levels - 1)] + [False]
+            for k in range(1, levels - 1):
+                sink.add_clause([-ladder[k + 1], ladder[k]])
+            at_least[square] = ladder
+        for u in live:
+            for side in SIDES:
+                v = neighbour(u, side)
+                if v is None or v not in at_least:
+                    continue
+                edge_out, edge_in = self.has_output[(u, side)], self.has_input[(v, OPPOSITE[side])]
+                if edge_out is False or edge_in is False:
+                    continue
+                for k in range(levels):
+                    _clause(sink, [_neg(edge_out), _neg(edge_in), _neg(at_least[u][k]), at_least[v][k + 1]])
+        self.loops = "levels"
 
     def loop_cut(self, loop: list[Point]) -> list[Lit]:
         """The clause "not every join of this loop is present": each piece feeding the next."""
@@ -217,7 +243,7 @@ def encode_completions(position: Position, loops: str = "levels", ring_length: i
     # ---- side literals: has_input / has_output on each side of each square
     has_input = enc.has_input
     has_output = enc.has_output
-    occupied: dict[Point, Lit] = {}
+    occupied = enc.occupied
     for square in squares:
         if square in pieces:
             kind = pieces[square].kind
@@ -319,23 +345,5 @@ def encode_completions(position: Position, loops: str = "levels", ring_length: i
             for cycle in (ring, ring[::-1]):
                 _clause(f, enc.loop_cut(cycle))
         return enc
-    # level(v) > level(u) along every edge u -> v
-    live = [s for s in squares if occupied[s] is not False]
-    levels = len(live)
-    at_least: dict[Point, list[Lit]] = {}
-    for square in live:
-        ladder = [True] + f.new_vars(levels - 1) + [False]  # ladder[k]: level >= k
-        for k in range(1, levels - 1):
-            f.add_implication(ladder[k + 1], ladder[k])
-        at_least[square] = ladder
-    for u in live:
-        for side in SIDES:
-            v = neighbour(u, side)
-            if v is None or v not in at_least:
-                continue
-            edge_out, edge_in = has_output[(u, side)], has_input[(v, OPPOSITE[side])]
-            if edge_out is False or edge_in is False:
-                continue
-            for k in range(levels):
-                _clause(f, [_neg(edge_out), _neg(edge_in), _neg(at_least[u][k]), at_least[v][k + 1]])
+    enc.add_levels(f)
     return enc
