@@ -245,3 +245,27 @@ def test_short_rings_are_the_grid_cycles():
         for a, b in zip(ring, ring[1:] + ring[:1]):
             assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
     assert any(len(r) == 12 for r in short_rings(12))  # e.g. the ring round the centre block
+
+
+def test_switch_to_the_full_loop_encoding_mid_session(monkeypatch):
+    """With no patience for loop cuts, the session adds the level encoding to the live solver
+    at the first loop a model shows; the answers must not change. (On the empty board CP-SAT's
+    first models have loops; CaDiCaL's may not.)"""
+    import solver.logisticks.analyze as analysis
+    from solver.logisticks.encode import CompletionEncoding
+
+    position = load_position(str(GRIDS / "start.json"))
+    switched = []
+    add_levels = CompletionEncoding.add_levels
+
+    def counting(self, sink):
+        switched.append(sink)
+        return add_levels(self, sink)
+
+    for backend in BACKENDS:
+        expected = _answers(analyze(position, backend, loops="levels"))
+        with monkeypatch.context() as patch:
+            patch.setattr(analysis, "LAZY_ROUNDS", 0)
+            patch.setattr(CompletionEncoding, "add_levels", counting)
+            assert _answers(analyze(position, backend, loops="lazy")) == expected
+    assert switched, "no session met a loop: the test no longer exercises the switch"
