@@ -10,7 +10,7 @@ import typer
 from solver.core.backend import Status
 from solver.core.errors import InputError
 from solver.laido.model import COLOURS, PASS, SWAP, Position, Record, load_game, move_json, position_to_json
-from solver.laido.reach import DEFAULT_REACH_BACKEND, YES, reach_best, reach_win
+from solver.laido.reach import DEFAULT_REACH_BACKEND, NO, UNKNOWN, BestAnswer, ReachAnswer, reach_best, reach_win
 from solver.laido.render import legend_text, render_svg, render_text
 from solver.laido.rules import READINGS, IllegalMove, legal_moves, replay
 from solver.laido.score import Score, score_position
@@ -145,43 +145,46 @@ def reach(
     if player not in COLOURS:
         fail(f"--player must be black or white, not {player!r}")
     position, _, _ = _load(path)
+    query = reach_best if best else reach_win
     try:
-        if best:
-            answer = reach_best(position, player, stones, backend, time_limit)
-        else:
-            result = reach_win(position, player, stones, backend, time_limit)
+        answer = query(position, player, stones, backend, time_limit)
     except InputError as error:
         fail(str(error))
-    if best:
-        if json_output:
-            print_json(answer.to_json())
-        elif answer.answer == YES:
-            group = answer.group
-            added = " ".join(_point(p) for p in answer.stones) or "none"
-            print(f"best value for {player} with at most {stones} more stone(s): {answer.value}")
-            print(f"stones to add: {added}")
-            assert group is not None
-            print(f"group of {len(group.stones)}; connection part: {' '.join(_point(p) for p in group.connection_part or ())}")
-        else:
-            print({"no": f"{player} can have no group", "unknown": "unknown: the time limit came first"}[answer.answer])
-        raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == "unknown" else EXIT_OK)
     if json_output:
-        print_json(result.to_json())
-    elif result.answer == YES:
-        added = " ".join(_point(p) for p in result.stones) or "none (passing is enough)"
-        print(f"yes: {player} wins by adding {len(result.stones)} stone(s): {added}")
-        moves = ", ".join("pass" if m == PASS else _point(m) for m in result.moves)  # type: ignore[arg-type]
-        print(f"moves to the end: {moves}")
-        assert result.final is not None and result.final.verdict is not None
-        final = result.final
-        for colour in COLOURS:
-            print(f"{colour}: values {', '.join(map(str, final.values(colour))) or '(no group)'}")
-        print(f"decided by {final.verdict.describe()}")
-    elif result.answer == "no":
-        print(f"no: {player} cannot win with at most {stones} more stone(s)")
+        print_json(answer.to_json())
+    elif isinstance(answer, BestAnswer):
+        _print_best(answer)
     else:
+        _print_reach(answer)
+    raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)
+
+
+def _print_reach(answer: ReachAnswer) -> None:
+    if answer.answer == UNKNOWN:
         print("unknown: the time limit came first")
-    raise typer.Exit(EXIT_NOT_ALL_GOOD if result.answer == "unknown" else EXIT_OK)
+    elif answer.answer == NO:
+        print(f"no: {answer.player} cannot win with at most {answer.limit} more stone(s)")
+    elif answer.final is not None and answer.final.verdict is not None:
+        added = " ".join(_point(p) for p in answer.stones) or "none (passing is enough)"
+        print(f"yes: {answer.player} wins by adding {len(answer.stones)} stone(s): {added}")
+        moves = ", ".join(m if isinstance(m, str) else _point(m) for m in answer.moves)
+        print(f"moves to the end: {moves}")
+        for colour in COLOURS:
+            print(f"{colour}: values {', '.join(map(str, answer.final.values(colour))) or '(no group)'}")
+        print(f"decided by {answer.final.verdict.describe()}")
+
+
+def _print_best(answer: BestAnswer) -> None:
+    if answer.answer == UNKNOWN:
+        print("unknown: the time limit came first")
+    elif answer.answer == NO:
+        print(f"no: {answer.player} can have no group")
+    elif answer.group is not None:
+        added = " ".join(_point(p) for p in answer.stones) or "none"
+        print(f"best value for {answer.player} with at most {answer.limit} more stone(s): {answer.value}")
+        print(f"stones to add: {added}")
+        part = " ".join(_point(p) for p in answer.group.connection_part or ())
+        print(f"that group: {len(answer.group.stones)} stones; connection part: {part or 'none'}")
 
 
 @app.command()
@@ -193,9 +196,10 @@ def play(
 ) -> None:
     """Step through a game record, move by move, and show the board reached.
 
-    Each move is listed with who made it and the state after it. Every move is checked: a stone on an empty point, a pass (not as the first
-    move), a swap only as White's answer to Black's first stone (the pie rule: the players
-    exchange colours, the board stays, White moves next); nothing after two passes in a row.
+    Each move is listed with who made it and the state after it. Every move is checked: a stone
+    on an empty point, a pass (not as the first move), a swap only as White's answer to Black's
+    first stone (the pie rule: the players exchange colours, the board stays, White moves next);
+    nothing after two passes in a row.
     """
     position, record, positions = _load(path, upto)
     if record is None:
