@@ -17,10 +17,11 @@ Given (1)-(4), placing the added pieces in an order compatible with the signal g
 piece after all of its sources, so each is legal when placed; conversely a legal line keeps
 (1)-(4) true at every step. Condition (3) has two encodings giving the same answers:
 ``levels`` (in full: a level per square, order-encoded as ``level >= k``, strictly growing
-along every signal join) and ``lazy`` (only loops of at most ten squares, 576 of them, up front; a longer
-loop is cut with one clause when a model shows it, and the queries re-solve until the model is
-loop-free). ``lazy`` is the default of the queries: its formula is a third of the size and
-measured faster on both backends.
+along every signal join) and ``lazy`` (only the 576 loops of at most ten squares up front; a
+longer loop is cut with one clause when a model shows it, and the queries re-solve until the
+model is loop-free, adding the ``levels`` clauses to the live solver if loops keep coming).
+``lazy`` is the default of the queries: its formula is a third of the size and measured faster
+on both backends.
 
 Signals are two Booleans per square, ``is_true`` and ``is_false``; neither means MUTABLE (or
 empty). Each piece's pair is defined exactly by Kleene logic from its input pairs; since the
