@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Optional
@@ -12,7 +13,14 @@ from solver.core.backend import DEFAULT_BACKEND
 from solver.core.errors import InputError
 from solver.logisticks.analyze import analyze as run_analysis
 from solver.logisticks.analyze import satisfy as run_satisfy
-from solver.logisticks.model import Position, load_position, parse_move, position_to_json, square_name
+from solver.logisticks.model import (
+    Position,
+    load_position,
+    parse_move,
+    position_to_json,
+    square_name,
+    starting_position,
+)
 from solver.logisticks.render import board_svg, board_text
 from solver.logisticks.rules import apply_move, game_over, legal_placements, scores, signal_text, signals, winners
 
@@ -61,22 +69,10 @@ def new(
     """Print a starting position (JSON): empty board, default centre stones, target stones laid
     out by --layout, full supplies (two players: five of each piece; three or four: the ten of
     each piece dealt out as evenly as possible, the first players getting any remainder)."""
-    import json
-
-    from solver.logisticks.model import PIECE_TYPES, PIECES_PER_TYPE, layout_targets, position_from_json
-
     try:
-        targets = layout_targets(players, layout, seed)
+        position = starting_position(players, layout, seed)
     except ValueError as error:
         fail(str(error))
-    data: dict = {"players": players}
-    if players > 2:
-        data["supply"] = {
-            str(p): {t: PIECES_PER_TYPE // players + (1 if p <= PIECES_PER_TYPE % players else 0) for t in PIECE_TYPES}
-            for p in range(1, players + 1)
-        }
-    position = position_from_json(data)
-    position.targets = targets
     text = json.dumps(position_to_json(position), indent=1) + "\n"
     if out is None:
         sys.stdout.write(text)
@@ -157,8 +153,6 @@ def play(
     except ValueError as error:
         fail(f"illegal move {move_text!r}: {error}")
     if out is not None:
-        import json
-
         try:
             Path(out).write_text(json.dumps(position_to_json(after), indent=1) + "\n")
         except OSError as error:

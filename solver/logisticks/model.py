@@ -233,6 +233,22 @@ def layout_targets(players: int, layout: str, seed: int | None = None) -> dict[i
     return targets
 
 
+def starting_position(players: int = 2, layout: str = "alternate", seed: int | None = None) -> Position:
+    """An empty board with the default centre stones, targets laid out by ``layout``, and full
+    supplies: five of each piece each for two players; for three or four, the ten of each piece
+    dealt out as evenly as possible, the first players getting any remainder (our choice; the
+    source has the players draft the stash in turn)."""
+    data: dict[str, Any] = {"players": players}
+    if players > 2:
+        data["supply"] = {
+            str(p): {t: PIECES_PER_TYPE // players + (1 if p <= PIECES_PER_TYPE % players else 0) for t in PIECE_TYPES}
+            for p in range(1, players + 1)
+        }
+    position = position_from_json(data)
+    position.targets = layout_targets(players, layout, seed)
+    return position
+
+
 def _parse_targets(raw: Any, players: int) -> dict[int, dict[Point, str]]:
     if isinstance(raw, str):
         try:
