@@ -136,7 +136,6 @@ def placement_problem(
     placement: Placement,
     player: int,
     turn: int | None,
-    use_supply: bool = True,
 ) -> str | None:
     """Why ``player`` may not make ``placement`` on ``turn``, or ``None`` when it is legal.
 
@@ -153,7 +152,7 @@ def placement_problem(
         return f"{name} is a centre square"
     if square in position.pieces:
         return f"{name} is occupied"
-    if use_supply and position.supply[player][kind.type] <= 0:
+    if position.supply[player][kind.type] <= 0:
         return f"player {player} has no {kind.type} left"
     sources: list[Point] = []
     sourced = 0
