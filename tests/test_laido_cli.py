@@ -93,3 +93,9 @@ def test_play_and_moves():
     assert len(out["moves"]) == 61 - 1 + 2  # 61 points on a size-5 board, one taken
     done = run("moves", GRIDS / "game.json", "--json")
     assert json.loads(done.stdout) == {"to_move": None, "moves": []}
+
+
+def test_time_limit_says_unknown():
+    done = run("reach", GRIDS / "race9.json", "--player", "black", "--stones", "4", "--time-limit", "0.01", "--json")
+    assert done.returncode == 1, done.stderr
+    assert json.loads(done.stdout)["answer"] == "unknown"
