@@ -269,3 +269,17 @@ def test_switch_to_the_full_loop_encoding_mid_session(monkeypatch):
             patch.setattr(CompletionEncoding, "add_levels", counting)
             assert _answers(analyze(position, backend, loops="lazy")) == expected
     assert switched, "no session met a loop: the test no longer exercises the switch"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_backends_agree_on_random_midgames(seed):
+    import random
+
+    from solver.logisticks.rules import apply_move, legal_placements
+
+    rng = random.Random(seed)
+    position = position_from_json({"players": 2, "targets": {"layout": "random", "seed": seed}})
+    for _ in range(16):
+        position = apply_move(position, rng.choice(legal_placements(position)))
+    sat, cpsat = (_answers(analyze(position, backend)) for backend in BACKENDS)
+    assert sat == cpsat
