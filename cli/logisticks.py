@@ -39,6 +39,16 @@ app = typer.Typer(
 POSITION_HELP = "A position file (JSON, see seeds/logisticks.md)."
 
 
+def command(func):
+    """Register ``func`` as a command, its docstring's paragraphs unwrapped for --help (the help
+    printer keeps the source's line breaks otherwise)."""
+    import inspect
+
+    paragraphs = inspect.cleandoc(func.__doc__ or "").split("\n\n")
+    func.__doc__ = "\n\n".join(" ".join(p.split()) for p in paragraphs)
+    return app.command()(func)
+
+
 def _load(path: str) -> Position:
     try:
         return load_position(path)
@@ -59,16 +69,19 @@ def _state_json(position: Position) -> dict:
     }
 
 
-@app.command()
+@command
 def new(
     players: int = typer.Option(2, "--players", "-n", min=2, max=4, help="Number of players."),
     layout: str = typer.Option("alternate", "--layout", help="Target stone colours: alternate or random."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for --layout random."),
     out: Optional[str] = typer.Option(None, "--out", "-o", help="Write the position to this file instead of stdout."),
 ) -> None:
-    """Print a starting position (JSON): empty board, default centre stones, target stones laid
-    out by --layout, full supplies (two players: five of each piece; three or four: the ten of
-    each piece dealt out as evenly as possible, the first players getting any remainder)."""
+    """Print a starting position (JSON).
+
+    Empty board, default centre stones, target stones laid out by --layout, full supplies (two
+    players: five of each piece; three or four: the ten of each piece dealt out as evenly as
+    possible, the first players getting any remainder).
+    """
     try:
         position = starting_position(players, layout, seed)
     except ValueError as error:
@@ -83,7 +96,7 @@ def new(
         fail(f"{out}: cannot write the position: {error.strerror or error}")
 
 
-@app.command()
+@command
 def show(
     position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board to this SVG file."),
@@ -107,7 +120,7 @@ def show(
         print(board_text(position))
 
 
-@app.command()
+@command
 def moves(
     position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     json_output: bool = typer.Option(False, "--json", help="Print the moves as a JSON list."),
@@ -135,7 +148,7 @@ def moves(
         print(move)
 
 
-@app.command()
+@command
 def play(
     position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     move_text: str = typer.Argument(..., metavar="MOVE", help="SQUARE PIECE INPUTS, e.g. 'd6 NOT S', 'c5 AND NE', or 'pass'."),
@@ -167,7 +180,7 @@ def _answer(value: Optional[bool]) -> str:
     return {True: "yes", False: "no", None: "unknown"}[value]
 
 
-@app.command()
+@command
 def analyze(
     position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     player: Optional[int] = typer.Option(None, "--player", "-p", min=1, max=4, help="Only this player's targets and score."),
@@ -217,7 +230,7 @@ def analyze(
     raise typer.Exit(EXIT_OK if complete else EXIT_NOT_ALL_GOOD)
 
 
-@app.command()
+@command
 def satisfy(
     position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     player: int = typer.Option(..., "--player", "-p", min=1, max=4, help="The player to satisfy."),
