@@ -157,11 +157,14 @@ def test_no_time_gives_unknown_never_a_guess():
     assert satisfy(position, 1, time_limit=0.0).status == "unknown"
 
 
-def test_settled_targets_are_decided_without_search():
-    data = json.loads((GRIDS / "late.json").read_text())
-    position = position_from_json(data)
+def test_player_option_keeps_the_answers_of_that_player():
+    position = position_from_json(json.loads((GRIDS / "late.json").read_text()))
     result = analyze(position, player=2)
     assert {t.player for t in result.targets} == {2} and [s.player for s in result.best_scores] == [2]
+    targets, mutable, best = _answers(analyze(position))
+    only, only_mutable, only_best = _answers(result)
+    assert only == {key: pair for key, pair in targets.items() if key[0] == 2}
+    assert only_mutable == mutable and only_best == {2: best[2]}
 
 
 def test_a_finished_game_has_no_further_completions():
