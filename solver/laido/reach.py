@@ -15,7 +15,7 @@ the player's own only when the player is to move and adds no stone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from solver.core.backend import Status
 from solver.core.errors import InputError
@@ -23,7 +23,7 @@ from solver.core.lattice import Point
 
 from .encode import GrowthEncoding, encode_best, encode_reach, ring_cut, rings
 from .model import BLACK, Move, Position, move_json, opponent, point_json
-from .rules import LONGEST, board_order, finish_with, is_opening, stones_available
+from .rules import LONGEST, board_order, compare, finish_with, is_opening, stones_available
 from .score import Deadline, GroupScore, Score, SolverFailure, open_backend, score_groups, score_position
 
 DEFAULT_REACH_BACKEND = "cpsat"
@@ -97,10 +97,13 @@ def _solve_with_cuts(
     objective: list[tuple[int, int]],
     backend: str,
     deadline: Deadline,
+    shrink: Callable[[list[Point]], list[Point]] | None = None,
 ) -> tuple[Status, list[Point], int | None]:
     """Optimise ``objective`` (or, without one but with ``growth.at_most_stones``, find the
     fewest stones) and cut off rings until every class's path is one path.
 
+    ``shrink`` drops needless stones from a model's stones without a solver (checked by the
+    plain rules), so that the next bound asked for is usually the one that fails.
     The rank encoding already forbids rings in grown groups, so the cuts are a safety net.
     Fewest stones without an objective: a model with any number of stones first, then a model
     with one stone fewer, and so on until none exists; on CP-SAT such feasibility calls are much
@@ -143,6 +146,10 @@ def _solve_with_cuts(
         if objective or not growth.at_most_stones:
             return Status.SAT, stones, result.objective
         while stones:
+            if shrink is not None:
+                stones = shrink(stones)
+            if not stones or len(stones) - 1 not in growth.at_most_stones:
+                break
             fewer = one_path_each([growth.at_most_stones[len(stones) - 1]])
             if fewer.status is Status.UNKNOWN:
                 return Status.UNKNOWN, [], None
@@ -201,7 +208,30 @@ def reach_win(
     # the fewest stones: by descending bounds where the encoding has them (CP-SAT), else by
     # maximising minus their number (the SAT backend climbs down the same way, incrementally)
     objective = [] if growth.at_most_stones else [(lit, -1) for lit in growth.added.values()]
-    status, added, _ = _solve_with_cuts(position, growth, objective, backend, deadline)
+    their_values = [g.value for g in theirs]
+
+    def still_wins(stones: list[Point]) -> bool:
+        if len(stones) < at_least:
+            return False
+        _, final = finish_with(position, player, stones)
+        status, mine = score_groups(lattice, player, final.stones(player), LONGEST, backend, deadline)
+        if status is not Status.SAT:
+            return False
+        verdict = compare(
+            [g.value for g in mine] if player == BLACK else their_values,
+            their_values if player == BLACK else [g.value for g in mine],
+            final.first_pass or player,
+        )
+        return verdict.winner == player
+
+    def shrink(stones: list[Point]) -> list[Point]:
+        for point in list(stones):
+            fewer = [p for p in stones if p != point]
+            if still_wins(fewer):
+                stones = fewer
+        return stones
+
+    status, added, _ = _solve_with_cuts(position, growth, objective, backend, deadline, shrink)
     if status is Status.UNKNOWN:
         return ReachAnswer(player, stones, UNKNOWN)
     if status is Status.UNSAT:
