@@ -20,6 +20,7 @@ same seed gives the same pack however many worker processes share the work.
 
 from __future__ import annotations
 
+import atexit
 import random
 from dataclasses import dataclass
 
@@ -117,6 +118,8 @@ def _prune(deducer: Deducer, solution: tuple[str, ...], clues: set[int], level: 
 
 
 _deducers: dict[tuple[int, int, int | None], Deducer] = {}
+# free the native solvers while the interpreter can still run their destructors
+atexit.register(_deducers.clear)
 
 
 def _deducer(height: int, width: int, per_colour: int | None) -> Deducer:
