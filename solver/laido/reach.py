@@ -113,6 +113,7 @@ def _solve_with_cuts(
     solver = open_backend(backend, growth.formula, deadline, presolve=False)
 
     def one_path_each(assumptions: list[int]):
+        """One solver answer in which no class holds a ring (cutting rings and asking again)."""
         while True:
             if objective:
                 result = solver.maximize(objective, assumptions, time_limit=deadline.remaining())
@@ -136,6 +137,7 @@ def _solve_with_cuts(
                 solver.add_clause(clause)
 
     def stones_of(result) -> list[Point]:
+        """The new stones of a model, in board order."""
         return sorted((p for p, lit in growth.added.items() if result.value(lit)), key=board_order)
 
     try:
@@ -211,6 +213,7 @@ def reach_win(
     their_values = [g.value for g in theirs]
 
     def still_wins(stones: list[Point]) -> bool:
+        """Whether these stones alone still win, by the plain rules (the other side's values fixed)."""
         if len(stones) < at_least:
             return False
         _, final = finish_with(position, player, stones)
@@ -225,6 +228,7 @@ def reach_win(
         return verdict.winner == player
 
     def shrink(stones: list[Point]) -> list[Point]:
+        """Drop each stone the win does not need, one at a time."""
         for point in list(stones):
             fewer = [p for p in stones if p != point]
             if still_wins(fewer):
