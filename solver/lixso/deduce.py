@@ -227,19 +227,19 @@ class Deduction:
             why = "it follows from the clues, one rule at a time" if at == 1 else "it follows directly, counting the colour supply and the shape facts too"
             self.steps.append(Step(at, [(self.deducer.describe(lit), why) for lit in new]))
 
-    def run(self, explain: bool = False, max_steps: int | None = None) -> None:
+    def run(self, explain: bool = False, until: int | None = None) -> None:
         """Deduce until every cell is decided or nothing new follows at this level.
 
         Each round applies the weakest level that yields something, all of its findings at
-        once, then their direct consequences.
+        once, then their direct consequences. With ``until`` (a cell index), it stops as soon
+        as that cell's colour is known.
         """
         if explain:
             self._record_direct()
-        rounds = 0
+        colour = self.deducer.template.colour
         while not self.contradiction and self.undecided():
-            if max_steps is not None and rounds >= max_steps:
+            if until is not None and any(lit in self.known for lit in colour[until]):
                 return
-            rounds += 1
             step, found = self._round(explain)
             if step is None:
                 return

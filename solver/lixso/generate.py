@@ -88,22 +88,35 @@ def _decides(deducer: Deducer, solution: tuple[str, ...], clues: set[int], level
     return deduction.complete()
 
 
-def _harden(deducer: Deducer, solution: tuple[str, ...], clues: set[int], level: int, rng: random.Random) -> set[int] | None:
-    """Drop clues, in random order, keeping level ``level`` enough, until level ``level - 1`` is not.
+def _can_drop(deducer: Deducer, solution: tuple[str, ...], clues: set[int], cell: int, level: int) -> bool:
+    """Whether ``level`` still decides every cell without the clue at ``cell``.
 
-    None when every clue is needed at this level while the level below still suffices.
+    ``clues`` must be decided completely at ``level``. Then deducing the dropped cell's
+    colour from the other clues is enough: with it, the deductions reach everything the
+    full clue set reaches. So the deductions can stop as soon as that cell is known.
+    """
+    deduction = deducer.start(_puzzle(solution, clues - {cell}, deducer.template.width, ""), level)
+    deduction.run(until=cell)
+    colour = deducer.template.colour[cell]
+    return not deduction.contradiction and any(lit in deduction.known for lit in colour)
+
+
+def _harden(deducer: Deducer, solution: tuple[str, ...], clues: set[int], level: int, rng: random.Random) -> set[int] | None:
+    """Drop clues in random order until level ``level`` still decides every cell and ``level - 1`` does not.
+
+    A clue the level below can do without goes (the puzzle keeps its level and loses a
+    clue); the first clue that only the target level can do without goes last. None when
+    no clue is of either kind.
     """
     if level == 1 or not _decides(deducer, solution, clues, level - 1):
         return clues
     order = sorted(clues)
     rng.shuffle(order)
     for cell in order:
-        trial = clues - {cell}
-        if not _decides(deducer, solution, trial, level):
-            continue
-        clues = trial
-        if not _decides(deducer, solution, clues, level - 1):
-            return clues
+        if _can_drop(deducer, solution, clues, cell, level - 1):
+            clues = clues - {cell}
+        elif _can_drop(deducer, solution, clues, cell, level):
+            return clues - {cell}
     return None
 
 
@@ -112,7 +125,7 @@ def _prune(deducer: Deducer, solution: tuple[str, ...], clues: set[int], level: 
     order = sorted(clues)
     rng.shuffle(order)
     for cell in order:
-        if _decides(deducer, solution, clues - {cell}, level):
+        if _can_drop(deducer, solution, clues, cell, level):
             clues = clues - {cell}
     return clues
 
