@@ -112,3 +112,22 @@ def test_every_reported_solution_passes_the_rule_checker():
         assert report.solutions
         for solution in report.solutions:
             assert find_violation(grid, solution) is None
+
+
+def test_a_solver_that_failed_mid_call_is_never_trusted_again(monkeypatch):
+    from solver.core.backend import SatBackend, SolverInterrupted
+
+    solver = LixsoSolver()
+    grid = Grid(("IIX", "IXX"))
+    backend = solver.compiled(grid).backend
+
+    def interrupted(*args, **kwargs):
+        raise RuntimeError("Caught keyboard interrupt")
+
+    monkeypatch.setattr(backend, "_limited_solve", interrupted)
+    with pytest.raises(SolverInterrupted):
+        solver.solve(grid)
+    with pytest.raises(SolverInterrupted):  # the broken solver refuses every later call
+        SatBackend.solve(backend, [])
+    # the grid solver made itself a new one
+    assert solver.solve(grid).status is Verdict.UNIQUE

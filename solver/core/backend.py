@@ -23,6 +23,10 @@ DEFAULT_BACKEND = "sat"
 DEFAULT_SAT_SOLVER = "cadical195"
 
 
+class SolverInterrupted(RuntimeError):
+    """A native solver stopped by a signal: the call has no answer, and the solver is not used again."""
+
+
 class Status(str, Enum):
     """What a solver call established."""
 
@@ -234,13 +238,20 @@ class SatBackend(Backend):
         self._num_formula_vars = formula.num_vars
         clauses, self._top = cnf_of(formula)
         self._solver = Solver(name=solver, bootstrap_with=clauses)
+        self._broken = False
 
     def propagate(self, assumptions: Sequence[int]) -> tuple[bool, list[int]]:
         """Unit propagation alone: whether the assumptions survive it, and every literal it sets.
 
         Not every python-sat solver supports this; MiniSat 2.2 and Glucose do, and fast.
         """
-        ok, lits = self._solver.propagate(assumptions=list(assumptions))
+        if self._broken:
+            raise SolverInterrupted("this solver was interrupted earlier; its answers can no longer be trusted")
+        try:
+            ok, lits = self._solver.propagate(assumptions=list(assumptions))
+        except Exception as error:
+            self._broken = True
+            raise SolverInterrupted(f"the SAT solver was interrupted: {error}") from error
         return bool(ok), lits
 
     def new_var(self) -> int:
@@ -296,7 +307,15 @@ class SatBackend(Backend):
         return values
 
     def solve(self, assumptions: Sequence[int] = (), time_limit: float | None = None) -> Result:
-        outcome = self._limited_solve(assumptions, time_limit)
+        if self._broken:
+            raise SolverInterrupted("this solver was interrupted earlier; its answers can no longer be trusted")
+        try:
+            outcome = self._limited_solve(assumptions, time_limit)
+        except Exception as error:
+            # python-sat raises when a signal (Ctrl-C) reaches a solve; the native solver may
+            # then answer every later call with a false "unsatisfiable", so it is never used again
+            self._broken = True
+            raise SolverInterrupted(f"the SAT solver was interrupted: {error}") from error
         if outcome is None:
             return Result(Status.UNKNOWN)
         if not outcome:

@@ -17,6 +17,15 @@ class WorkerCrash(Exception):
     """A job whose worker process died while running it."""
 
 
+def _start_worker(initializer: Callable[..., None] | None, initargs: tuple) -> None:
+    """Workers leave Ctrl-C to the parent, which stops them; then run the caller's initializer."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if initializer is not None:
+        initializer(*initargs)
+
+
 def run_jobs(
     function: Callable[[Any], Any],
     items: Sequence[Any],
@@ -26,9 +35,9 @@ def run_jobs(
 ) -> Iterator[tuple[int, Any]]:
     """Yield ``(index, function(items[index]))`` as jobs finish, in any order.
 
-    With ``jobs <= 1`` everything runs here, in order. A job whose worker died yields a
-    :class:`WorkerCrash` as its result; an exception raised by ``function`` itself is
-    re-raised here (functions are expected to catch what they can report).
+    With ``jobs <= 1`` everything runs here, in order. A job whose worker died, or whose
+    function raised in a worker (a native solver can raise when Ctrl-C reaches the whole
+    process group), yields a :class:`WorkerCrash` as its result.
     """
     if jobs <= 1:
         if initializer is not None:
@@ -41,7 +50,9 @@ def run_jobs(
     while pending:
         width = 1 if isolate else jobs
         batch = pending[:1] if isolate else pending
-        executor = ProcessPoolExecutor(max_workers=min(width, len(batch)), initializer=initializer, initargs=initargs)
+        executor = ProcessPoolExecutor(
+            max_workers=min(width, len(batch)), initializer=_start_worker, initargs=(initializer, initargs)
+        )
         futures: dict[Future, int] = {}
         done_here: set[int] = set()
         try:
@@ -55,11 +66,14 @@ def run_jobs(
                         result = future.result()
                     except BrokenProcessPool:
                         continue
+                    except Exception as error:  # raised inside the worker: that job failed
+                        result = WorkerCrash(f"the job failed in its worker: {error}")
                     done_here.add(index)
                     yield index, result
         except BaseException:
+            workers = list((getattr(executor, "_processes", None) or {}).values())
             executor.shutdown(wait=False, cancel_futures=True)
-            for process in list(getattr(executor, "_processes", {}).values()):
+            for process in workers:
                 process.terminate()
             raise
         executor.shutdown(wait=True, cancel_futures=True)

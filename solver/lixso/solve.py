@@ -104,7 +104,12 @@ class LixsoSolver:
             for lit in lits
         ]
         wanted = None if max_solutions is None else max(max_solutions, 2)
-        models, complete = backend.enumerate(project, template.clue_assumptions(grid), wanted, time_limit)
+        try:
+            models, complete = backend.enumerate(project, template.clue_assumptions(grid), wanted, time_limit)
+        except Exception:
+            # a solver that failed mid-call is not trusted again: the next grid gets a new one
+            self._compiled = {k: v for k, v in self._compiled.items() if v is not compiled}
+            raise
         solutions = []
         cap = self.cap_for(grid)
         for model in models:

@@ -99,6 +99,11 @@ class Verifier:
                     result.level = self._deducers[key].grade(grid).level
         except InputError as error:
             result = Check(grid.label(), INVALID, error=str(error))
+        except Exception:
+            # a solver that failed mid-call (a signal, say) is not trusted for the next puzzle
+            self.solver = LixsoSolver(self.solver.backend_name, self.solver.per_colour)
+            self._deducers.clear()
+            raise
         result.seconds = time.perf_counter() - start
         return result
 
