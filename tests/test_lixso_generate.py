@@ -43,3 +43,24 @@ def test_minimal_puzzles_lose_uniqueness_without_any_clue():
         saved, rows[r][c] = rows[r][c], "."
         assert len(brute_solutions(["".join(row) for row in rows])) > 1
         rows[r][c] = saved
+
+
+def test_random_solutions_differ_from_seed_to_seed():
+    import random
+
+    from solver.lixso.generate import random_solution
+    from solver.lixso.model import Grid
+
+    template = Deducer(9, 9).template
+    solutions = {random_solution(template, random.Random(seed)) for seed in range(8)}
+    assert len(solutions) == 8
+    assert all(find_violation(Grid(("." * 9,) * 9), s) is None for s in solutions)
+
+
+def test_shipped_packs_do_not_repeat_a_solution():
+    from solver.lixso.model import load_pack
+
+    from .conftest import ROOT
+
+    solutions = [g.stated_solution() for p in sorted((ROOT / "grids" / "lixso").glob("level-*.txt")) for g in load_pack(str(p))]
+    assert len(solutions) == 120 and len(set(solutions)) == 120

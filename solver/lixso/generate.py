@@ -31,6 +31,7 @@ from .model import COLOURS, Grid
 from .solve import LixsoSolver, Verdict
 
 MAX_ATTEMPTS = 200
+RANDOM_SOLUTION_SOLVER = "cadical195"  # the python-sat solver that honours preferred phases
 
 
 @dataclass
@@ -44,8 +45,12 @@ class Generated:
 
 
 def random_solution(template: LixsoTemplate, rng: random.Random) -> tuple[str, ...]:
-    """A random full solution: a SAT model found with random preferred colours per cell."""
-    engine = SatBackend(template.formula, solver="minisat22")
+    """A random full solution: a SAT model found with a random preferred colour per cell.
+
+    The preference is given as CaDiCaL's initial phases (MiniSat and Glucose ignore phases
+    set through python-sat 1.9, and would return the same model every time).
+    """
+    engine = SatBackend(template.formula, solver=RANDOM_SOLUTION_SOLVER)
     phases = []
     for lits in template.colour:
         preferred = rng.randrange(len(COLOURS))
