@@ -247,10 +247,9 @@ def grade(
     Levels are defined in seeds/lixso.md. A grid that is not unique gets no level.
     Exit code 0 when every grid got a level, 1 otherwise, 2 for bad input.
     """
-    from solver.lixso.deduce import HARDEST, Deducer
+    from solver.lixso.deduce import HARDEST, deducer_for
     from solver.lixso.verify import collect
 
-    deducers: dict[tuple[int, int], Deducer] = {}
     solver = LixsoSolver("sat", per_colour)
     code = EXIT_OK
     for entry in collect(files):
@@ -258,9 +257,7 @@ def grade(
             typer.echo(f"placesat: error: {entry}", err=True)
             code = EXIT_BAD_INPUT
             continue
-        key = (entry.height, entry.width)
-        deducer = deducers.setdefault(key, Deducer(entry.height, entry.width, per_colour))
-        result = deducer.grade(entry)
+        result = deducer_for(entry.height, entry.width, per_colour).grade(entry)
         level, hardest = result.level, result.hardest
         status = "unique"
         if level is None:
@@ -292,13 +289,13 @@ def hint(
     Deductions are tried weakest level first (see 'placesat lixso grade'). Exit code 0 when
     a deduction (or the whole path) is found, 1 when the deductions get stuck, 2 for bad input.
     """
-    from solver.lixso.deduce import Deducer
+    from solver.lixso.deduce import deducer_for
 
     try:
         grid = load_grid(file)
     except InputError as error:
         fail(str(error))
-    result = Deducer(grid.height, grid.width, per_colour).grade(grid, record=True)
+    result = deducer_for(grid.height, grid.width, per_colour).grade(grid, record=True)
     if steps:
         path = result.steps
     else:  # the next single deduction, preferring one that fixes a cell's colour

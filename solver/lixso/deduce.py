@@ -29,6 +29,7 @@ adding a clue never makes a puzzle harder.
 
 from __future__ import annotations
 
+import atexit
 from dataclasses import dataclass, field
 
 from ..core.backend import SatBackend
@@ -150,6 +151,24 @@ class Deducer:
             return Grade(None, "the clues contradict each other", None, deduction.steps)
         level = deduction.hardest if deduction.complete() else max_level + 1
         return Grade(level, LEVELS.get(level, LEVELS[HARDEST]), deduction.rows(), deduction.steps)
+
+
+_deducers: dict[tuple[int, int, int | None], Deducer] = {}
+# free the native solvers while the interpreter can still run their destructors
+atexit.register(_deducers.clear)
+
+
+def deducer_for(height: int, width: int, per_colour: int | None = None) -> Deducer:
+    """The process's one deducer per grid size (its engines take a moment to build)."""
+    key = (height, width, per_colour)
+    if key not in _deducers:
+        _deducers[key] = Deducer(height, width, per_colour)
+    return _deducers[key]
+
+
+def discard_deducers() -> None:
+    """Drop every cached deducer (after a solver failed mid-call, none is trusted again)."""
+    _deducers.clear()
 
 
 class Deduction:

@@ -20,12 +20,11 @@ same seed gives the same pack however many worker processes share the work.
 
 from __future__ import annotations
 
-import atexit
 import random
 from dataclasses import dataclass
 
 from ..core.backend import SatBackend
-from .deduce import HARDEST, Deducer
+from .deduce import HARDEST, Deducer, deducer_for
 from .encode import LixsoTemplate
 from .model import COLOURS, Grid
 from .solve import LixsoSolver, Verdict
@@ -135,19 +134,6 @@ def _prune(deducer: Deducer, solution: tuple[str, ...], clues: set[int], level: 
     return clues
 
 
-_deducers: dict[tuple[int, int, int | None], Deducer] = {}
-# free the native solvers while the interpreter can still run their destructors
-atexit.register(_deducers.clear)
-
-
-def _deducer(height: int, width: int, per_colour: int | None) -> Deducer:
-    """One deducer per grid size in this process (its engines take a moment to build)."""
-    key = (height, width, per_colour)
-    if key not in _deducers:
-        _deducers[key] = Deducer(height, width, per_colour)
-    return _deducers[key]
-
-
 def generate_one(height: int, width: int, level: int, seed: str, name: str, per_colour: int | None = None, minimal: bool = False) -> Generated:
     """One puzzle of exactly ``level``, unique, from the seed string ``seed``.
 
@@ -157,7 +143,7 @@ def generate_one(height: int, width: int, level: int, seed: str, name: str, per_
     if not 1 <= level <= HARDEST:
         raise ValueError(f"level must be 1 to {HARDEST}")
     rng = random.Random(seed)
-    deducer = _deducer(height, width, per_colour)
+    deducer = deducer_for(height, width, per_colour)
     template = deducer.template
     for attempt in range(1, MAX_ATTEMPTS + 1):
         solution = random_solution(template, rng)
@@ -225,6 +211,6 @@ def minimal_unique(height: int, width: int, seed: str, name: str, per_colour: in
     Whatever its level: these are the hard case for a solver (the benchmark packs).
     """
     rng = random.Random(seed)
-    solution = random_solution(_deducer(height, width, per_colour).template, rng)
+    solution = random_solution(deducer_for(height, width, per_colour).template, rng)
     clues = _carve(solution, rng, per_colour, name)
     return _puzzle(solution, clues, width, name), solution

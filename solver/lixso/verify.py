@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 
 from ..core.errors import InputError
-from .deduce import Deducer
+from .deduce import deducer_for, discard_deducers
 from .model import Grid, load_pack
 from .solve import LixsoSolver, Verdict
 
@@ -77,7 +77,6 @@ class Verifier:
         self.solver = LixsoSolver(backend)
         self.time_limit = time_limit
         self.grade_all = grade_all
-        self._deducers: dict[tuple[int, int], Deducer] = {}
 
     def check(self, grid: Grid) -> Check:
         """Solve, prove unique, and compare with the stated level and solution."""
@@ -93,16 +92,13 @@ class Verifier:
                 if stated is not None:
                     result.solution_matches = stated == report.solutions[0]
                 if stated_level is not None or self.grade_all:
-                    key = (grid.height, grid.width)
-                    if key not in self._deducers:
-                        self._deducers[key] = Deducer(grid.height, grid.width, self.solver.per_colour)
-                    result.level = self._deducers[key].grade(grid).level
+                    result.level = deducer_for(grid.height, grid.width, self.solver.per_colour).grade(grid).level
         except InputError as error:
             result = Check(grid.label(), INVALID, error=str(error))
         except Exception:
             # a solver that failed mid-call (a signal, say) is not trusted for the next puzzle
             self.solver = LixsoSolver(self.solver.backend_name, self.solver.per_colour)
-            self._deducers.clear()
+            discard_deducers()
             raise
         result.seconds = time.perf_counter() - start
         return result
