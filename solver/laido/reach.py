@@ -110,7 +110,7 @@ def _solve_with_cuts(
     faster than one optimisation. Returns the status, the added stones and the proven optimum.
     """
     lattice = position.lattice
-    solver = open_backend(backend, growth.formula, deadline, presolve=False)
+    solver = open_backend(backend, growth.formula, presolve=False)
 
     def one_path_each(assumptions: list[int]):
         """One solver answer in which no class holds a ring (cutting rings and asking again)."""
