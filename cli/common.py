@@ -1,20 +1,85 @@
-"""What every command group shares: the backend option, error exits, output helpers."""
+"""What every command group shares: the app and its options, error exits, output helpers.
+
+A game's CLI module builds its group with :func:`make_group`, registers commands with
+:func:`command`, and takes its common options from here (``--backend``, ``--time-limit``,
+``--json``, ``--out``), so every game checks them the same way. Bad input is raised as an
+:class:`~solver.core.errors.InputError` anywhere below; :mod:`cli.main` turns it into one
+line on stderr and exit code 2.
+"""
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
-from typing import Any, NoReturn
+from typing import Any, Callable, NoReturn, Optional
 
 import typer
 
 from solver.core.backend import BACKENDS, DEFAULT_BACKEND
+from solver.core.errors import InputError
+from solver.core.limits import check_time_limit
+from solver.core.outputs import resolve_output, write_atomic
 
 EXIT_OK = 0
 EXIT_NOT_ALL_GOOD = 1
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 70
 
 BACKEND_HELP = f"Solver backend: {' or '.join(BACKENDS)} (default {DEFAULT_BACKEND}, the faster here)."
+STDIN_NOTE = "'-' reads standard input."
+
+
+def make_group(help_text: str) -> typer.Typer:
+    """A command group: plain help text (fast to print, brackets shown as typed)."""
+    return typer.Typer(help=_unwrap(help_text), no_args_is_help=True, rich_markup_mode=None, add_completion=False)
+
+
+def _unwrap(text: str) -> str:
+    """Paragraphs joined into single lines, so the help printer wraps them to the terminal."""
+    paragraphs = inspect.cleandoc(text or "").split("\n\n")
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
+
+
+def command(app: typer.Typer, name: str | None = None) -> Callable[[Callable], Callable]:
+    """Register a function as a command of ``app``, its docstring's paragraphs unwrapped for --help."""
+
+    def register(func: Callable) -> Callable:
+        func.__doc__ = _unwrap(func.__doc__ or "")
+        return app.command(name)(func)
+
+    return register
+
+
+# --------------------------------------------------------------------------- options
+
+
+def _time_limit(value: Optional[float]) -> Optional[float]:
+    try:
+        return check_time_limit(value)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+def time_limit_option(help_text: str = "Seconds for the whole command; past it the answer is 'unknown', never a guess (exit 1).") -> Any:
+    """``--time-limit SECONDS``: finite, not negative, at most :data:`~solver.core.limits.MAX_TIME_LIMIT`."""
+    return typer.Option(None, "--time-limit", "-t", metavar="SECONDS", callback=_time_limit, help=help_text)
+
+
+def _backend(value: str) -> str:
+    if value not in BACKENDS:
+        raise typer.BadParameter(f"must be {' or '.join(BACKENDS)}, not {value!r}")
+    return value
+
+
+def backend_option(default: str = DEFAULT_BACKEND, help_text: str | None = None) -> Any:
+    """``--backend sat|cpsat``."""
+    return typer.Option(default, "--backend", "-b", callback=_backend, help=help_text or BACKEND_HELP)
+
+
+def json_option(help_text: str = "Print the answer as JSON (one object per line).") -> Any:
+    """``--json``."""
+    return typer.Option(False, "--json", help=help_text)
 
 
 def check_backend(name: str) -> str:
@@ -24,13 +89,91 @@ def check_backend(name: str) -> str:
     return name
 
 
+# --------------------------------------------------------------------------- exits and output
+
+
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     """Print a one-line error on stderr and exit (2 by default: bad input or usage)."""
     typer.echo(f"placesat: error: {message}", err=True)
     raise typer.Exit(code)
 
 
+def warn(message: str) -> None:
+    """A one-line warning on stderr."""
+    typer.echo(f"placesat: warning: {message}", err=True)
+
+
 def print_json(obj: Any) -> None:
     """One JSON object on one line of stdout."""
     sys.stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
     sys.stdout.flush()
+
+
+def output_path(path: Optional[str]) -> Optional[str]:
+    """Check an output path before the work starts (an ``InputError`` when it cannot be written)."""
+    if path is not None:
+        resolve_output(path)
+    return path
+
+
+def write_output(path: str, text: str | bytes) -> None:
+    """Write a result atomically (``-``: standard output); refuses devices, FIFOs and folders."""
+    write_atomic(path, text)
+
+
+def stdout_is_terminal() -> bool:
+    """Whether standard output is a terminal (colour and pictures) rather than a pipe (plain text)."""
+    return sys.stdout.isatty()
+
+
+def console(stderr: bool = False):
+    """A rich console: colour in a terminal, plain text in a pipe."""
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+def progress(label: str):
+    """A progress bar on stderr (only when stderr is a terminal); use ``add_task(..., total=N)``."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty(),
+    )
+
+
+def spinner(label: str):
+    """A 'working...' line on stderr with elapsed time, for one long call (terminal only).
+
+    Use as a context manager; ``update(text)`` changes the label.
+    """
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    bar = Progress(
+        SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+        console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty(),
+    )
+
+    class _Spinner:
+        def __enter__(self):
+            bar.__enter__()
+            self.task = bar.add_task(label, total=None)
+            return self
+
+        def update(self, text: str) -> None:
+            bar.update(self.task, description=text)
+
+        def __exit__(self, *exc):
+            return bar.__exit__(*exc)
+
+    return _Spinner()
+
+
+__all__ = [
+    "BACKEND_HELP", "EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_NOT_ALL_GOOD", "EXIT_OK", "InputError", "STDIN_NOTE",
+    "backend_option", "check_backend", "command", "console", "fail", "json_option", "make_group", "output_path",
+    "print_json", "progress", "spinner", "stdout_is_terminal", "time_limit_option", "warn", "write_output",
+]

@@ -1,17 +1,30 @@
-"""The ``placesat`` application: one command group per game.
+"""The ``placesat`` application: one command group per game, and how every command ends.
 
 Only the group a command line names is imported (each game's modules take a moment to
 load), so ``placesat lixso solve`` pays for Lixso alone; ``placesat --help`` loads them all.
+
+:func:`main` is the one place where a command's end is decided: bad input or usage is one
+line on stderr and exit code 2; Ctrl-C is one line and 130, SIGTERM one line and 143; a
+defect in placesat itself is one line and 70 (``PLACESAT_DEBUG=1`` shows the traceback).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import re
 import sys
 
 import typer
 
-GROUPS = ("lixso", "logisticks", "laido")
+GROUPS = ("lixso", "logisticks", "laido", "lsd", "quarry")
+
+
+def _available_groups() -> tuple[str, ...]:
+    """The groups whose CLI module is installed (games arrive one by one)."""
+    from importlib.util import find_spec
+
+    return tuple(group for group in GROUPS if find_spec(f"cli.{group}") is not None)
 
 
 def _named_group(argv: list[str]) -> str | None:
@@ -22,24 +35,152 @@ def _named_group(argv: list[str]) -> str | None:
     return None
 
 
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("placesat")
+    except Exception:  # running from a source tree that is not installed
+        return "unknown"
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"placesat {_version()}")
+        raise typer.Exit(0)
+
+
 def build(argv: list[str]) -> typer.Typer:
     """The typer app with the groups ``argv`` needs (every group when it names none)."""
     application = typer.Typer(
         name="placesat",
         help="Compile the placement rules of board games and puzzles into SAT and CP-SAT, and answer questions with them.",
         no_args_is_help=True,
-        add_completion=False,
         pretty_exceptions_enable=False,
+        rich_markup_mode=None,
     )
+
+    @application.callback()
+    def root(
+        version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True, help="Print the version and exit."),
+    ) -> None:
+        """Compile the placement rules of board games and puzzles into SAT and CP-SAT, and answer questions with them."""
+
     named = _named_group(argv)
-    for group in GROUPS:
+    for group in _available_groups():
         if named is None or group == named:
             module = importlib.import_module(f"cli.{group}")
             application.add_typer(module.app, name=group)
     return application
 
 
-app = build(sys.argv)
+_NUMBER = r"-?\d+(?:\.\d+)?"
+_RANGE = re.compile(rf"^'?(?P<value>.*?)'? is not in the range (?P<lo>{_NUMBER})<=x<=(?P<hi>{_NUMBER})\.?$")
+_LOW = re.compile(rf"^'?(?P<value>.*?)'? is not in the range x>=(?P<lo>{_NUMBER})\.?$")
+
+
+def usage_message(error) -> str:
+    """A click usage error as one line: ``--level: must be 1-6, not 7``."""
+    import click
+
+    message = error.message if hasattr(error, "message") else str(error)
+    message = " ".join(str(message).split()).rstrip(".")
+    if isinstance(error, click.MissingParameter):
+        param = error.param
+        if param is not None:
+            names = [n for n in getattr(param, "opts", []) if n.startswith("--")]
+            what = f"option {names[0]}" if names and isinstance(param, click.Option) else f"argument {(param.human_readable_name or param.name or '').upper()}"
+            return f"missing {what}"
+        return " ".join(error.format_message().split()).rstrip(".")
+    if isinstance(error, click.BadParameter) and error.param is not None:
+        param = error.param
+        names = [n for n in getattr(param, "opts", []) if n.startswith("--")] or list(getattr(param, "opts", []))
+        label = names[0] if names and isinstance(param, click.Option) else (param.human_readable_name or param.name).upper()
+        match = _RANGE.match(message)
+        low = _LOW.match(message)
+        if match:
+            message = f"must be {match['lo']}-{match['hi']}, not {match['value']}"
+        elif low:
+            message = f"must be at least {low['lo']}, not {low['value']}"
+        return f"{label}: {message}"
+    return message
+
+
+def _command_path(argv: list[str]) -> str:
+    words = ["placesat"]
+    for depth, arg in enumerate(argv[1:3]):
+        if arg.startswith("-") or (depth == 0 and arg not in GROUPS):
+            break
+        words.append(arg)
+    return " ".join(words)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run one command line and exit with its code (see the module docstring)."""
+    import click
+
+    from solver.core.errors import InputError
+    from solver.core.limits import TimeUp
+    from solver.core.signals import Stop, install_stop_handlers
+
+    argv = list(sys.argv if argv is None else argv)
+    install_stop_handlers()
+    code = 0
+    try:
+        application = build(argv)
+        result = application(args=argv[1:], prog_name="placesat", standalone_mode=False)
+        code = result if isinstance(result, int) else 0
+    except click.exceptions.NoArgsIsHelpError as error:
+        typer.echo(error.ctx.get_help())
+        code = 0
+    except click.UsageError as error:
+        typer.echo(f"placesat: error: {usage_message(error)} (see '{_command_path(argv)} --help')", err=True)
+        code = 2
+    except InputError as error:
+        typer.echo(f"placesat: error: {error}", err=True)
+        code = 2
+    except TimeUp:
+        typer.echo("unknown: the time limit came first")
+        code = 1
+    except Stop as stop:
+        _quiet_stdout()
+        typer.echo(f"placesat: {stop.reason}", err=True)
+        code = stop.exit_code
+    except click.Abort:  # a KeyboardInterrupt that click caught before our handler saw it
+        typer.echo("placesat: interrupted", err=True)
+        code = 130
+    except BrokenPipeError:
+        _quiet_stdout()
+        code = 141
+    except MemoryError:
+        typer.echo("placesat: error: out of memory", err=True)
+        code = 1
+    except Exception as error:
+        if os.environ.get("PLACESAT_DEBUG"):
+            raise
+        typer.echo(f"placesat: internal error: {type(error).__name__}: {error} (set PLACESAT_DEBUG=1 for the traceback)", err=True)
+        code = 70
+    _flush_or_quiet()
+    sys.exit(code)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so a broken pipe is not reported again at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _flush_or_quiet() -> None:
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
+    except Exception:
+        pass
+
 
 if __name__ == "__main__":
-    app()
+    main()

@@ -14,17 +14,27 @@ when a CP-SAT backend is made: it takes a large part of a second to import.
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable, Sequence
 
+from .signals import Interrupted
+
 BACKENDS = ("sat", "cpsat")
 DEFAULT_BACKEND = "sat"
 DEFAULT_SAT_SOLVER = "cadical195"
+FIRST_SLICE_CONFLICTS = 2_000  # most of our calls finish within the first slice
+MAX_SLICE_CONFLICTS = 1_000_000
+SLICE_SECONDS = 0.1  # a signal or a deadline waits at most about this long (x2) for a slice to end
 
 
-class SolverInterrupted(RuntimeError):
-    """A native solver stopped by a signal: the call has no answer, and the solver is not used again."""
+class SolverInterrupted(Interrupted):
+    """A native solver stopped by Ctrl-C inside a call: no answer, and the solver is not used again.
+
+    It is an :class:`~solver.core.signals.Interrupted`, never an ordinary error: no
+    ``except Exception`` may treat an interrupt as a failed attempt and carry on.
+    """
 
 
 class Status(str, Enum):
@@ -239,6 +249,7 @@ class SatBackend(Backend):
         clauses, self._top = cnf_of(formula)
         self._solver = Solver(name=solver, bootstrap_with=clauses)
         self._broken = False
+        self._slice_budget = FIRST_SLICE_CONFLICTS
 
     def propagate(self, assumptions: Sequence[int]) -> tuple[bool, list[int]]:
         """Unit propagation alone: whether the assumptions survive it, and every literal it sets.
@@ -267,37 +278,32 @@ class SatBackend(Backend):
         self._solver.append_formula(clauses)
 
     def _limited_solve(self, assumptions: Sequence[int], time_limit: float | None) -> bool | None:
-        solver = self._solver
-        if time_limit is None:
-            return solver.solve(assumptions=list(assumptions))
-        if time_limit <= 0:
+        """Solve in slices of conflicts, looking at the clock and at signals in between.
+
+        python-sat holds the interpreter while a native solver runs: a Python signal
+        handler (SIGTERM, and Ctrl-C under CaDiCaL) waits until the call returns, and a timer
+        thread cannot run. So every call is cut into slices of a conflict budget that grows
+        while slices stay short; learnt clauses carry over from slice to slice. Glucose and
+        MiniSat catch Ctrl-C inside a slice themselves (python-sat then raises).
+        """
+        if time_limit is not None and time_limit <= 0:
             return None
-        if self._solver_name.startswith("cadical"):
-            return self._sliced_solve(assumptions, time_limit)
-        timer = threading.Timer(max(time_limit, 0.0), solver.interrupt)
-        timer.start()
-        try:
-            outcome = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
-        finally:
-            timer.cancel()
-            solver.clear_interrupt()
-        return outcome
-
-    def _sliced_solve(self, assumptions: Sequence[int], time_limit: float) -> bool | None:
-        """CaDiCaL cannot be interrupted through python-sat (``interrupt`` raises), so a time
-        limit is kept by solving in growing slices of conflicts, checking the clock in between.
-        Learnt clauses carry over from slice to slice."""
-        import time
-
-        deadline = time.monotonic() + max(time_limit, 0.0)
-        budget = 2000
-        while time.monotonic() < deadline:
-            self._solver.conf_budget(budget)
-            outcome = self._solver.solve_limited(assumptions=list(assumptions))
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        solver = self._solver
+        budget = self._slice_budget
+        while True:
+            solver.conf_budget(budget)
+            started = time.monotonic()
+            outcome = solver.solve_limited(assumptions=list(assumptions))
             if outcome is not None:
                 return outcome
-            budget = min(2 * budget, 200_000)
-        return None
+            took = time.monotonic() - started
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            if took < SLICE_SECONDS:
+                budget = min(2 * budget, MAX_SLICE_CONFLICTS)
+            elif took > 2 * SLICE_SECONDS and budget > FIRST_SLICE_CONFLICTS:
+                budget //= 2
 
     def _model(self) -> list[bool]:
         values = [False] * (self._top + 1)
@@ -416,6 +422,37 @@ class SatBackend(Backend):
 # --------------------------------------------------------------------------- OR-Tools CP-SAT
 
 
+def _solve_stoppably(solver, model, callback=None):
+    """``solver.solve(model)`` in a helper thread, so that a signal reaches the main thread.
+
+    CP-SAT releases the interpreter while it searches, but the main thread would sit inside
+    the call until it returned; waiting in short joins instead lets Ctrl-C or SIGTERM raise
+    here at once, and the search is then told to stop before the exception goes on.
+    """
+    outcome: list = []
+    failure: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            outcome.append(solver.solve(model, callback) if callback is not None else solver.solve(model))
+        except BaseException as error:  # handed to the main thread below
+            failure.append(error)
+
+    thread = threading.Thread(target=work, name="cp-sat", daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(0.05)
+    except BaseException:
+        solver.stop_search()
+        thread.join()
+        raise
+    if failure:
+        raise failure[0]
+    return outcome[0]
+
+
+
 class CpSatBackend(Backend):
     """OR-Tools CP-SAT: the formula as a CpModel; each call solves a copy with its assumptions."""
 
@@ -477,7 +514,7 @@ class CpSatBackend(Backend):
             setattr(solver.parameters, name, value)
         if time_limit is not None:
             solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
-        status = solver.solve(model)
+        status = _solve_stoppably(solver, model)
         if status == cp.INFEASIBLE:
             return Result(Status.UNSAT)
         if status == cp.OPTIMAL or (status == cp.FEASIBLE and not optimising):
@@ -528,7 +565,7 @@ class CpSatBackend(Backend):
         solver.parameters.enumerate_all_solutions = True
         if time_limit is not None:
             solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
-        status = solver.solve(model, Collector())
+        status = _solve_stoppably(solver, model, Collector())
         stopped_early = limit is not None and len(models) >= limit
         complete = not stopped_early and status in (cp.OPTIMAL, cp.INFEASIBLE)
         return models, complete

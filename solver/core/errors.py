@@ -32,32 +32,3 @@ class InputError(Exception):
     def __str__(self) -> str:
         where = [str(part) for part in (self.path, self.line, self.column) if part is not None]
         return ":".join(where) + ": " + self.message if where else self.message
-
-
-MAX_INPUT_BYTES = 16 * 1024 * 1024
-
-
-def read_text(path: str) -> str:
-    """Read a user's file as UTF-8 text, turning every way that can fail into an ``InputError``."""
-    import os
-
-    if not os.path.exists(path):
-        raise InputError("no such file", path)
-    if os.path.isdir(path):
-        raise InputError("is a directory, not a file", path)
-    try:
-        size = os.path.getsize(path)
-        if size > MAX_INPUT_BYTES:
-            raise InputError(f"file too large ({size} bytes; the limit is {MAX_INPUT_BYTES})", path)
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError as error:
-        raise InputError(f"cannot read: {error.strerror or error}", path) from None
-    if b"\x00" in data:
-        raise InputError("binary data (NUL byte), not a text file", path)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        raise InputError("not UTF-8 text", path, line, column) from None

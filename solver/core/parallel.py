@@ -18,10 +18,10 @@ class WorkerCrash(Exception):
 
 
 def _start_worker(initializer: Callable[..., None] | None, initargs: tuple) -> None:
-    """Workers leave Ctrl-C to the parent, which stops them; then run the caller's initializer."""
-    import signal
+    """Workers leave Ctrl-C to the parent and die with it; then run the caller's initializer."""
+    from .signals import prepare_worker
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    prepare_worker()
     if initializer is not None:
         initializer(*initargs)
 
@@ -37,7 +37,9 @@ def run_jobs(
 
     With ``jobs <= 1`` everything runs here, in order. A job whose worker died, or whose
     function raised in a worker (a native solver can raise when Ctrl-C reaches the whole
-    process group), yields a :class:`WorkerCrash` as its result.
+    process group), yields a :class:`WorkerCrash` as its result. When the caller stops
+    (Ctrl-C, SIGTERM, or it stops iterating), the workers are terminated before the
+    exception goes on; they also die by themselves if this process is killed outright.
     """
     if jobs <= 1:
         if initializer is not None:

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Union
 
-from solver.core.errors import InputError, read_text
+from solver.core.errors import InputError
+from solver.core.inputs import parse_json, read_text
 from solver.core.lattice import HexLattice, Point
 
 BLACK = "black"
@@ -163,7 +164,7 @@ def position_from_json(raw: Any) -> Position:
         stones[colour] = frozenset(points)
     to_move = _parse_colour(raw.get("to_move", BLACK), "to_move")
     passes = raw.get("passes", 0)
-    if isinstance(passes, bool) or passes not in (0, 1, 2):
+    if isinstance(passes, bool) or not isinstance(passes, int) or passes not in (0, 1, 2):
         raise InputError(f"passes: must be 0, 1 or 2 (consecutive passes so far), not {json.dumps(passes)}")
     first_pass = _parse_colour(raw.get("first_pass"), "first_pass", allow_null=True)
     if passes > 0 and first_pass is None:
@@ -203,10 +204,7 @@ def parse_game(text: str, path: str | None = None) -> Position | Record:
     Errors are :class:`InputError` naming the file, and the line and column of a JSON syntax
     error or the JSON path of a bad field (``black[3]``).
     """
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"malformed JSON: {error.msg}", path, error.lineno, error.colno) from None
+    raw = parse_json(text, path or "<input>")
     try:
         if isinstance(raw, dict) and "moves" in raw:
             return record_from_json(raw)

@@ -18,7 +18,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ..core.errors import InputError, read_text
+from ..core.errors import InputError
+from ..core.inputs import numbered_lines, read_text
 
 COLOURS = "IXSO"
 """The four tile colours, by their symbols (the box's colour-blind letters)."""

@@ -106,7 +106,7 @@ class LixsoSolver:
         wanted = None if max_solutions is None else max(max_solutions, 2)
         try:
             models, complete = backend.enumerate(project, template.clue_assumptions(grid), wanted, time_limit)
-        except Exception:
+        except BaseException:
             # a solver that failed mid-call is not trusted again: the next grid gets a new one
             self._compiled = {k: v for k, v in self._compiled.items() if v is not compiled}
             raise

@@ -95,7 +95,7 @@ class Verifier:
                     result.level = deducer_for(grid.height, grid.width, self.solver.per_colour).grade(grid).level
         except InputError as error:
             result = Check(grid.label(), INVALID, error=str(error))
-        except Exception:
+        except BaseException:
             # a solver that failed mid-call (a signal, say) is not trusted for the next puzzle
             self.solver = LixsoSolver(self.solver.backend_name, self.solver.per_colour)
             discard_deducers()

@@ -291,11 +291,14 @@ def _parse_centre(raw: Any) -> dict[tuple[Point, str], str]:
     stones: dict[tuple[Point, str], str] = {}
     for name, sides in raw.items():
         where = f"centre.{name}"
-        square = square_point(name)
+        square = _square(name, where)
         _expect(sides, dict, where, "an object of sides to \"W\" or \"B\"")
         outer = {side for side in SIDES if neighbour(square, side) not in CENTRE_POINTS}
         if set(sides) != outer:
             raise _fail(f"{name}'s outer edges are {' and '.join(sorted(outer))}; give a stone for each", where)
+        for side, colour in sides.items():
+            if colour not in (WHITE, BLACK):
+                raise _fail(f"a centre stone is \"W\" or \"B\", not {json.dumps(colour)[:40]}", f"{where}.{side}")
         if sorted(sides.values()) != [BLACK, WHITE]:
             raise _fail("each centre square has one white (\"W\") and one black (\"B\") stone", where)
         for side, colour in sides.items():
@@ -415,10 +418,9 @@ def parse_position(text: str, path: str | None = None) -> Position:
     """Parse and validate a position file (format and placement rules); ``InputError`` when bad."""
     from .rules import check_position
 
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"malformed JSON: {error.msg}", path, error.lineno, error.colno) from None
+    from solver.core.inputs import parse_json
+
+    data = parse_json(text, path or "<input>")
     try:
         position = position_from_json(data)
         check_position(position)
@@ -478,6 +480,6 @@ def parse_move(text: str) -> Placement | None:
 
 def load_position(path: str) -> Position:
     """Read and validate a position file; every failure is an ``InputError`` naming the file."""
-    from solver.core.errors import read_text
+    from solver.core.inputs import read_text
 
     return parse_position(read_text(path), path)
