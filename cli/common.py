@@ -54,7 +54,8 @@ def command(app: typer.Typer, name: str | None = None) -> Callable[[Callable], C
 # --------------------------------------------------------------------------- options
 
 
-def _time_limit(value: Optional[float]) -> Optional[float]:
+def seconds_callback(value: Optional[float]) -> Optional[float]:
+    """Check a seconds option (see :func:`time_limit_option`)."""
     try:
         return check_time_limit(value)
     except ValueError as error:
@@ -63,12 +64,12 @@ def _time_limit(value: Optional[float]) -> Optional[float]:
 
 def time_limit_option(help_text: str = "Seconds for the whole command; past it the answer is 'unknown', never a guess (exit 1).") -> Any:
     """``--time-limit SECONDS``: finite, not negative, at most :data:`~solver.core.limits.MAX_TIME_LIMIT`."""
-    return typer.Option(None, "--time-limit", "-t", metavar="SECONDS", callback=_time_limit, help=help_text)
+    return typer.Option(None, "--time-limit", "-t", metavar="SECONDS", callback=seconds_callback, help=help_text)
 
 
 def _backend(value: str) -> str:
     if value not in BACKENDS:
-        raise typer.BadParameter(f"must be {' or '.join(BACKENDS)}, not {value!r}")
+        raise typer.BadParameter(f"unknown backend {value!r}; choose {' or '.join(BACKENDS)}")
     return value
 
 
@@ -174,6 +175,6 @@ def spinner(label: str):
 
 __all__ = [
     "BACKEND_HELP", "EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_NOT_ALL_GOOD", "EXIT_OK", "InputError", "STDIN_NOTE",
-    "backend_option", "check_backend", "command", "console", "fail", "json_option", "make_group", "output_path",
+    "backend_option", "check_backend", "seconds_callback", "command", "console", "fail", "json_option", "make_group", "output_path",
     "print_json", "progress", "spinner", "stdout_is_terminal", "time_limit_option", "warn", "write_output",
 ]

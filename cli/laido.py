@@ -2,33 +2,39 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Optional
 
 import typer
 
 from solver.core.backend import Status
-from solver.core.errors import InputError
 from solver.laido.model import COLOURS, PASS, SWAP, Position, Record, load_game, move_json, position_to_json
 from solver.laido.reach import DEFAULT_REACH_BACKEND, NO, UNKNOWN, BestAnswer, ReachAnswer, reach_best, reach_win
 from solver.laido.render import legend_text, render_svg, render_text
 from solver.laido.rules import READINGS, IllegalMove, legal_moves, replay
 from solver.laido.score import Score, score_position
 
-from .common import BACKEND_HELP, EXIT_NOT_ALL_GOOD, EXIT_OK, check_backend, fail, print_json
-
-app = typer.Typer(
-    help=(
-        "Laido: stones on the points of a hexagonal board of triangles. A group's value is the "
-        "size of its connection part (a chordless path between two edge stones) minus the rest "
-        "of the group; the player whose sorted group values compare higher wins. "
-        "Positions and game records are JSON with points as \\[q, r] (see seeds/laido.md)."
-    ),
-    no_args_is_help=True,
+from .common import (
+    EXIT_NOT_ALL_GOOD,
+    EXIT_OK,
+    backend_option,
+    command,
+    fail,
+    json_option,
+    make_group,
+    output_path,
+    print_json,
+    time_limit_option,
+    write_output,
 )
 
-POSITION_HELP = "A position or game record (JSON). A record is replayed, each move checked."
-TIME_HELP = "Seconds for the whole command; past it the answer is 'unknown', never a guess (exit 1)."
+app = make_group(
+    """Laido: stones on the points of a hexagonal board of triangles. A group's value is the
+    size of its connection part (a chordless path between two edge stones) minus the rest
+    of the group; the player whose sorted group values compare higher wins.
+    Positions and game records are JSON with points as [q, r] (see seeds/laido.md)."""
+)
+
+POSITION_HELP = "A position or game record (JSON; '-' reads standard input). A record is replayed, each move checked."
 READING_HELP = (
     "Which connection part a group counts: 'longest' (the owner picks the one worth most; default) "
     "or 'shortest' (a smallest one)."
@@ -38,10 +44,7 @@ READING_HELP = (
 def _load(path: str, upto: int | None = None) -> tuple[Position, Record | None, list[Position]]:
     """The position in ``path`` (for a record: after ``upto`` moves, default all), the record if
     it is one, and the positions of the record move by move."""
-    try:
-        game = load_game(path)
-    except InputError as error:
-        fail(str(error))
+    game = load_game(path)
     if isinstance(game, Position):
         if upto is not None:
             fail("--upto applies to a game record, not to a position")
@@ -58,10 +61,7 @@ def _load(path: str, upto: int | None = None) -> tuple[Position, Record | None, 
 
 
 def _write_svg(target: str, picture: str) -> None:
-    try:
-        Path(target).write_text(picture)
-    except OSError as error:
-        fail(f"{target}: cannot write the picture: {error.strerror or error}")
+    write_output(target, picture)
 
 
 def _parts(score: Score) -> list[tuple]:
@@ -89,13 +89,13 @@ def _print_score(score: Score) -> None:
         print(f"winner ({state}): {verdict.winner} - {verdict.describe()}")
 
 
-@app.command()
+@command(app)
 def score(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     reading: str = typer.Option("longest", "--reading", help=READING_HELP),
-    backend: str = typer.Option("sat", "--backend", "-b", help=BACKEND_HELP),
-    time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", min=0.0, help=TIME_HELP),
-    json_output: bool = typer.Option(False, "--json", help='One JSON object: {"black": {"values", "groups"}, "white": ..., "winner", "decided_by", ...}.'),
+    backend: str = backend_option("sat"),
+    time_limit: Optional[float] = time_limit_option(),
+    json_output: bool = json_option('One JSON object: {"black": {"values", "groups"}, "white": ..., "winner", "decided_by", ...}.'),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture with each connection part drawn."),
 ) -> None:
     """Score POS: each group's connection part and value, the winner and what decided it.
@@ -107,9 +107,9 @@ def score(
     first loses; a full tie goes to the player who passed first. A game not yet over is scored
     as if both players passed now.
     """
-    check_backend(backend)
     if reading not in READINGS:
         fail(f"unknown reading {reading!r}; choose one of: {', '.join(READINGS)}")
+    output_path(svg_out)
     position, _, _ = _load(path)
     result = score_position(position, reading, backend, time_limit)
     if json_output:
@@ -123,15 +123,15 @@ def score(
     raise typer.Exit(EXIT_NOT_ALL_GOOD if result.status is Status.UNKNOWN else EXIT_OK)
 
 
-@app.command()
+@command(app)
 def reach(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     player: str = typer.Option(..., "--player", "-p", help="black or white: the player who adds stones."),
-    stones: int = typer.Option(..., "--stones", "-k", help="At most this many stones to add."),
+    stones: int = typer.Option(..., "--stones", "-k", min=0, help="At most this many stones to add (more than the empty points is the same as all of them)."),
     best: bool = typer.Option(False, "--best", help="Instead: the highest value the player's best group can reach."),
-    backend: str = typer.Option(DEFAULT_REACH_BACKEND, "--backend", "-b", help=f"Solver backend: sat or cpsat (default {DEFAULT_REACH_BACKEND} here)."),
-    time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", min=0.0, help=TIME_HELP),
-    json_output: bool = typer.Option(False, "--json", help="One JSON object: answer (yes/no/unknown), stones, moves, final score."),
+    backend: str = backend_option(DEFAULT_REACH_BACKEND, f"Solver backend: sat or cpsat (default {DEFAULT_REACH_BACKEND} here)."),
+    time_limit: Optional[float] = time_limit_option(),
+    json_output: bool = json_option("One JSON object: answer (yes/no/unknown), stones, moves, final score."),
 ) -> None:
     """Can PLAYER win by adding at most K stones while the other side only passes?
 
@@ -141,15 +141,11 @@ def reach(
     passed, that is the other side, unless the player is to move and adds no stone. With --best:
     the highest value the player's best group can reach. Uses the longest reading.
     """
-    check_backend(backend)
     if player not in COLOURS:
         fail(f"--player must be black or white, not {player!r}")
     position, _, _ = _load(path)
     query = reach_best if best else reach_win
-    try:
-        answer = query(position, player, stones, backend, time_limit)
-    except InputError as error:
-        fail(str(error))
+    answer = query(position, player, stones, backend, time_limit)
     if json_output:
         print_json(answer.to_json())
     elif isinstance(answer, BestAnswer):
@@ -187,11 +183,11 @@ def _print_best(answer: BestAnswer) -> None:
         print(f"that group: {len(answer.group.stones)} stones; connection part: {part or 'none'}")
 
 
-@app.command()
+@command(app)
 def play(
     path: str = typer.Argument(..., metavar="RECORD", help="A game record (JSON with \"size\" and \"moves\")."),
     upto: Optional[int] = typer.Option(None, "--upto", "-n", help="Stop after this many moves (default: all)."),
-    json_output: bool = typer.Option(False, "--json", help="One JSON object: the moves with the state after each, and the final position."),
+    json_output: bool = json_option("One JSON object: the moves with the state after each, and the final position."),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the position reached."),
 ) -> None:
     """Step through a game record, move by move, and show the board reached.
@@ -201,6 +197,7 @@ def play(
     first stone (the pie rule: the players exchange colours, the board stays, White moves next);
     nothing after two passes in a row.
     """
+    output_path(svg_out)
     position, record, positions = _load(path, upto)
     if record is None:
         fail(f"{path}: this is a position, not a game record (it has no \"moves\")")
@@ -232,11 +229,11 @@ def play(
         _write_svg(svg_out, render_svg(position, title=f"Laido {path}"))
 
 
-@app.command()
+@command(app)
 def moves(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     upto: Optional[int] = typer.Option(None, "--upto", "-n", help="For a record: the position after this many moves."),
-    json_output: bool = typer.Option(False, "--json", help='One JSON object: {"to_move", "moves": \\[\\[q, r], ..., "pass", "swap"]}.'),
+    json_output: bool = json_option('One JSON object: {"to_move", "moves": [[q, r], ..., "pass", "swap"]}.'),
 ) -> None:
     """The legal moves in POS for the player to move.
 

@@ -1,36 +1,65 @@
-"""``placesat lixso``: solve grids and prove them unique; check a proposed solution."""
+"""``placesat lixso``: solve grids and prove them unique; check, grade, hint, generate, verify."""
 
 from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from typing import Optional
 
 import typer
 
-from solver.core.backend import DEFAULT_BACKEND
 from solver.core.errors import InputError
-from solver.lixso.model import Grid, load_grid, load_pack
+from solver.core.limits import Deadline, TimeUp
+from solver.core.signals import Stop
+from solver.lixso.model import Grid, GridError, load_grid, load_pack
 from solver.lixso.render import outlined, plain, svg
 from solver.lixso.rules import find_violation
 from solver.lixso.solve import LixsoSolver, SolveReport, Verdict
 
-from .common import BACKEND_HELP, EXIT_BAD_INPUT, EXIT_NOT_ALL_GOOD, EXIT_OK, check_backend, fail, print_json
-
-app = typer.Typer(
-    help=(
-        "Lixso: cover a grid with L-shaped tiles of four colours (I X S O). A coloured cell "
-        "takes a tile of its colour; tiles of one colour never touch, not even by a corner."
-    ),
-    no_args_is_help=True,
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_NOT_ALL_GOOD,
+    EXIT_OK,
+    backend_option,
+    command,
+    console,
+    fail,
+    json_option,
+    make_group,
+    output_path,
+    print_json,
+    progress,
+    time_limit_option,
+    write_output,
+    seconds_callback,
 )
 
+app = make_group(
+    """Lixso: cover a grid with L-shaped tiles of four colours (I X S O). A coloured cell
+    takes a tile of its colour; tiles of one colour never touch, not even by a corner; each
+    colour has a limited supply (7 tiles on 9x9). Grid files: rows of '.' and I X S O, grids
+    of a pack separated by blank lines (see seeds/lixso.md); '-' reads standard input."""
+)
 
-def _console():
-    from rich.console import Console
+FILES_HELP = "Grid files (each may hold a pack of grids); '-' reads standard input."
+WHOLE_TIME_HELP = "Seconds for the whole command, model building included; grids not settled by then are 'unknown', never a guess."
+GRID_TIME_HELP = "Seconds for each grid (within --time-limit); past it that grid is 'unknown'."
 
-    return Console(highlight=False, soft_wrap=True)
+
+def per_colour_option() -> object:
+    """``--per-colour N``: one rule for every command (at least 1)."""
+    return typer.Option(None, "--per-colour", min=1, metavar="N", help="Tiles of each colour available (default: ceil(tiles / 4); 7 on 9x9).")
+
+
+def grid_time_option() -> object:
+    """``--grid-time-limit SECONDS``: a limit per grid, inside the command's limit."""
+    return typer.Option(None, "--grid-time-limit", metavar="SECONDS", callback=seconds_callback, help=GRID_TIME_HELP)
+
+
+def _error_name(entry: InputError) -> str:
+    if isinstance(entry, GridError):
+        return entry.label()
+    return f"{entry.path}:{entry.line}" if entry.line else str(entry.path)
 
 
 def _svg_path(base: str, index: int, count: int) -> str:
@@ -41,34 +70,42 @@ def _svg_path(base: str, index: int, count: int) -> str:
     return f"{stem}-{index + 1}{ext or '.svg'}"
 
 
-def _show_report(console, report: SolveReport, tty: bool) -> None:
+def _show_report(out, report: SolveReport, tty: bool, all_solutions: bool) -> None:
     grid = report.grid
     status = report.status.value
     colour = {"unique": "green", "multiple": "yellow", "unsolvable": "red", "unknown": "magenta"}[status]
     if tty:
-        console.print(f"[bold]{grid.label()}[/bold]: [{colour}]{status}[/{colour}] ({report.seconds:.3f} s)")
+        out.print(f"[bold]{grid.label()}[/bold]: [{colour}]{status}[/{colour}] ({report.seconds:.3f} s)")
     else:
         print(f"{grid.label()}: {status} ({report.seconds:.3f} s)")
     for number, solution in enumerate(report.solutions, start=1):
         if len(report.solutions) > 1:
             print(f"solution {number}:")
         if tty:
-            console.print(outlined(solution, grid))
+            out.print(outlined(solution, grid))
         else:
             print(plain(solution))
+    found = len(report.solutions)
+    if all_solutions and report.status is not Verdict.UNKNOWN:
+        if report.complete:
+            print(f"{found} solution{'s' if found != 1 else ''} in all")
+        else:
+            print(f"stopped at the time limit after {found} solution{'s' if found != 1 else ''}: there may be more")
     if report.status is Verdict.UNKNOWN:
-        print("the time limit came before the answer: no claim either way")
+        print("the time limit came before the answer: no claim either way"
+              + (f" ({found} solution{'s' if found != 1 else ''} found so far)" if found else ""))
 
 
-@app.command()
+@command(app)
 def solve(
-    files: list[str] = typer.Argument(..., help="Grid files; each may hold a pack of grids."),
-    backend: str = typer.Option(DEFAULT_BACKEND, "--backend", "-b", help=BACKEND_HELP),
+    files: list[str] = typer.Argument(..., help=FILES_HELP),
+    backend: str = backend_option(),
     max_solutions: int = typer.Option(2, "--max-solutions", "-n", min=1, help="Stop after this many solutions (at least 2 are looked for, to tell unique from multiple)."),
-    all_solutions: bool = typer.Option(False, "--all", help="Find every solution (may take long on grids with few clues)."),
-    time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", min=0.0, help="Seconds per grid; past it the status is 'unknown', never a guess."),
-    per_colour: Optional[int] = typer.Option(None, "--per-colour", min=0, help="Tiles of each colour available (default: ceil(tiles / 4); 7 on 9x9)."),
-    json_output: bool = typer.Option(False, "--json", help="One JSON object per grid per line: name, status, solutions, seconds."),
+    all_solutions: bool = typer.Option(False, "--all", help="Find every solution and count them (may take long on grids with few clues)."),
+    time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
+    grid_time_limit: Optional[float] = grid_time_option(),
+    per_colour: Optional[int] = per_colour_option(),
+    json_output: bool = json_option("One JSON object per grid per line: name, status, solutions, solution_count, all_found, seconds."),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Write a picture of the puzzle and its solution (numbered files for several grids)."),
 ) -> None:
     """Solve every grid in FILES and prove whether its solution is unique.
@@ -77,9 +114,10 @@ def solve(
     every grid is unique, 1 when some grid is not, 2 for bad input (the other grids are
     still solved).
     """
-    check_backend(backend)
+    output_path(svg_out)
+    deadline = Deadline(time_limit)
     tty = sys.stdout.isatty() and not json_output
-    console = _console()
+    out = console()
     solver = LixsoSolver(backend, per_colour)
     bad_input = False
     all_unique = True
@@ -96,43 +134,44 @@ def solve(
             bad_input = True
             typer.echo(f"placesat: error: {entry}", err=True)
             if json_output:
-                print_json({"name": f"{entry.path}:{entry.line}" if entry.line else entry.path, "status": "invalid", "error": str(entry)})
+                print_json({"name": _error_name(entry), "status": "invalid", "error": str(entry)})
             continue
         grid_index += 1
-        report = solver.solve(entry, None if all_solutions else max_solutions, time_limit)
+        report = solver.solve(entry, None if all_solutions else max_solutions, deadline.sooner(grid_time_limit))
         all_unique &= report.status is Verdict.UNIQUE
         if json_output:
             print_json(report.to_json())
         else:
-            _show_report(console, report, tty)
+            _show_report(out, report, tty, all_solutions)
         if svg_out is not None:
-            target = _svg_path(svg_out, grid_index, grid_count)
-            try:
-                Path(target).write_text(svg(entry, report.solutions[0] if report.solutions else None))
-            except OSError as error:
-                fail(f"{target}: cannot write the picture: {error.strerror or error}")
+            write_output(_svg_path(svg_out, grid_index, grid_count), svg(entry, report.solutions[0] if report.solutions else None))
     if bad_input:
         raise typer.Exit(EXIT_BAD_INPUT)
     raise typer.Exit(EXIT_OK if all_unique else EXIT_NOT_ALL_GOOD)
 
 
-@app.command()
+@command(app)
 def check(
-    puzzle_file: str = typer.Argument(..., metavar="PUZZLE", help="The puzzle grid file."),
+    puzzle_file: str = typer.Argument(..., metavar="PUZZLE", help="The puzzle grid file ('-': standard input)."),
     solution_file: str = typer.Argument(..., metavar="SOLUTION", help="A file holding the proposed solution: a grid of colour letters."),
-    per_colour: Optional[int] = typer.Option(None, "--per-colour", min=0, help="Tiles of each colour available (default: ceil(tiles / 4))."),
-    json_output: bool = typer.Option(False, "--json", help="Print the verdict as one JSON object."),
+    per_colour: Optional[int] = per_colour_option(),
+    json_output: bool = json_option("Print the verdict as one JSON object."),
 ) -> None:
     """Check a proposed solution against the rules, without any solver.
 
     Names the first broken rule and the cells involved (rows and columns counted from 1).
-    Exit code 0 when the solution is valid, 1 when it breaks a rule, 2 for bad input.
+    Exit code 0 when the solution is valid, 1 when it breaks a rule, 2 for bad input (a
+    file that cannot be read, or a solution of another size than the puzzle).
     """
-    try:
-        puzzle = load_grid(puzzle_file)
-        solution = load_grid(solution_file)
-    except InputError as error:
-        fail(str(error))
+    if puzzle_file == "-" and solution_file == "-":
+        fail("only one of PUZZLE and SOLUTION can be read from standard input")
+    puzzle = load_grid(puzzle_file)
+    solution = load_grid(solution_file)
+    if (solution.height, solution.width) != (puzzle.height, puzzle.width):
+        raise InputError(
+            f"the solution is {solution.height}x{solution.width}, the puzzle is {puzzle.height}x{puzzle.width}",
+            solution.path, solution.line,
+        )
     violation = find_violation(puzzle, solution.rows, per_colour)
     if json_output:
         print_json(
@@ -160,31 +199,22 @@ def _size(text: str) -> tuple[int, int]:
     return height, width
 
 
-def _progress(total: int, label: str):
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    return Progress(
-        TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty(),
-    )
-
-
-@app.command()
+@command(app)
 def generate(
-    count: int = typer.Option(..., "--count", "-c", min=1, help="How many puzzles."),
+    count: int = typer.Option(..., "--count", "-c", min=1, max=100_000, help="How many puzzles."),
     level: int = typer.Option(..., "--level", "-l", min=1, max=6, help="Difficulty 1 (starter) to 6 (very hard); see seeds/lixso.md."),
-    out: str = typer.Option(..., "--out", "-o", help="The pack file to write (replaced atomically when done)."),
+    out: str = typer.Option(..., "--out", "-o", help="The pack file to write (replaced atomically when done; '-': standard output)."),
     size: str = typer.Option("9x9", "--size", help="Grid size, ROWSxCOLUMNS."),
-    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Seed; the same seed gives the same pack. Default: a random one, printed."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", min=0, max=2**63 - 1, help="Seed; the same seed gives the same pack. Default: a random one, printed."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, help="Worker processes."),
     minimal: bool = typer.Option(False, "--minimal", help="Also drop every clue the level can do without (slower)."),
-    per_colour: Optional[int] = typer.Option(None, "--per-colour", min=1, help="Tiles of each colour available (default: ceil(tiles / 4))."),
+    per_colour: Optional[int] = per_colour_option(),
 ) -> None:
     """Generate puzzles that have exactly one solution and are graded exactly LEVEL.
 
     Each puzzle is written with '# name:', '# level:' and '# solution:' metadata. Nothing
-    is written unless every puzzle was made; Ctrl-C stops cleanly.
+    is written unless every puzzle was made; Ctrl-C or SIGTERM stops cleanly (exit 130 or
+    143) and writes nothing.
     """
     import random
 
@@ -192,6 +222,7 @@ def generate(
     from solver.lixso.generate import Generated, fulfil, orders
     from solver.lixso.model import format_grid
 
+    output_path(out)
     height, width = _size(size)
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
@@ -200,18 +231,18 @@ def generate(
     made: dict[int, Generated] = {}
     failures: list[str] = []
     try:
-        with _progress(count, f"level {level}") as progress:
-            task = progress.add_task("generate", total=count)
+        with progress(f"level {level}") as bar:
+            task = bar.add_task("generate", total=count)
             for index, result in run_jobs(fulfil, todo, jobs):
                 if isinstance(result, Generated):
                     made[index] = result
                 else:
                     reason = str(result) if isinstance(result, (str, WorkerCrash)) else repr(result)
                     failures.append(f"{todo[index].name}: {reason}")
-                progress.advance(task)
-    except KeyboardInterrupt:
-        typer.echo(f"interrupted: {len(made)} of {count} puzzles were made; nothing written", err=True)
-        raise typer.Exit(130)
+                bar.advance(task)
+    except Stop as stop:
+        typer.echo(f"placesat: {stop.reason}: {len(made)} of {count} puzzles were made; nothing written", err=True)
+        raise typer.Exit(stop.exit_code)
     if failures:
         for failure in failures:
             typer.echo(f"placesat: {failure}", err=True)
@@ -222,34 +253,28 @@ def generate(
         format_grid(Grid(made[i].grid.rows, name=made[i].grid.name, metadata={"level": str(level)}), made[i].solution)
         for i in range(count)
     )
-    directory = os.path.dirname(os.path.abspath(out))
-    temporary = os.path.join(directory, f".{os.path.basename(out)}.{os.getpid()}.tmp")
-    try:
-        with open(temporary, "w", encoding="utf-8") as handle:
-            handle.write(header + body)
-        os.replace(temporary, out)
-    except OSError as error:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        fail(f"{out}: cannot write: {error.strerror or error}")
+    write_output(out, header + body)
     clue_counts = sorted(len(made[i].grid.clues()) for i in range(count))
     typer.echo(f"wrote {count} level-{level} puzzles to {out} (clues {clue_counts[0]}-{clue_counts[-1]})", err=True)
 
 
-@app.command()
+@command(app)
 def grade(
-    files: list[str] = typer.Argument(..., help="Grid files; each may hold a pack."),
-    json_output: bool = typer.Option(False, "--json", help="One JSON object per grid per line."),
-    per_colour: Optional[int] = typer.Option(None, "--per-colour", min=1, help="Tiles of each colour available."),
+    files: list[str] = typer.Argument(..., help=FILES_HELP),
+    json_output: bool = json_option("One JSON object per grid per line: name, status, level, hardest."),
+    per_colour: Optional[int] = per_colour_option(),
+    time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
 ) -> None:
     """The level (1-6) of each grid and the hardest deduction it needed.
 
-    Levels are defined in seeds/lixso.md. A grid that is not unique gets no level.
-    Exit code 0 when every grid got a level, 1 otherwise, 2 for bad input.
+    Levels are defined in seeds/lixso.md. A grid that is not unique gets no level. Exit code
+    0 when every grid got a level, 1 otherwise (not unique, or the time limit came first), 2
+    for bad input.
     """
     from solver.lixso.deduce import HARDEST, deducer_for
     from solver.lixso.verify import collect
 
+    deadline = Deadline(time_limit)
     solver = LixsoSolver("sat", per_colour)
     code = EXIT_OK
     for entry in collect(files):
@@ -257,45 +282,62 @@ def grade(
             typer.echo(f"placesat: error: {entry}", err=True)
             code = EXIT_BAD_INPUT
             continue
-        result = deducer_for(entry.height, entry.width, per_colour).grade(entry)
-        level, hardest = result.level, result.hardest
-        status = "unique"
-        if level is None:
-            status = "unsolvable"
-        elif level == HARDEST:
-            verdict = solver.solve(entry)
-            status = verdict.status.value
-            if verdict.status is not Verdict.UNIQUE:
-                level, hardest = None, f"not unique ({status})"
+        level: int | None = None
+        try:
+            result = deducer_for(entry.height, entry.width, per_colour, deadline).grade(entry, deadline=deadline)
+            level, hardest = result.level, result.hardest
+            status = "unique"
+            if level is None:
+                status = "unsolvable"
+            elif level == HARDEST:
+                verdict = solver.solve(entry, 2, deadline)
+                status = verdict.status.value
+                if verdict.status is not Verdict.UNIQUE:
+                    level, hardest = None, f"not unique ({status})" if status != "unknown" else "the time limit came first"
+        except TimeUp:
+            level, status, hardest = None, "unknown", "the time limit came first"
         if level is None and code == EXIT_OK:
             code = EXIT_NOT_ALL_GOOD
         if json_output:
             print_json({"name": entry.label(), "status": status, "level": level, "hardest": hardest})
         else:
-            shown = f"level {level}" if level is not None else "no level"
+            shown = f"level {level}" if level is not None else ("unknown" if status == "unknown" else "no level")
             print(f"{entry.label()}: {shown} ({hardest})")
     raise typer.Exit(code)
 
 
-@app.command()
+@command(app)
 def hint(
-    file: str = typer.Argument(..., help="A grid file (the first grid is used); fill in what you know as clues."),
+    file: str = typer.Argument(..., help="A grid file (the first grid is used; '-': standard input); fill in what you know as clues."),
     steps: bool = typer.Option(False, "--steps", help="Print the whole logical solve path, not just the next step."),
-    json_output: bool = typer.Option(False, "--json", help="Print the step(s) as JSON."),
-    per_colour: Optional[int] = typer.Option(None, "--per-colour", min=1, help="Tiles of each colour available."),
+    json_output: bool = json_option("Print the step(s) as JSON."),
+    per_colour: Optional[int] = per_colour_option(),
+    time_limit: Optional[float] = time_limit_option(),
 ) -> None:
     """The next deduction a person could make, with its reason in words.
 
     Deductions are tried weakest level first (see 'placesat lixso grade'). Exit code 0 when
-    a deduction (or the whole path) is found, 1 when the deductions get stuck, 2 for bad input.
+    a deduction (or the whole path) is found, 1 when the clues have no solution, the
+    deductions get stuck or the time limit comes first, 2 for bad input.
     """
     from solver.lixso.deduce import deducer_for
 
+    deadline = Deadline(time_limit)
+    grid = load_grid(file)
     try:
-        grid = load_grid(file)
-    except InputError as error:
-        fail(str(error))
-    result = deducer_for(grid.height, grid.width, per_colour).grade(grid, record=True)
+        result = deducer_for(grid.height, grid.width, per_colour, deadline).grade(grid, record=True, deadline=deadline)
+    except TimeUp:
+        if json_output:
+            print_json({"name": grid.label(), "status": "unknown", "level": None, "steps": []})
+        else:
+            print("unknown: the time limit came before the next deduction")
+        raise typer.Exit(EXIT_NOT_ALL_GOOD)
+    if result.level is None:
+        if json_output:
+            print_json({"name": grid.label(), "status": "unsolvable", "level": None, "steps": []})
+        else:
+            print(f"{grid.label()}: the clues contradict each other: no solution, so there is nothing to deduce")
+        raise typer.Exit(EXIT_NOT_ALL_GOOD)
     if steps:
         path = result.steps
     else:  # the next single deduction, preferring one that fixes a cell's colour
@@ -304,40 +346,40 @@ def hint(
             first = result.steps[0]
             positive = [f for f in first.findings if " is " in f[0] and " not " not in f[0]]
             path = [type(first)(first.level, (positive or first.findings)[:1])]
-    solved = result.level is not None and result.level <= 5
+    solved = result.level <= 5
     if json_output:
         print_json(
             {
                 "name": grid.label(),
+                "status": "ok",
                 "level": result.level,
                 "steps": [step.to_json() for step in path],
-                "solution": list(result.solved_rows) if solved and result.solved_rows else None,
+                "solution": list(result.solved_rows) if steps and solved and result.solved_rows else None,
             }
         )
     else:
-        if result.level is None:
-            print("the clues contradict each other: no solution")
         for number, step in enumerate(path, start=1):
             shown = step.findings if steps else step.findings[:1]
             for fact, why in shown[:12]:
                 print(f"{number}. [level {step.level}] {fact}: {why}")
             if len(shown) > 12:
                 print(f"{number}. ... and {len(shown) - 12} more at level {step.level}")
-        if not path and result.level is not None:
+        if not path:
             print("nothing left to deduce: every cell is decided" if grid.is_complete() else "no deduction found")
         if steps and result.solved_rows is not None:
             print("solved:" if solved else "stuck here; the rest needs nested trials (level 6):")
             print(plain(result.solved_rows))
-    raise typer.Exit(EXIT_OK if path or (result.level is not None and result.level <= 5) else EXIT_NOT_ALL_GOOD)
+    raise typer.Exit(EXIT_OK if path or solved else EXIT_NOT_ALL_GOOD)
 
 
-@app.command()
+@command(app)
 def verify(
-    paths: list[str] = typer.Argument(..., help="Pack files or folders of grid files."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
-    json_output: bool = typer.Option(False, "--json", help="One JSON object per puzzle per line."),
-    time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", min=0.0, help="Seconds per puzzle; past it the status is 'unknown'."),
-    backend: str = typer.Option(DEFAULT_BACKEND, "--backend", "-b", help=BACKEND_HELP),
+    paths: list[str] = typer.Argument(..., help="Pack files or folders of grid files ('-': standard input)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, help="Worker processes."),
+    json_output: bool = json_option("One JSON object per puzzle per line."),
+    time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
+    grid_time_limit: Optional[float] = grid_time_option(),
+    backend: str = backend_option(),
     grade_all: bool = typer.Option(False, "--grade", help="Grade every unique puzzle (by default only those with a stated level)."),
 ) -> None:
     """Verify whole packs: unique, multiple, unsolvable, unknown or invalid, per puzzle.
@@ -345,12 +387,13 @@ def verify(
     Also checks that stated '# level:' and '# solution:' metadata are true. Exit code 0
     only when every puzzle is unique and every stated fact holds; 1 otherwise; 2 for bad usage.
     """
+    import time
     from collections import Counter
 
     from solver.core.parallel import WorkerCrash, run_jobs
     from solver.lixso.verify import Check, check_in_worker, collect, invalid, start_worker
 
-    check_backend(backend)
+    command_end = None if time_limit is None else time.monotonic() + time_limit
     entries = collect(paths)
     checks: dict[int, Check] = {}
     grids = [(i, entry) for i, entry in enumerate(entries) if isinstance(entry, Grid)]
@@ -373,36 +416,37 @@ def verify(
 
     for check in checks.values():
         emit(check)
-    interrupted = False
+    stopped: Stop | None = None
     try:
-        with _progress(len(grids), "verify") as progress:
-            task = progress.add_task("verify", total=len(grids))
-            for index, result in run_jobs(check_in_worker, [g for _, g in grids], jobs, start_worker, (backend, time_limit, grade_all)):
+        with progress("verify") as bar:
+            task = bar.add_task("verify", total=len(grids))
+            for index, result in run_jobs(check_in_worker, [g for _, g in grids], jobs, start_worker, (backend, grid_time_limit, grade_all, command_end)):
                 entry_index, grid = grids[index]
                 if isinstance(result, WorkerCrash):
                     result = Check(grid.label(), "unknown", error=f"worker crashed: {result}")
                 checks[entry_index] = result
                 emit(result)
-                progress.advance(task)
-    except KeyboardInterrupt:
-        interrupted = True
+                bar.advance(task)
+    except Stop as stop:
+        stopped = stop
     done = list(checks.values())
     tally = Counter(check.status for check in done)
     wrong_facts = sum(1 for c in done if c.status == "unique" and not c.facts_hold())
-    from rich.console import Console
     from rich.table import Table
 
-    table = Table(title="verify summary" + (" (interrupted)" if interrupted else ""))
+    table = Table(title="verify summary" + (f" ({stopped.reason})" if stopped else ""))
     table.add_column("status")
     table.add_column("puzzles", justify="right")
-    for status in ("unique", "multiple", "unsolvable", "unknown", "invalid"):
-        if tally[status]:
-            table.add_row(status, str(tally[status]))
+    if tally["unique"] - wrong_facts:
+        table.add_row("unique", str(tally["unique"] - wrong_facts))
     if wrong_facts:
         table.add_row("unique, but stated level/solution wrong", str(wrong_facts))
+    for status in ("multiple", "unsolvable", "unknown", "invalid"):
+        if tally[status]:
+            table.add_row(status, str(tally[status]))
     table.add_row("checked", f"{len(done)} of {len(entries)}")
-    Console(stderr=json_output, highlight=False).print(table)
-    if interrupted:
-        raise typer.Exit(130)
+    console(stderr=json_output).print(table)
+    if stopped is not None:
+        raise typer.Exit(stopped.exit_code)
     all_good = len(done) == len(entries) and all(c.facts_hold() for c in done)
     raise typer.Exit(EXIT_OK if all_good else EXIT_NOT_ALL_GOOD)

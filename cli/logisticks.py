@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Optional
 
 import typer
 
-from solver.core.backend import DEFAULT_BACKEND
-from solver.core.errors import InputError
 from solver.logisticks.analyze import analyze as run_analysis
 from solver.logisticks.analyze import satisfy as run_satisfy
 from solver.logisticks.model import (
@@ -24,36 +21,32 @@ from solver.logisticks.model import (
 from solver.logisticks.render import board_svg, board_text
 from solver.logisticks.rules import apply_move, game_over, legal_placements, scores, signal_text, signals, winners
 
-from .common import BACKEND_HELP, EXIT_NOT_ALL_GOOD, EXIT_OK, check_backend, fail, print_json
-
-app = typer.Typer(
-    help=(
-        "Logi-Sticks: place logic-gate pieces (AND OR XOR PASS NOT CAP) on a chess board so that "
-        "the TRUE/FALSE signals from the centre stones reach your edge's target stones with their "
-        "colours (white TRUE, black FALSE). Positions are JSON files (see seeds/logisticks.md); "
-        "a move is written SQUARE PIECE INPUTS, e.g. 'd6 NOT S' or 'c5 AND NE'."
-    ),
-    no_args_is_help=True,
+from .common import (
+    EXIT_NOT_ALL_GOOD,
+    EXIT_OK,
+    backend_option,
+    command,
+    fail,
+    json_option,
+    make_group,
+    output_path,
+    print_json,
+    time_limit_option,
+    write_output,
 )
 
-POSITION_HELP = "A position file (JSON, see seeds/logisticks.md)."
+app = make_group(
+    """Logi-Sticks: place logic-gate pieces (AND OR XOR PASS NOT CAP) on a chess board so that
+    the TRUE/FALSE signals from the centre stones reach your edge's target stones with their
+    colours (white TRUE, black FALSE). Positions are JSON files (see seeds/logisticks.md);
+    a move is written SQUARE PIECE INPUTS, e.g. 'd6 NOT S' or 'c5 AND NE'."""
+)
 
-
-def command(func):
-    """Register ``func`` as a command, its docstring's paragraphs unwrapped for --help (the help
-    printer keeps the source's line breaks otherwise)."""
-    import inspect
-
-    paragraphs = inspect.cleandoc(func.__doc__ or "").split("\n\n")
-    func.__doc__ = "\n\n".join(" ".join(p.split()) for p in paragraphs)
-    return app.command()(func)
+POSITION_HELP = "A position file (JSON, see seeds/logisticks.md; '-' reads standard input)."
 
 
 def _load(path: str) -> Position:
-    try:
-        return load_position(path)
-    except InputError as error:
-        fail(str(error))
+    return load_position(path)
 
 
 def _state_json(position: Position) -> dict:
@@ -69,7 +62,7 @@ def _state_json(position: Position) -> dict:
     }
 
 
-@command
+@command(app)
 def new(
     players: int = typer.Option(2, "--players", "-n", min=2, max=4, help="Number of players."),
     layout: str = typer.Option("alternate", "--layout", help="Target stone colours: alternate or random."),
@@ -82,21 +75,16 @@ def new(
     players: five of each piece; three or four: the ten of each piece dealt out as evenly as
     possible, the first players getting any remainder).
     """
+    output_path(out)
     try:
         position = starting_position(players, layout, seed)
     except ValueError as error:
         fail(str(error))
     text = json.dumps(position_to_json(position), indent=1) + "\n"
-    if out is None:
-        sys.stdout.write(text)
-        return
-    try:
-        Path(out).write_text(text)
-    except OSError as error:
-        fail(f"{out}: cannot write the position: {error.strerror or error}")
+    write_output(out or "-", text)
 
 
-@command
+@command(app)
 def show(
     position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board to this SVG file."),
@@ -108,19 +96,17 @@ def show(
     the north edge); target stones round the edges read W+/B+ matched, W-/B- wrong signal,
     W?/B? nothing yet.
     """
+    output_path(svg_out)
     position = _load(position_file)
     if svg_out is not None:
-        try:
-            Path(svg_out).write_text(board_svg(position))
-        except OSError as error:
-            fail(f"{svg_out}: cannot write the picture: {error.strerror or error}")
+        write_output(svg_out, board_svg(position))
     if json_output:
         print_json(_state_json(position))
     else:
         print(board_text(position))
 
 
-@command
+@command(app)
 def moves(
     position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     json_output: bool = typer.Option(False, "--json", help="Print the moves as a JSON list."),
@@ -148,7 +134,7 @@ def moves(
         print(move)
 
 
-@command
+@command(app)
 def play(
     position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     move_text: str = typer.Argument(..., metavar="MOVE", help="SQUARE PIECE INPUTS, e.g. 'd6 NOT S', 'c5 AND NE', or 'pass'."),
@@ -159,6 +145,7 @@ def play(
 
     An illegal move exits with code 2 and names the rule it breaks.
     """
+    output_path(out)
     position = _load(position_file)
     try:
         move = parse_move(move_text)
@@ -166,10 +153,7 @@ def play(
     except ValueError as error:
         fail(f"illegal move {move_text!r}: {error}")
     if out is not None:
-        try:
-            Path(out).write_text(json.dumps(position_to_json(after), indent=1) + "\n")
-        except OSError as error:
-            fail(f"{out}: cannot write the position: {error.strerror or error}")
+        write_output(out, json.dumps(position_to_json(after), indent=1) + "\n")
     if json_output:
         print_json(position_to_json(after))
     else:
@@ -180,12 +164,12 @@ def _answer(value: Optional[bool]) -> str:
     return {True: "yes", False: "no", None: "unknown"}[value]
 
 
-@command
+@command(app)
 def analyze(
     position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     player: Optional[int] = typer.Option(None, "--player", "-p", min=1, max=4, help="Only this player's targets and score."),
-    backend: str = typer.Option(DEFAULT_BACKEND, "--backend", "-b", help=BACKEND_HELP),
-    time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", min=0.0, help="Seconds in all; questions not settled by then answer 'unknown', never a guess."),
+    backend: str = backend_option(),
+    time_limit: Optional[float] = time_limit_option("Seconds in all; questions not settled by then answer 'unknown', never a guess."),
     witnesses: bool = typer.Option(False, "--witnesses", help="With --json: include the placement line behind every 'possible' answer."),
     json_output: bool = typer.Option(False, "--json", help="Print the analysis as one JSON object."),
 ) -> None:
@@ -199,7 +183,6 @@ def analyze(
     resolve to TRUE and to FALSE. Every 'yes' was replayed move by move by the rule engine;
     every 'no' is a solver proof. Exit 0, or 1 when the time limit left something unknown.
     """
-    check_backend(backend)
     position = _load(position_file)
     if player is not None and player > position.players:
         fail(f"--player {player}: the position has {position.players} players")
@@ -230,13 +213,13 @@ def analyze(
     raise typer.Exit(EXIT_OK if complete else EXIT_NOT_ALL_GOOD)
 
 
-@command
+@command(app)
 def satisfy(
     position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     player: int = typer.Option(..., "--player", "-p", min=1, max=4, help="The player to satisfy."),
     score: Optional[int] = typer.Option(None, "--score", "-s", min=0, help="Points wanted (default: the player's maximum, proven optimal)."),
-    backend: str = typer.Option(DEFAULT_BACKEND, "--backend", "-b", help=BACKEND_HELP),
-    time_limit: Optional[float] = typer.Option(None, "--time-limit", "-t", min=0.0, help="Seconds; past it the answer is 'unknown', never a guess."),
+    backend: str = backend_option(),
+    time_limit: Optional[float] = time_limit_option(),
     json_output: bool = typer.Option(False, "--json", help="Print the answer and the placement line as one JSON object."),
 ) -> None:
     """A line of legal placements after which PLAYER scores its maximum (or --score points).
@@ -246,7 +229,6 @@ def satisfy(
     is a solver proof that no completion reaches the score; 'unknown' (exit 1) means the time
     limit came first.
     """
-    check_backend(backend)
     position = _load(position_file)
     if player > position.players:
         fail(f"--player {player}: the position has {position.players} players")

@@ -85,6 +85,7 @@ def usage_message(error) -> str:
 
     message = error.message if hasattr(error, "message") else str(error)
     message = " ".join(str(message).split()).rstrip(".")
+    message = re.sub(r"'([^']{40})[^']+'", r"'\1...'", message)  # a pasted novel is not echoed back
     if isinstance(error, click.MissingParameter):
         param = error.param
         if param is not None:

@@ -61,13 +61,20 @@ def test_size_not_divisible_by_three():
 
 def test_absurd_size():
     error = only_error(("." * 201 + "\n") * 3)
-    assert "largest accepted is 200x200" in error.message
+    assert "at most 900 cells (30x30) and 60 cells on a side" in error.message
 
 
 def test_one_bad_grid_leaves_the_others():
     entries = parse_pack("...\n...\n...\n\n.Q.\n...\n...\n\nIII\n...\n...\n", "p.txt")
-    assert [type(e) for e in entries] == [Grid, InputError, Grid]
+    assert [isinstance(e, InputError) for e in entries] == [False, True, False]
+    assert isinstance(entries[0], Grid) and isinstance(entries[2], Grid)
     assert entries[1].line == 5
+
+
+def test_a_bad_grid_is_named_by_its_name():
+    entries = parse_pack("# name: broken\n.Q.\n...\n", "p.txt")
+    assert str(entries[0]) == "p.txt:2:2: grid 'broken': unknown character 'Q': a cell is '.' or one of I X S O"
+    assert entries[0].label() == "broken"
 
 
 def test_trailing_whitespace_and_crlf_are_accepted():

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable, Sequence
 
+from .limits import Deadline
 from .signals import Interrupted
 
 BACKENDS = ("sat", "cpsat")
@@ -216,11 +217,12 @@ def _cardinality_clauses(lits: list[int], lo: int, hi: int, top: int) -> tuple[l
     return clauses, top
 
 
-def cnf_of(formula: Formula) -> tuple[list[list[int]], int]:
+def cnf_of(formula: Formula, deadline: "Deadline | None" = None) -> tuple[list[list[int]], int]:
     """The formula as plain clauses (cardinalities encoded) and the highest variable used.
 
     Kept on the formula while it does not change, so that many solvers over one template
-    (one per generated puzzle, say) encode the cardinalities once.
+    (one per generated puzzle, say) encode the cardinalities once. ``deadline`` is checked
+    between cardinality constraints (encoding a large one takes a while).
     """
     key = (formula.num_vars, len(formula.clauses), len(formula.cardinalities))
     cached = getattr(formula, "_cnf_cache", None)
@@ -229,6 +231,8 @@ def cnf_of(formula: Formula) -> tuple[list[list[int]], int]:
     clauses = [list(clause) for clause in formula.clauses]
     top = formula.num_vars
     for lits, lo, hi in formula.cardinalities:
+        if deadline is not None and len(lits) > 64:
+            deadline.check()
         more, top = _cardinality_clauses(lits, lo, hi, top)
         clauses.extend(more)
     formula._cnf_cache = (key, clauses, top)  # type: ignore[attr-defined]
@@ -240,13 +244,14 @@ class SatBackend(Backend):
 
     name = "sat"
 
-    def __init__(self, formula: Formula, solver: str | None = None) -> None:
+    def __init__(self, formula: Formula, solver: str | None = None, deadline: "Deadline | None" = None) -> None:
+        """``deadline``: building stops with ``TimeUp`` when it comes first."""
         from pysat.solvers import Solver
 
         solver = solver or DEFAULT_SAT_SOLVER
         self._solver_name = solver
         self._num_formula_vars = formula.num_vars
-        clauses, self._top = cnf_of(formula)
+        clauses, self._top = cnf_of(formula, deadline)
         self._solver = Solver(name=solver, bootstrap_with=clauses)
         self._broken = False
         self._slice_budget = FIRST_SLICE_CONFLICTS
@@ -458,9 +463,10 @@ class CpSatBackend(Backend):
 
     name = "cpsat"
 
-    def __init__(self, formula: Formula, workers: int = 1, parameters: dict | None = None) -> None:
+    def __init__(self, formula: Formula, workers: int = 1, parameters: dict | None = None, deadline: "Deadline | None" = None) -> None:
         """``parameters``: extra CP-SAT solver parameters by name (e.g. ``cp_model_presolve``),
-        for an encoder that knows presolve does not pay off on its many small calls."""
+        for an encoder that knows presolve does not pay off on its many small calls.
+        ``deadline``: building stops with ``TimeUp`` when it comes first."""
         from ortools.sat.python import cp_model
 
         self._cp = cp_model
@@ -469,7 +475,9 @@ class CpSatBackend(Backend):
         self._model = cp_model.CpModel()
         self._vars: list = [None]
         self._grow(formula.num_vars)
-        for clause in formula.clauses:
+        for number, clause in enumerate(formula.clauses):
+            if deadline is not None and number % 20_000 == 0:
+                deadline.check()
             self._model.add_bool_or([self._lit(lit) for lit in clause])
         for lits, lo, hi in formula.cardinalities:
             self._add_count(self._model, lits, lo, hi)

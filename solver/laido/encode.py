@@ -22,6 +22,7 @@ from typing import Iterable, Mapping, Sequence
 
 from solver.core.backend import Formula
 from solver.core.counting import at_least_outputs
+from solver.core.limits import Deadline
 from solver.core.lattice import HexLattice, Point
 
 from .rules import board_order, groups
@@ -394,6 +395,7 @@ def encode_growth(
     capacity: int,
     min_stones: int = 0,
     ranked: bool = True,
+    deadline: Deadline | None = None,
 ) -> GrowthEncoding:
     """The player's final groups as stone classes, after adding ``min_stones``..``capacity`` stones.
 
@@ -402,8 +404,9 @@ def encode_growth(
     class it can reach or one of ``capacity`` classes for groups made of new stones only. Every
     real outcome fits (give each final group the class of its first old group), and every
     assignment undervalues the real groups or equals them: a class holding several groups loses
-    the values of the ones its path avoids.
+    the values of the ones its path avoids. ``deadline`` is checked class by class (``TimeUp``).
     """
+    check = deadline.check if deadline is not None else (lambda: None)
     formula = Formula()
     empty = [p for p in lattice.points if p not in mine and p not in theirs]
     empty_set = set(empty)
@@ -445,6 +448,7 @@ def encode_growth(
         formula.add_clause([-added[p], *choices])
         formula.add_at_most_one(choices)
     for stone_class in classes:
+        check()
         _close_class(formula, lattice, stone_class, mine, added)
         _add_path(formula, lattice, stone_class, mine, capacity, ranked)
     return GrowthEncoding(formula, added, classes)
@@ -496,6 +500,7 @@ def encode_reach(
     tie_break: str = "theirs",
     counting: str = "linear",
     ranked: bool = True,
+    deadline: Deadline | None = None,
 ) -> GrowthEncoding:
     """The player's final position beats ``their_values`` (the opponent's group values).
 
@@ -512,7 +517,7 @@ def encode_reach(
     for CP-SAT), or ``"counter"``, one shared unary counter per class in clauses (for SAT, where
     each cardinality constraint would become a totalizer of its own).
     """
-    growth = encode_growth(lattice, mine, theirs, capacity, min_stones, ranked)
+    growth = encode_growth(lattice, mine, theirs, capacity, min_stones, ranked, deadline)
     formula = growth.formula
     thresholds = threshold_counts(their_values)
     finite = [t for t, _ in thresholds if t is not None]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from solver.core.limits import Deadline, TimeUp
 from solver.core.backend import Status
 from solver.core.errors import InputError
 from solver.core.lattice import Point
@@ -24,7 +25,7 @@ from solver.core.lattice import Point
 from .encode import GrowthEncoding, encode_best, encode_reach, ring_cut, rings
 from .model import BLACK, Move, Position, move_json, opponent, point_json
 from .rules import LONGEST, board_order, compare, finish_with, is_opening, stones_available
-from .score import Deadline, GroupScore, Score, SolverFailure, open_backend, score_groups, score_position
+from .score import GroupScore, Score, SolverFailure, open_backend, score_groups, score_position
 
 DEFAULT_REACH_BACKEND = "cpsat"
 
@@ -110,7 +111,7 @@ def _solve_with_cuts(
     faster than one optimisation. Returns the status, the added stones and the proven optimum.
     """
     lattice = position.lattice
-    solver = open_backend(backend, growth.formula, presolve=False)
+    solver = open_backend(backend, growth.formula, presolve=False, deadline=deadline)
 
     def one_path_each(assumptions: list[int]):
         """One solver answer in which no class holds a ring (cutting rings and asking again)."""
@@ -171,10 +172,24 @@ def reach_win(
     time_limit: float | None = None,
 ) -> ReachAnswer:
     """Can ``player``, adding at most ``stones`` stones while the other side only passes, reach
-    a position that it wins when the game then ends? The fewest stones that do it, or "no".
+    a position that it wins when the game then ends? The fewest stones that do it, or "no";
+    "unknown" when ``time_limit`` seconds (model building included) pass first.
     """
+    try:
+        return _reach_win(position, player, stones, backend, Deadline(time_limit))
+    except TimeUp:
+        return ReachAnswer(player, stones, UNKNOWN)
+
+
+def _reach_win(
+    position: Position,
+    player: str,
+    stones: int,
+    backend: str,
+    deadline: Deadline,
+) -> ReachAnswer:
+    """:func:`reach_win` within ``deadline`` (``TimeUp`` when it comes first)."""
     capacity, at_least = _limits(position, player, stones)
-    deadline = Deadline(time_limit)
     other = opponent(player)
     lattice = position.lattice
     status, theirs = score_groups(lattice, other, position.stones(other), LONGEST, backend, deadline)
@@ -206,6 +221,7 @@ def reach_win(
         tie_break,
         counting="counter" if backend == "sat" else "linear",
         ranked=False,  # reaching a threshold seldom builds a ring: cut those that appear
+        deadline=deadline,
     )
     # the fewest stones: by descending bounds where the encoding has them (CP-SAT), else by
     # maximising minus their number (the SAT backend climbs down the same way, incrementally)
@@ -257,13 +273,28 @@ def reach_best(
     time_limit: float | None = None,
 ) -> BestAnswer:
     """The highest value that ``player``'s best group can reach by adding at most ``stones``
-    stones (the other side only passes), with the stones and that group.
+    stones (the other side only passes), with the stones and that group; "unknown" when
+    ``time_limit`` seconds (model building included) pass first.
     """
+    try:
+        return _reach_best(position, player, stones, backend, Deadline(time_limit))
+    except TimeUp:
+        return BestAnswer(player, stones, UNKNOWN)
+
+
+def _reach_best(
+    position: Position,
+    player: str,
+    stones: int,
+    backend: str,
+    deadline: Deadline,
+) -> BestAnswer:
+    """:func:`reach_best` within ``deadline`` (``TimeUp`` when it comes first)."""
     capacity, at_least = _limits(position, player, stones)
-    deadline = Deadline(time_limit)
     other = opponent(player)
     lattice = position.lattice
     growth = encode_best(lattice, position.stones(player), position.stones(other), capacity, at_least)
+    deadline.check()
     objective = growth.classes[0].value_terms()
     status, added, value = _solve_with_cuts(position, growth, objective, backend, deadline)
     if status is Status.UNKNOWN:

@@ -351,13 +351,14 @@ def replay(record: Record) -> list[Position]:
 def stones_available(position: Position, player: str, stones: int) -> int:
     """How many stones ``player`` can still add, up to ``stones``, while the other side only passes.
 
-    None once the game is over, or when the other side is to move and its pass ends the game.
+    None once the game is over, or when the other side is to move and its pass ends the game;
+    never more than the board's empty points.
     """
     if position.is_over:
         return 0
     if position.to_move != player and position.passes == 1:
         return 0
-    return max(stones, 0)
+    return min(max(stones, 0), len(position.empty_points))
 
 
 def finish_with(position: Position, player: str, stones: Sequence[Point]) -> tuple[list[Move], Position]:

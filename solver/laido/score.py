@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.core.backend import DEFAULT_BACKEND, Backend, Formula, Status, make_backend
+from solver.core.limits import Deadline, TimeUp, as_deadline
 from solver.core.lattice import HexLattice, Point
 
 from .encode import cycle_cuts, encode_connection_part, path_in_order
@@ -31,17 +32,6 @@ from .rules import (
     shortest_connection_part,
     sorted_values,
 )
-
-
-class Deadline:
-    """What is left of a time limit shared by several solver calls (None: no limit)."""
-
-    def __init__(self, seconds: float | None) -> None:
-        self.end = None if seconds is None else time.monotonic() + seconds
-
-    def remaining(self) -> float | None:
-        """Seconds left, never below zero; None without a limit."""
-        return None if self.end is None else max(self.end - time.monotonic(), 0.0)
 
 
 @dataclass(frozen=True)
@@ -96,15 +86,15 @@ class Score:
         return out
 
 
-def open_backend(name: str, formula: Formula, presolve: bool = True) -> Backend:
+def open_backend(name: str, formula: Formula, presolve: bool = True, deadline: Deadline | None = None) -> Backend:
     """The backend ``name`` for ``formula``; every backend honours a deadline itself.
 
     ``presolve=False`` skips CP-SAT's presolve, which costs more than it saves on the reach
     encodings (measured: about 2.5 s against 1 s on a 9-side mid-game position).
     """
     if name == "cpsat" and not presolve:
-        return make_backend(name, formula, parameters={"cp_model_presolve": False})
-    return make_backend(name, formula)
+        return make_backend(name, formula, parameters={"cp_model_presolve": False}, deadline=deadline)
+    return make_backend(name, formula, deadline=deadline)
 
 
 # after this many rounds of ring cuts in one group, switch to the ranked encoding
@@ -133,7 +123,10 @@ def best_connection_part(
     if len(whole) == len(group) and is_connection_part(lattice, group, whole):
         return Status.SAT, whole  # the group is itself a path: its only connection part
     encoding = encode_connection_part(lattice, group)
-    solver = open_backend(backend, encoding.formula)
+    try:
+        solver = open_backend(backend, encoding.formula, deadline=deadline)
+    except TimeUp:
+        return Status.UNKNOWN, None
     rounds = 0
     try:
         while True:
@@ -151,7 +144,10 @@ def best_connection_part(
                 # rings keep coming: a solid area; rule them all out with ranks and start again
                 solver.close()
                 encoding = encode_connection_part(lattice, group, ranked=True)
-                solver = open_backend(backend, encoding.formula)
+                try:
+                    solver = open_backend(backend, encoding.formula, deadline=deadline)
+                except TimeUp:
+                    return Status.UNKNOWN, None
                 continue
             for clause in cuts:
                 solver.add_clause(clause)
@@ -191,14 +187,15 @@ def score_position(
     position: Position,
     reading: str = LONGEST,
     backend: str = DEFAULT_BACKEND,
-    time_limit: float | None = None,
+    time_limit: Deadline | float | None = None,
 ) -> Score:
     """Score ``position`` as the game would end now.
 
     When the game is not over, this is the result if both players passed from here (the player
-    to move passing first, unless someone has passed already).
+    to move passing first, unless someone has passed already). ``time_limit``: seconds from
+    now, or a :class:`Deadline` shared with other work.
     """
-    deadline = Deadline(time_limit)
+    deadline = as_deadline(time_limit)
     score = Score(position, reading, Status.SAT)
     for colour in COLOURS:
         status, scored = score_groups(position.lattice, colour, position.stones(colour), reading, backend, deadline)

@@ -33,6 +33,7 @@ import atexit
 from dataclasses import dataclass, field
 
 from ..core.backend import SatBackend
+from ..core.limits import Deadline
 from .encode import LixsoTemplate, build_template
 from .model import COLOURS, Grid, default_per_colour
 from .rules import cell_name
@@ -80,13 +81,13 @@ class _Templates:
     cache: dict[tuple[int, int, int, bool], LixsoTemplate] = {}
 
     @classmethod
-    def get(cls, height: int, width: int, per_colour: int, full: bool = True) -> LixsoTemplate:
+    def get(cls, height: int, width: int, per_colour: int, full: bool = True, deadline: Deadline | None = None) -> LixsoTemplate:
         key = (height, width, per_colour, full)
         if key not in cls.cache:
             if full:
-                cls.cache[key] = build_template(height, width, per_colour)
+                cls.cache[key] = build_template(height, width, per_colour, deadline=deadline)
             else:
-                cls.cache[key] = build_template(height, width, per_colour, redundant=frozenset(), supply=False)
+                cls.cache[key] = build_template(height, width, per_colour, redundant=frozenset(), supply=False, deadline=deadline)
         return cls.cache[key]
 
 
@@ -98,14 +99,14 @@ class Deducer:
     holds its facts as permanent units, so that each trial propagates only what is new.
     """
 
-    def __init__(self, height: int, width: int, per_colour: int | None = None) -> None:
+    def __init__(self, height: int, width: int, per_colour: int | None = None, deadline: Deadline | None = None) -> None:
         cap = default_per_colour(height, width) if per_colour is None else per_colour
-        self.template = _Templates.get(height, width, cap)
-        self.rules_only = _Templates.get(height, width, cap, full=False)
+        self.template = _Templates.get(height, width, cap, deadline=deadline)
+        self.rules_only = _Templates.get(height, width, cap, full=False, deadline=deadline)
         # facts are literals of the colour and tile variables, numbered alike in both
         assert self.rules_only.colour == self.template.colour and self.rules_only.tile == self.template.tile
-        self.engine = SatBackend(self.template.formula, solver=PROPAGATOR)
-        self.direct_engine = SatBackend(self.rules_only.formula, solver=PROPAGATOR)
+        self.engine = SatBackend(self.template.formula, solver=PROPAGATOR, deadline=deadline)
+        self.direct_engine = SatBackend(self.rules_only.formula, solver=PROPAGATOR, deadline=deadline)
         t = self.template
         ncol = len(COLOURS)
         # what each fact literal means, for words and for decoding
@@ -131,21 +132,21 @@ class Deducer:
         cells = " ".join(cell_name(c) for c in t.placements[index])
         return f"an {COLOURS[k]} tile covers {cells}" if lit > 0 else f"no {COLOURS[k]} tile covers {cells}"
 
-    def start(self, grid: Grid, level: int) -> "Deduction":
+    def start(self, grid: Grid, level: int, deadline: Deadline | None = None) -> "Deduction":
         """The deductions up to ``level`` for ``grid``, ready to run."""
-        return Deduction(self, self.template.clue_assumptions(grid), level)
+        return Deduction(self, self.template.clue_assumptions(grid), level, deadline)
 
-    def grade(self, grid: Grid, max_level: int = HARDEST - 1, record: bool = False) -> Grade:
+    def grade(self, grid: Grid, max_level: int = HARDEST - 1, record: bool = False, deadline: Deadline | None = None) -> Grade:
         """The weakest level (1-5) whose deductions decide every cell, or 6 when none does.
 
         With a lower ``max_level`` it stops as soon as that level is not enough (the grade is
         then ``max_level + 1``, "harder than max_level"). With ``record`` every step is kept
-        with its reason in words, for hints.
+        with its reason in words, for hints. ``TimeUp`` when ``deadline`` comes first.
         """
-        deduction = self.start(grid, 1)
+        deduction = self.start(grid, 1, deadline)
         deduction.run(explain=record)
         if not deduction.complete() and max_level >= 2:
-            deduction = self.start(grid, max_level)
+            deduction = self.start(grid, max_level, deadline)
             deduction.run(explain=record)
         if deduction.contradiction:
             return Grade(None, "the clues contradict each other", None, deduction.steps)
@@ -158,11 +159,11 @@ _deducers: dict[tuple[int, int, int | None], Deducer] = {}
 atexit.register(_deducers.clear)
 
 
-def deducer_for(height: int, width: int, per_colour: int | None = None) -> Deducer:
+def deducer_for(height: int, width: int, per_colour: int | None = None, deadline: Deadline | None = None) -> Deducer:
     """The process's one deducer per grid size (its engines take a moment to build)."""
     key = (height, width, per_colour)
     if key not in _deducers:
-        _deducers[key] = Deducer(height, width, per_colour)
+        _deducers[key] = Deducer(height, width, per_colour, deadline)
     return _deducers[key]
 
 
@@ -178,9 +179,10 @@ class Deduction:
     the generator grows a puzzle this way without starting over.
     """
 
-    def __init__(self, deducer: Deducer, facts: list[int], level: int) -> None:
+    def __init__(self, deducer: Deducer, facts: list[int], level: int, deadline: Deadline | None = None) -> None:
         self.deducer = deducer
         self.level = level
+        self.deadline = deadline
         self.engine = deducer.engine if level >= 2 else deducer.direct_engine
         self._trial: SatBackend | None = None  # made on first use: most puzzles never need trials
         self.facts: list[int] = []
@@ -257,6 +259,8 @@ class Deduction:
             self._record_direct()
         colour = self.deducer.template.colour
         while not self.contradiction and self.undecided():
+            if self.deadline is not None:
+                self.deadline.check()
             if until is not None and any(lit in self.known for lit in colour[until]):
                 return
             step, found = self._round(explain)
@@ -273,7 +277,10 @@ class Deduction:
         """What assuming each literal in turn adds to the known facts (None: a contradiction)."""
         outcome: dict[int, list[int] | None] = {}
         propagate = self.trial.propagate
-        for lit in lits:
+        deadline = self.deadline
+        for number, lit in enumerate(lits):
+            if deadline is not None and number % 64 == 0:
+                deadline.check()
             if lit not in outcome:
                 ok, implied = propagate([lit])
                 outcome[lit] = implied if ok else None

@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.backend import Formula
+from ..core.limits import Deadline
 from ..core.lattice import SquareLattice
 from ..core.shapes import L_TROMINO
 from .model import COLOURS, Grid
@@ -87,14 +88,17 @@ def build_template(
     per_colour: int,
     redundant: frozenset[str] = ALL_REDUNDANT,
     supply: bool = True,
+    deadline: Deadline | None = None,
 ) -> LixsoTemplate:
     """Encode the Lixso rules for a ``height`` x ``width`` grid with ``per_colour`` tiles of each colour.
 
     ``redundant`` picks the redundant constraint families (see the module docstring), so
     that benchmarks can measure what each one is worth. ``supply=False`` leaves the colour
     supply out (the weakest grading level reasons without it). The colour and tile
-    variables are numbered the same way whatever the options.
+    variables are numbered the same way whatever the options. ``deadline`` is checked as the
+    rules are written (``TimeUp`` when it comes first).
     """
+    check = deadline.check if deadline is not None else (lambda: None)
     template = LixsoTemplate(height, width, per_colour)
     formula = template.formula
     lattice = SquareLattice(height, width)
@@ -118,6 +122,8 @@ def build_template(
             formula.add_at_most_one([tile[p][k] for p in placements_at[i]])
 
     for p, placement in enumerate(template.placements):
+        if p % 512 == 0:
+            check()
         members = set(placement)
         ring = sorted({n for cell in placement for n in lattice.touching(cell)} - members)
         for k in range(ncol):

@@ -30,6 +30,10 @@ from .model import COLOURS, Grid
 from .solve import LixsoSolver, Verdict
 
 MAX_ATTEMPTS = 200
+
+
+class GenerationFailed(Exception):
+    """No puzzle of the asked kind could be made (an ordinary failure, reported per puzzle)."""
 RANDOM_SOLUTION_SOLVER = "cadical195"  # the python-sat solver that honours preferred phases
 
 
@@ -58,7 +62,7 @@ def random_solution(template: LixsoTemplate, rng: random.Random) -> tuple[str, .
     result = engine.solve()
     engine.close()
     if not result:
-        raise ValueError(f"no {template.height}x{template.width} grid can be covered with this colour supply")
+        raise GenerationFailed(f"no {template.height}x{template.width} grid can be covered with this colour supply")
     return template.decode(result.model)
 
 
@@ -159,7 +163,7 @@ def generate_one(height: int, width: int, level: int, seed: str, name: str, per_
             if grade.level != HARDEST:
                 continue
         return Generated(_puzzle(solution, clues, width, name), solution, level, attempt)
-    raise RuntimeError(f"no level-{level} puzzle found in {MAX_ATTEMPTS} attempts")
+    raise GenerationFailed(f"no level-{level} puzzle found in {MAX_ATTEMPTS} attempts")
 
 
 def _carve(solution: tuple[str, ...], rng: random.Random, per_colour: int | None, name: str) -> set[int]:
@@ -190,10 +194,13 @@ class Order:
 
 
 def fulfil(order: Order) -> Generated | str:
-    """Generate one ordered puzzle (for worker processes); a failure comes back as its message."""
+    """Generate one ordered puzzle (for worker processes); a failure comes back as its message.
+
+    Only :class:`GenerationFailed` is a failure; an interrupt or a defect goes on up.
+    """
     try:
         return generate_one(order.height, order.width, order.level, order.seed, order.name, order.per_colour, order.minimal)
-    except (RuntimeError, ValueError) as error:
+    except GenerationFailed as error:
         return str(error)
 
 

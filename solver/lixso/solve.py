@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from ..core.backend import DEFAULT_BACKEND, Backend, make_backend
+from ..core.limits import Deadline, TimeUp, as_deadline
 from .encode import LixsoTemplate, build_template
 from .model import Grid, default_per_colour
 from .rules import find_violation
@@ -39,12 +40,15 @@ class SolveReport:
     status: Verdict
     solutions: list[tuple[str, ...]] = field(default_factory=list)
     seconds: float = 0.0
+    complete: bool = True  # whether ``solutions`` is every solution (False: a limit cut the search short)
 
     def to_json(self) -> dict:
         return {
             "name": self.grid.label(),
             "status": self.status.value,
             "solutions": [list(s) for s in self.solutions],
+            "solution_count": len(self.solutions),
+            "all_found": self.complete,
             "seconds": round(self.seconds, 6),
         }
 
@@ -72,28 +76,36 @@ class LixsoSolver:
         self.per_colour = per_colour
         self._compiled: dict[tuple[int, int, int], _Compiled] = {}
 
-    def compiled(self, grid: Grid) -> _Compiled:
-        """The template and solver for this grid's size, built on first use."""
+    def compiled(self, grid: Grid, deadline: Deadline | None = None) -> _Compiled:
+        """The template and solver for this grid's size, built on first use (``TimeUp`` when
+        ``deadline`` comes first; nothing half-built is kept)."""
         cap = self.cap_for(grid)
         key = (grid.height, grid.width, cap)
         if key not in self._compiled:
-            template = build_template(grid.height, grid.width, cap)
-            options = {"solver": SAT_SOLVER} if self.backend_name == "sat" else {}
-            self._compiled[key] = _Compiled(template, make_backend(self.backend_name, template.formula, **options))
+            template = build_template(grid.height, grid.width, cap, deadline=deadline)
+            options: dict = {"solver": SAT_SOLVER} if self.backend_name == "sat" else {}
+            backend = make_backend(self.backend_name, template.formula, deadline=deadline, **options)
+            self._compiled[key] = _Compiled(template, backend)
         return self._compiled[key]
 
     def cap_for(self, grid: Grid) -> int:
         return default_per_colour(grid.height, grid.width) if self.per_colour is None else self.per_colour
 
-    def solve(self, grid: Grid, max_solutions: int | None = 2, time_limit: float | None = None) -> SolveReport:
+    def solve(self, grid: Grid, max_solutions: int | None = 2, time_limit: Deadline | float | None = None) -> SolveReport:
         """Find up to ``max_solutions`` solutions (all of them when None) and the verdict.
 
         Two solutions are enough to call a grid ``multiple``; one solution with no second is
-        ``unique``; none is ``unsolvable``. When ``time_limit`` seconds pass before that is
-        settled, the verdict is ``unknown`` and the solutions found so far are kept.
+        ``unique``; none is ``unsolvable``. When the time limit (seconds from now, or a
+        :class:`Deadline` shared with other work) passes before that is settled, model
+        building included, the verdict is ``unknown`` and the solutions found so far are kept;
+        ``complete`` on the report says whether the list of solutions is all of them.
         """
         start = time.perf_counter()
-        compiled = self.compiled(grid)
+        deadline = as_deadline(time_limit)
+        try:
+            compiled = self.compiled(grid, deadline)
+        except TimeUp:
+            return SolveReport(grid, Verdict.UNKNOWN, [], time.perf_counter() - start, complete=False)
         template, backend = compiled.template, compiled.backend
         clue_cells = {(r, c) for r, c, _ in grid.clues()}
         # the colours fix the tiles, so solutions differ exactly on some free cell's colour
@@ -105,7 +117,7 @@ class LixsoSolver:
         ]
         wanted = None if max_solutions is None else max(max_solutions, 2)
         try:
-            models, complete = backend.enumerate(project, template.clue_assumptions(grid), wanted, time_limit)
+            models, complete = backend.enumerate(project, template.clue_assumptions(grid), wanted, deadline.remaining())
         except BaseException:
             # a solver that failed mid-call is not trusted again: the next grid gets a new one
             self._compiled = {k: v for k, v in self._compiled.items() if v is not compiled}
@@ -125,15 +137,16 @@ class LixsoSolver:
         else:
             status = Verdict.UNIQUE if solutions else Verdict.UNSOLVABLE
         if max_solutions is not None:
+            complete = complete and len(solutions) <= max_solutions
             solutions = solutions[: max(max_solutions, 0)]
-        return SolveReport(grid, status, solutions, time.perf_counter() - start)
+        return SolveReport(grid, status, solutions, time.perf_counter() - start, complete=complete)
 
 
 def solve_grid(
     grid: Grid,
     backend: str = DEFAULT_BACKEND,
     max_solutions: int | None = 2,
-    time_limit: float | None = None,
+    time_limit: Deadline | float | None = None,
     per_colour: int | None = None,
 ) -> SolveReport:
     """Solve one grid with a fresh solver (see :meth:`LixsoSolver.solve`)."""

@@ -7,8 +7,9 @@ import time
 from dataclasses import dataclass
 
 from ..core.errors import InputError
+from ..core.limits import Deadline, TimeUp
 from .deduce import deducer_for, discard_deducers
-from .model import Grid, load_pack
+from .model import Grid, GridError, load_pack
 from .solve import LixsoSolver, Verdict
 
 INVALID = "invalid"
@@ -73,10 +74,26 @@ def _load(path: str) -> list[Grid | InputError]:
 class Verifier:
     """Checks puzzles one after another, keeping warm solvers per grid size."""
 
-    def __init__(self, backend: str = "sat", time_limit: float | None = None, grade_all: bool = False) -> None:
+    def __init__(
+        self,
+        backend: str = "sat",
+        time_limit: float | None = None,
+        grade_all: bool = False,
+        command_end: float | None = None,
+    ) -> None:
+        """``time_limit``: seconds per puzzle; ``command_end``: the ``time.monotonic()`` at which
+        the whole command's time is up (shared by worker processes: the clock is system-wide)."""
         self.solver = LixsoSolver(backend)
         self.time_limit = time_limit
         self.grade_all = grade_all
+        self.command_end = command_end
+
+    def _deadline(self) -> Deadline:
+        deadline = Deadline(None)
+        if self.command_end is not None:
+            deadline.end = self.command_end
+            deadline.seconds = max(self.command_end - time.monotonic(), 0.0)
+        return deadline.sooner(self.time_limit)
 
     def check(self, grid: Grid) -> Check:
         """Solve, prove unique, and compare with the stated level and solution."""
@@ -84,15 +101,22 @@ class Verifier:
         try:
             stated_level = grid.stated_level()
             if "level" in grid.metadata and stated_level is None:
-                raise InputError(f"level metadata {grid.metadata['level']!r} is not a number", grid.path, grid.line)
-            report = self.solver.solve(grid, 2, self.time_limit)
+                shown = grid.metadata["level"][:20] + ("..." if len(grid.metadata["level"]) > 20 else "")
+                raise InputError(f"level metadata {shown!r} is not a level (1 to 6)", grid.path, grid.line)
+            deadline = self._deadline()
+            report = self.solver.solve(grid, 2, deadline)
             result = Check(grid.label(), report.status.value, stated_level=stated_level)
             if report.status is Verdict.UNIQUE:
                 stated = grid.stated_solution()
                 if stated is not None:
                     result.solution_matches = stated == report.solutions[0]
                 if stated_level is not None or self.grade_all:
-                    result.level = deducer_for(grid.height, grid.width, self.solver.per_colour).grade(grid).level
+                    try:
+                        deducer = deducer_for(grid.height, grid.width, self.solver.per_colour, deadline)
+                        result.level = deducer.grade(grid, deadline=deadline).level
+                    except TimeUp:
+                        result = Check(grid.label(), Verdict.UNKNOWN.value, stated_level=stated_level,
+                                       error="the time limit came before the grade")
         except InputError as error:
             result = Check(grid.label(), INVALID, error=str(error))
         except BaseException:
@@ -106,17 +130,20 @@ class Verifier:
 
 def invalid(entry: InputError) -> Check:
     """The verdict on a puzzle that could not be read."""
-    name = f"{entry.path}:{entry.line}" if entry.line is not None else str(entry.path)
+    if isinstance(entry, GridError):
+        name = entry.label()
+    else:
+        name = f"{entry.path}:{entry.line}" if entry.line is not None else str(entry.path)
     return Check(name, INVALID, error=str(entry))
 
 
 _worker: Verifier | None = None
 
 
-def start_worker(backend: str, time_limit: float | None, grade_all: bool) -> None:
+def start_worker(backend: str, time_limit: float | None, grade_all: bool, command_end: float | None = None) -> None:
     """Set up a worker process's verifier (an initializer for :func:`solver.core.parallel.run_jobs`)."""
     global _worker
-    _worker = Verifier(backend, time_limit, grade_all)
+    _worker = Verifier(backend, time_limit, grade_all, command_end)
 
 
 def check_in_worker(grid: Grid) -> Check:
