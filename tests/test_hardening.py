@@ -1,0 +1,463 @@
+"""No input, signal or limit makes placesat hang, crash, overwrite a device or lie.
+
+One test per finding of the hardening issue, through the installed command where the
+behaviour is the command's (signals, FIFOs, writes). Real devices are never touched: FIFOs
+and symlinks are made in a temporary folder, and endless input is simulated in process.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, placesat_command
+
+LIXSO_EXAMPLE = ROOT / "grids" / "examples.txt"
+LAIDO_HAND = ROOT / "grids" / "laido" / "hand.json"
+LOGISTICKS_START = ROOT / "grids" / "logisticks" / "start.json"
+
+JSON_COMMANDS = [
+    ("laido", "score"),
+    ("laido", "moves"),
+    ("logisticks", "show"),
+    ("logisticks", "moves"),
+]
+
+
+def one_clean_line(result: subprocess.CompletedProcess, code: int = 2) -> str:
+    """The single stderr line of a failed command, after checking the exit code and no traceback."""
+    assert result.returncode == code, (result.returncode, result.stdout[-500:], result.stderr[-500:])
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+# --------------------------------------------------------------------------- crashes
+
+
+@pytest.mark.parametrize("group, name", JSON_COMMANDS)
+def test_deeply_nested_json_is_refused(run_cli, tmp_path, group, name):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 5000 + "]" * 5000)
+    line = one_clean_line(run_cli(group, name, str(path)))
+    assert "nested more than" in line and f"{path}:1:" in line
+
+
+@pytest.mark.parametrize("group, name", JSON_COMMANDS)
+def test_a_5000_digit_integer_is_refused(run_cli, tmp_path, group, name):
+    path = tmp_path / "big.json"
+    path.write_text('{"size": ' + "9" * 5000 + "}")
+    line = one_clean_line(run_cli(group, name, str(path)))
+    assert "5000 digits" in line
+
+
+@pytest.mark.parametrize("centre", ['{"d4": {"N": 1, "W": "B"}}', '["W"]'])
+def test_logisticks_centre_with_mixed_types_is_refused(run_cli, tmp_path, centre):
+    raw = json.loads(LOGISTICKS_START.read_text())
+    raw["centre"] = json.loads(centre)
+    path = tmp_path / "centre.json"
+    path.write_text(json.dumps(raw))
+    line = one_clean_line(run_cli("logisticks", "show", str(path)))
+    assert "centre" in line
+
+
+def test_logisticks_centre_value_that_is_not_a_colour_names_its_path(tmp_path):
+    from solver.core.errors import InputError
+    from solver.logisticks.model import parse_position
+
+    raw = json.loads(LOGISTICKS_START.read_text())
+    raw["centre"] = {"d4": {"S": 1, "W": "B"}, "e4": {"S": "W", "E": "B"}, "d5": {"N": "W", "W": "B"}, "e5": {"N": "W", "E": "B"}}
+    with pytest.raises(InputError) as caught:
+        parse_position(json.dumps(raw), "p.json")
+    assert "centre.d4.S" in str(caught.value)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("level", ["²", "9" * 5000])
+def test_a_level_that_is_not_a_number_is_invalid_and_the_rest_checked(run_cli, tmp_path, jobs, level):
+    pack = tmp_path / "pack.txt"
+    pack.write_text(f"# name: odd\n# level: {level}\nIIX\nIXX\n\n# name: fine\nIIX\nIXX\n")
+    result = run_cli("lixso", "verify", str(pack), "--json", "--jobs", jobs)
+    assert result.returncode == 1, result.stderr
+    checks = {c["name"]: c for c in map(json.loads, result.stdout.splitlines())}
+    assert checks["odd"]["status"] == "invalid" and "not a level" in checks["odd"]["error"]
+    assert len(checks["odd"]["error"]) < 200
+    assert checks["fine"]["status"] == "unique"
+
+
+@pytest.mark.parametrize("value", ["inf", "1e300", "nan", "-1", "-inf"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["lixso", "solve", str(LIXSO_EXAMPLE)],
+        ["lixso", "grade", str(LIXSO_EXAMPLE)],
+        ["lixso", "verify", str(LIXSO_EXAMPLE)],
+        ["laido", "score", str(LAIDO_HAND)],
+        ["logisticks", "analyze", str(LOGISTICKS_START)],
+    ],
+)
+def test_time_limits_must_be_finite_and_not_negative(run_cli, command, value):
+    line = one_clean_line(run_cli(*command, "--time-limit", value))
+    assert line.startswith("placesat: error: --time-limit:")
+
+
+# --------------------------------------------------------------------------- signals
+
+
+def start(*args: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        placesat_command() + list(args), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=dict(os.environ, COLUMNS="120"),
+    )
+
+
+def stop_after(process: subprocess.Popen, signum: int, seconds: float) -> tuple[int, str, str]:
+    time.sleep(seconds)
+    assert process.poll() is None, "the command ended before the signal: the test needs slower work"
+    process.send_signal(signum)
+    out, err = process.communicate(timeout=60)
+    return process.returncode, out, err
+
+
+@pytest.fixture
+def empty_30(tmp_path):
+    path = tmp_path / "empty30.txt"
+    path.write_text(("." * 30 + "\n") * 30)
+    return path
+
+
+@pytest.fixture
+def slow_pack(tmp_path):
+    """Many copies of the shipped level-6 pack: verify grades them one by one for a while."""
+    text = (ROOT / "grids" / "lixso" / "level-6.txt").read_text()
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join([text] * 20))
+    return path
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum, code, word", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])
+def test_ctrl_c_and_sigterm_end_solve_with_one_line(empty_30, signum, code, word):
+    process = start("lixso", "solve", "--all", str(empty_30))
+    returncode, _, err = stop_after(process, signum, 4.0)
+    assert returncode == code and err.strip() == f"placesat: {word}", err
+
+
+@pytest.mark.slow
+def test_ctrl_c_ends_verify_jobs_1_and_grade_with_one_line(slow_pack, empty_30):
+    process = start("lixso", "verify", str(slow_pack), "--jobs", "1")
+    returncode, _, err = stop_after(process, signal.SIGINT, 3.0)
+    assert returncode == 130 and "Traceback" not in err
+    assert "verify summary (interrupted)" in err or "verify summary (interrupted)" in _  # the table goes to stdout
+    process = start("lixso", "grade", str(empty_30))
+    returncode, _, err = stop_after(process, signal.SIGINT, 3.0)
+    assert returncode == 130 and err.strip() == "placesat: interrupted", err
+
+
+def children_of(pid: int) -> set[int]:
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text().split()
+        found.update(int(c) for c in text)
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+@pytest.mark.slow
+def test_sigterm_to_the_parent_alone_stops_the_workers(tmp_path):
+    out = tmp_path / "pack.txt"
+    process = start("lixso", "generate", "--count", "4", "--level", "5", "--jobs", "2", "--seed", "1", "--out", str(out))
+    time.sleep(4.0)
+    workers = children_of(process.pid)
+    assert workers, "no worker processes were started"
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 143, err
+    assert "nothing written" in err and not out.exists()
+    end = time.monotonic() + 10
+    while any(alive(w) for w in workers) and time.monotonic() < end:
+        time.sleep(0.1)
+    assert not any(alive(w) for w in workers)
+
+
+@pytest.mark.slow
+def test_generate_jobs_1_stops_on_ctrl_c(tmp_path):
+    out = tmp_path / "pack.txt"
+    process = start("lixso", "generate", "--count", "3", "--level", "5", "--jobs", "1", "--seed", "1", "--out", str(out))
+    returncode, _, err = stop_after(process, signal.SIGINT, 3.0)
+    assert returncode == 130 and "interrupted" in err and not out.exists()
+
+
+# --------------------------------------------------------------------------- hangs and runaway memory
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["lixso", "solve"], ["lixso", "grade"], ["lixso", "hint"], ["lixso", "verify"],
+        ["laido", "score"], ["logisticks", "show"],
+    ],
+)
+def test_a_fifo_as_input_is_refused_without_waiting(run_cli, tmp_path, command):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    result = run_cli(*command, str(fifo))
+    if command[-1] == "verify":  # a batch: the unreadable file is one 'invalid' puzzle among others
+        assert result.returncode == 1 and "FIFO" in result.stdout
+    else:
+        assert result.returncode == 2 and "FIFO" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_endless_input_is_cut_off_while_reading(monkeypatch):
+    from solver.core.errors import InputError
+    from solver.core.inputs import read_bytes
+
+    class Endless(io.RawIOBase):
+        served = 0
+
+        def readable(self):
+            return True
+
+        def readinto(self, buffer):
+            buffer[:] = b"." * len(buffer)
+            Endless.served += len(buffer)
+            return len(buffer)
+
+    class FakeStdin:
+        buffer = io.BufferedReader(Endless())
+
+    monkeypatch.setattr("sys.stdin", FakeStdin())
+    with pytest.raises(InputError, match="input too large"):
+        read_bytes("-", limit=100_000)
+    assert Endless.served < 1_000_000  # stopped soon after the limit, not at the end of the stream
+
+
+def test_standard_input_is_read_with_a_dash(run_cli):
+    result = run_cli("lixso", "solve", "-", input=LIXSO_EXAMPLE.read_text())
+    assert result.returncode == 0 and ": unique" in result.stdout
+    result = run_cli("laido", "score", "-", "--json", input=LAIDO_HAND.read_text())
+    assert result.returncode == 0 and json.loads(result.stdout)["winner"]
+    result = run_cli("logisticks", "show", "-", "--json", input=LOGISTICKS_START.read_text())
+    assert result.returncode == 0 and "position" in json.loads(result.stdout)
+
+
+def test_grids_beyond_what_placesat_handles_are_refused(run_cli, tmp_path):
+    path = tmp_path / "huge.txt"
+    path.write_text(("." * 60 + "\n") * 60)
+    line = one_clean_line(run_cli("lixso", "solve", str(path)))
+    assert "at most 900 cells" in line and f"{path}:1" in line
+
+
+@pytest.mark.slow
+def test_a_time_limit_holds_through_model_building(run_cli, empty_30):
+    result = run_cli("lixso", "solve", str(empty_30), "--all", "--time-limit", "1", "--json")
+    assert result.returncode == 1
+    report = json.loads(result.stdout)
+    assert report["status"] in ("multiple", "unknown") and report["all_found"] is False
+    for command in ("grade", "hint"):
+        result = run_cli("lixso", command, str(empty_30), "--time-limit", "1")
+        assert result.returncode == 1 and "unknown" in result.stdout, (command, result.stdout, result.stderr)
+
+
+def test_laido_reach_caps_the_stones_at_the_empty_points(run_cli):
+    from solver.laido.model import load_game
+    from solver.laido.rules import stones_available
+
+    position = load_game(str(ROOT / "grids" / "laido" / "race9.json"))
+    assert stones_available(position, "black", 10**6) == len(position.empty_points)
+    result = run_cli("laido", "reach", "grids/laido/race9.json", "--player", "black", "--stones", "1000000", "--time-limit", "2", "--json")
+    assert result.returncode in (0, 1) and json.loads(result.stdout)["answer"] in ("yes", "unknown")
+
+
+# --------------------------------------------------------------------------- unsafe writes
+
+
+def test_output_to_a_fifo_or_a_folder_is_refused_and_left_alone(run_cli, tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for target in (fifo, tmp_path):
+        result = run_cli("lixso", "generate", "--count", "1", "--level", "1", "--seed", "1", "--out", str(target))
+        line = one_clean_line(result)
+        assert "only a regular file" in line
+    assert fifo.is_fifo()
+
+
+def test_output_through_a_symlink_replaces_its_target(run_cli, tmp_path):
+    target = tmp_path / "real.txt"
+    target.write_text("old\n")
+    link = tmp_path / "link.txt"
+    link.symlink_to(target)
+    result = run_cli("lixso", "generate", "--count", "1", "--level", "1", "--seed", "1", "--out", str(link))
+    assert result.returncode == 0, result.stderr
+    assert link.is_symlink() and "# level: 1" in target.read_text()
+
+
+def test_an_output_folder_that_does_not_exist_fails_before_the_work(run_cli, tmp_path):
+    result = run_cli("lixso", "generate", "--count", "50", "--level", "5", "--out", str(tmp_path / "no" / "p.txt"))
+    line = one_clean_line(result)
+    assert "does not exist" in line
+    assert "seed" not in result.stderr.split("error")[0]  # it stopped before choosing a seed
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["lixso", "solve", str(LIXSO_EXAMPLE), "--svg"],
+        ["laido", "score", str(LAIDO_HAND), "--svg"],
+        ["logisticks", "show", str(LOGISTICKS_START), "--svg"],
+        ["logisticks", "new", "--out"],
+    ],
+)
+def test_every_picture_and_position_write_refuses_a_fifo(run_cli, tmp_path, command):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    line = one_clean_line(run_cli(*command, str(fifo)))
+    assert "FIFO" in line and fifo.is_fifo()
+
+
+def test_atomic_write_keeps_the_mode_and_leaves_no_temporary(tmp_path):
+    from solver.core.outputs import write_atomic
+
+    path = tmp_path / "out.txt"
+    path.write_text("old")
+    path.chmod(0o640)
+    write_atomic(str(path), "new")
+    assert path.read_text() == "new" and (path.stat().st_mode & 0o777) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+# --------------------------------------------------------------------------- silent acceptance
+
+
+def test_hint_on_a_grid_without_solution_exits_1_without_steps(run_cli, tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("II.\n.I.\n")  # four I cells in a 2x2 window cannot be one tile
+    result = run_cli("lixso", "hint", str(path))
+    assert result.returncode == 1 and "no solution" in result.stdout
+    assert "[level" not in result.stdout
+    result = run_cli("lixso", "hint", str(path), "--json")
+    assert result.returncode == 1 and json.loads(result.stdout)["steps"] == []
+
+
+@pytest.mark.parametrize("letter", ["ı", "ſ", "Ｉ"])
+def test_only_ascii_letters_are_clues(run_cli, tmp_path, letter):
+    path = tmp_path / "u.txt"
+    path.write_text(f"..{letter}\n...\n")
+    line = one_clean_line(run_cli("lixso", "solve", str(path)))
+    assert f"{path}:1:3: unknown character" in line
+
+
+def test_laido_refuses_floats_for_integers_and_duplicate_keys(run_cli, tmp_path):
+    floats = tmp_path / "f.json"
+    floats.write_text('{"size": 5, "black": [[0, 0]], "passes": 1.0, "first_pass": "black"}')
+    assert "passes" in one_clean_line(run_cli("laido", "score", str(floats)))
+    twice = tmp_path / "d.json"
+    twice.write_text('{"size": 5, "black": [[0, 0]], "size": 7}')
+    assert "size: the same key appears twice" in one_clean_line(run_cli("laido", "score", str(twice)))
+    nested = tmp_path / "n.json"
+    nested.write_text('{"players": 2, "targets": {"1": {"a1": "W", "a1": "B"}}}')
+    assert "targets.1.a1: the same key appears twice" in one_clean_line(run_cli("logisticks", "show", str(nested)))
+
+
+@pytest.mark.parametrize("breaker", ["\f", "\u2028", "\v", "\x1c"])
+def test_line_numbers_count_only_real_line_breaks(tmp_path, breaker):
+    from solver.lixso.model import parse_pack
+
+    (entry,) = parse_pack(f"...\n..{breaker}\n...\n", "g.txt")
+    assert (entry.line, entry.column) == (2, 3)
+
+
+def test_crlf_and_cr_line_breaks_are_lines():
+    from solver.core.inputs import split_lines
+
+    assert split_lines("a\r\nb\rc\nd") == ["a", "b", "c", "d"]
+    assert split_lines("a\n") == ["a"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["lixso", "solve", str(LIXSO_EXAMPLE)],
+        ["lixso", "grade", str(LIXSO_EXAMPLE)],
+        ["lixso", "hint", str(LIXSO_EXAMPLE)],
+        ["lixso", "generate", "--count", "1", "--level", "1", "--out", "/tmp/never-written.txt"],
+    ],
+)
+def test_per_colour_zero_is_refused_by_every_command(run_cli, command):
+    line = one_clean_line(run_cli(*command, "--per-colour", "0"))
+    assert line.startswith("placesat: error: --per-colour: must be at least 1, not 0")
+
+
+@pytest.mark.parametrize(
+    "args, expected",
+    [
+        (["lixso", "generate", "--count", "1", "--level", "7", "--out", "x"], "--level: must be 1-6, not 7"),
+        (["lixso", "solve", "--frobnicate"], "No such option '--frobnicate'"),
+        (["laido", "reach", str(LAIDO_HAND), "--player", "black", "--stones", "x"], "--stones: 'x' is not a valid integer"),
+        (["lixso", "solve", str(LIXSO_EXAMPLE), "--backend", "z3"], "--backend: unknown backend 'z3'"),
+        (["lixso", "check"], "missing argument PUZZLE"),
+    ],
+)
+def test_bad_option_values_are_one_line(run_cli, args, expected):
+    line = one_clean_line(run_cli(*args))
+    assert line.startswith("placesat: error: ") and expected in line
+
+
+# --------------------------------------------------------------------------- fuzz
+
+
+def test_arbitrary_bytes_never_crash_the_readers(tmp_path):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from solver.core.errors import InputError
+    from solver.core.inputs import decode_text
+    from solver.laido.model import parse_game
+    from solver.lixso.model import parse_pack
+    from solver.logisticks.model import parse_position
+
+    json_like = st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(
+            ["size", "black", "white", "moves", "players", "targets", "pieces", "centre", "supply", "to_move", "turn", "passes"]
+        ) | st.text(max_size=3), inner, max_size=5),
+        max_leaves=20,
+    )
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.binary(max_size=300) | st.text(alphabet=".IXSOixso#: \n\r\f\u2028ı", max_size=200).map(str.encode))
+    def grids(data):
+        try:
+            text = decode_text(data, "f.txt")
+        except InputError:
+            return
+        for entry in parse_pack(text, "f.txt"):
+            assert isinstance(entry, InputError) or entry.rows
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.binary(max_size=200) | json_like.map(lambda v: json.dumps(v).encode()))
+    def positions(data):
+        for parse in (parse_game, parse_position):
+            try:
+                parse(decode_text(data, "p.json"), "p.json")
+            except InputError:
+                pass
+
+    grids()
+    positions()
