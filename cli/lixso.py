@@ -106,7 +106,7 @@ def solve(
     grid_time_limit: Optional[float] = grid_time_option(),
     per_colour: Optional[int] = per_colour_option(),
     json_output: bool = json_option("One JSON object per grid per line: name, status, solutions, solution_count, all_found, seconds."),
-    svg_out: Optional[str] = typer.Option(None, "--svg", help="Write a picture of the puzzle and its solution (numbered files for several grids)."),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Write a picture of the puzzle and its solution (numbered files for several grids; with --all, one file per solution: NAME-s1.svg, ...)."),
 ) -> None:
     """Solve every grid in FILES and prove whether its solution is unique.
 
@@ -117,7 +117,7 @@ def solve(
     output_path(svg_out)
     deadline = Deadline(time_limit)
     tty = sys.stdout.isatty() and not json_output
-    out = console()
+    out = console() if tty else None  # rich costs 30 ms to import: only for a terminal
     solver = LixsoSolver(backend, per_colour)
     bad_input = False
     all_unique = True
@@ -144,7 +144,13 @@ def solve(
         else:
             _show_report(out, report, tty, all_solutions)
         if svg_out is not None:
-            write_output(_svg_path(svg_out, grid_index, grid_count), svg(entry, report.solutions[0] if report.solutions else None))
+            target = _svg_path(svg_out, grid_index, grid_count)
+            if all_solutions and len(report.solutions) > 1:
+                stem, ext = os.path.splitext(target)
+                for number, solution in enumerate(report.solutions, start=1):
+                    write_output(f"{stem}-s{number}{ext or '.svg'}", svg(entry, solution, note=f"solution {number} of {len(report.solutions)}"))
+            else:
+                write_output(target, svg(entry, report.solutions[0] if report.solutions else None, note=_note(report)))
     if bad_input:
         raise typer.Exit(EXIT_BAD_INPUT)
     raise typer.Exit(EXIT_OK if all_unique else EXIT_NOT_ALL_GOOD)
@@ -187,6 +193,142 @@ def check(
     else:
         print(f"invalid: {violation}")
     raise typer.Exit(EXIT_OK if violation is None else EXIT_NOT_ALL_GOOD)
+
+
+def _note(report: SolveReport) -> str | None:
+    """What a picture must say about a grid that is not a proper puzzle."""
+    if report.status is Verdict.UNSOLVABLE:
+        return "This grid has no solution."
+    if report.status is Verdict.MULTIPLE:
+        return "This grid has more than one solution: it is not a proper puzzle."
+    if report.status is Verdict.UNKNOWN:
+        return "Not checked: the time limit came before the solver proved one solution."
+    return None
+
+
+@command(app, "id")
+def puzzle_ids(
+    files: list[str] = typer.Argument(..., help=FILES_HELP),
+    json_output: bool = json_option("One JSON object per grid per line: name, id."),
+) -> None:
+    """Print a one-line ID for each grid, to pass a puzzle on in a message.
+
+    The ID holds the size, the clues run-length encoded, and four check characters
+    (seeds/lixso.md); every command that takes a grid file also takes an ID. Exit code 0,
+    or 2 when some grid cannot be read (the others still get their IDs).
+    """
+    from solver.lixso.model import puzzle_id
+
+    code = EXIT_OK
+    for path in files:
+        try:
+            entries = load_pack(path)
+        except InputError as error:
+            entries = [error]
+        for entry in entries:
+            if isinstance(entry, InputError):
+                typer.echo(f"placesat: error: {entry}", err=True)
+                code = EXIT_BAD_INPUT
+            elif json_output:
+                print_json({"name": entry.label(), "id": puzzle_id(entry)})
+            else:
+                print(f"{puzzle_id(entry)}  {entry.label()}")
+    raise typer.Exit(code)
+
+
+@command(app)
+def draw(
+    file: str = typer.Argument(..., help="A grid file, a pack or a puzzle ID ('-': standard input)."),
+    out: str = typer.Option(..., "--out", "-o", help="The SVG file (numbered files NAME-1.svg, ... for a pack)."),
+    symbols: bool = typer.Option(False, "--symbols", help="Letters in black and white, no colours (for colour-blind players and pen and paper)."),
+    time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
+) -> None:
+    """Draw the puzzle alone (no answer) as SVG, for sharing or printing.
+
+    The grid is solved first: a grid with no solution, or with more than one, says so in
+    the picture (and the exit code is 1). Exit 0 when every grid drawn is a proper puzzle.
+    """
+    output_path(out)
+    deadline = Deadline(time_limit)
+    grids = [entry for entry in load_pack(file)]
+    for entry in grids:
+        if isinstance(entry, InputError):
+            raise entry
+    solver = LixsoSolver()
+    code = EXIT_OK
+    for index, grid in enumerate(grids):
+        report = solver.solve(grid, 2, deadline)
+        note = _note(report)
+        if note is not None:
+            code = EXIT_NOT_ALL_GOOD
+            typer.echo(f"placesat: {grid.label()}: {note}", err=True)
+        write_output(_svg_path(out, index, len(grids)), svg(grid, None, symbols=symbols, note=note))
+    raise typer.Exit(code)
+
+
+@command(app, "print")
+def print_sheets(
+    files: list[str] = typer.Argument(..., help=FILES_HELP),
+    out: str = typer.Option(..., "--out", "-o", help="The PDF file to write ('-': standard output)."),
+    per_page: int = typer.Option(4, "--per-page", help="Puzzles per page: 1, 2, 4 or 6."),
+    symbols: bool = typer.Option(False, "--symbols", help="Letters in black and white and a level label, no colours."),
+    solutions: bool = typer.Option(False, "--solutions", help="Add answer pages at the end (smaller, twelve to a page)."),
+    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    title: Optional[str] = typer.Option(None, "--title", help="The title on every page (default: Lixso)."),
+    time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
+) -> None:
+    """Print & play sheets: a PDF of the puzzles (never their answers), with answers at the end if asked.
+
+    Each puzzle shows its name and level (from '# level:', else graded now); its frame
+    has the level's colour, or in --symbols mode a 'Level N' label. Every puzzle is solved
+    first: one that is not unique is left out and named on stderr (exit 1). Exit 2 for bad
+    input (the readable puzzles are still printed).
+    """
+    from solver.lixso.deduce import deducer_for
+    from solver.lixso.sheets import LAYOUTS, PAPERS, SheetPuzzle, sheets_pdf
+
+    if per_page not in LAYOUTS:
+        fail(f"--per-page: must be one of {', '.join(map(str, sorted(LAYOUTS)))}, not {per_page}")
+    if paper not in PAPERS:
+        fail(f"--paper: must be a4 or letter, not {paper!r}")
+    output_path(out)
+    deadline = Deadline(time_limit)
+    entries: list[Grid | InputError] = []
+    for path in files:
+        try:
+            entries.extend(load_pack(path))
+        except InputError as error:
+            entries.append(error)
+    code = EXIT_OK
+    ready: list[SheetPuzzle] = []
+    solver = LixsoSolver()
+    with progress("checking") as bar:
+        task = bar.add_task("check", total=len(entries))
+        for entry in entries:
+            bar.advance(task)
+            if isinstance(entry, InputError):
+                typer.echo(f"placesat: error: {entry}", err=True)
+                code = EXIT_BAD_INPUT
+                continue
+            report = solver.solve(entry, 2, deadline)
+            if report.status is not Verdict.UNIQUE:
+                typer.echo(f"placesat: {entry.label()}: {report.status.value}, not printed", err=True)
+                code = max(code, EXIT_NOT_ALL_GOOD)
+                continue
+            level = entry.stated_level()
+            if level is None:
+                try:
+                    level = deducer_for(entry.height, entry.width, None, deadline).grade(entry, deadline=deadline).level
+                except TimeUp:
+                    level = None
+            ready.append(SheetPuzzle(entry, level, report.solutions[0]))
+    if not ready:
+        fail("no puzzle to print", code if code != EXIT_OK else EXIT_NOT_ALL_GOOD)
+    write_output(out, sheets_pdf(ready, per_page, symbols, solutions, paper, title))
+    pages = -(-len(ready) // per_page)
+    extra = f" and {-(-len(ready) // 12)} answer page(s)" if solutions else ""
+    typer.echo(f"wrote {len(ready)} puzzle(s) on {pages} page(s){extra} to {out}", err=True)
+    raise typer.Exit(code)
 
 
 def _size(text: str) -> tuple[int, int]:

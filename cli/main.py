@@ -1,7 +1,8 @@
 """The ``placesat`` application: one command group per game, and how every command ends.
 
 Only the group a command line names is imported (each game's modules take a moment to
-load), so ``placesat lixso solve`` pays for Lixso alone; ``placesat --help`` loads them all.
+load), so ``placesat lixso solve`` pays for Lixso alone, and ``placesat --help`` lists the
+groups by their one-line summaries without importing any.
 
 :func:`main` is the one place where a command's end is decided: bad input or usage is one
 line on stderr and exit code 2; Ctrl-C is one line and 130, SIGTERM one line and 143; a
@@ -16,8 +17,22 @@ import re
 import sys
 
 import typer
+import typer.core
+
+# typer formats help with rich whenever rich is installed, even with rich_markup_mode=None:
+# then it escapes brackets for rich (--help showed "\\[required]") and imports rich just to
+# print help. We use rich ourselves, for results; typer's help stays plain click.
+typer.core.HAS_RICH = False
 
 GROUPS = ("lixso", "logisticks", "laido", "lsd", "quarry")
+SUMMARIES = {
+    "lixso": "Lixso: cover a grid with L-tiles of four colours; solve, prove unique, grade, hint, generate, print.",
+    "logisticks": "Logi-Sticks: logic-gate pieces carrying TRUE/FALSE signals; the engine and circuit analysis.",
+    "laido": "Laido: stones on a hexagonal board of triangles; scoring and what a few more stones can reach.",
+    "lsd": "LSD: tiles with half dots and capturing icons; four in a row; reachable and forced wins.",
+    "quarry": "Quarry: a stacking connection game; 3-D placement rules, cheapest wins, threats.",
+}
+"""One line per group for ``placesat --help``, which lists the groups without importing them."""
 
 
 def _available_groups() -> tuple[str, ...]:
@@ -68,9 +83,11 @@ def build(argv: list[str]) -> typer.Typer:
 
     named = _named_group(argv)
     for group in _available_groups():
-        if named is None or group == named:
+        if group == named:
             module = importlib.import_module(f"cli.{group}")
             application.add_typer(module.app, name=group)
+        elif named is None:  # only listed: a stand-in with the group's summary, nothing imported
+            application.add_typer(typer.Typer(help=SUMMARIES[group], rich_markup_mode=None), name=group)
     return application
 
 

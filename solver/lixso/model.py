@@ -16,6 +16,7 @@ Parsing a pack never stops at a bad grid: each grid comes back either parsed or 
 from __future__ import annotations
 
 import math
+import os
 import re
 from dataclasses import dataclass, field
 
@@ -193,9 +194,83 @@ def parse_pack(text: str, path: str | None = None) -> list[Grid | InputError]:
     return found
 
 
+# --------------------------------------------------------------------------- puzzle IDs
+
+ID_PREFIX = "LX"
+_RUN_LETTERS = "abcdefghijklmnopqrstuvwxyz"  # a run of 1..26 empty cells
+_ID_SHAPE = re.compile(r"^LX(?P<h>[1-9][0-9]?)x(?P<w>[1-9][0-9]?)-(?P<body>[a-zIXSO]*)-(?P<check>[0-9A-Z]{4})$")
+_BASE36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _checksum(text: str) -> str:
+    """Four base-36 characters of a CRC-32: a mistyped character is caught (all but ~1 in 1.7 million)."""
+    import zlib
+
+    value = zlib.crc32(text.encode("ascii")) % 36**4
+    digits = []
+    for _ in range(4):
+        value, digit = divmod(value, 36)
+        digits.append(_BASE36[digit])
+    return "".join(reversed(digits))
+
+
+def puzzle_id(grid: Grid) -> str:
+    """The grid's one-line ID: ``LX<rows>x<cols>-<clues>-<check>``.
+
+    The clues are the cells row by row, a clue as its letter and a run of 1 to 26 empty
+    cells as one lower-case letter (``a`` = 1 ... ``z`` = 26); trailing empty cells are left
+    out. The check is four base-36 characters of a CRC-32 of everything before it. Names
+    and other metadata are not part of a puzzle's identity.
+    """
+    cells = "".join(grid.rows)
+    body: list[str] = []
+    run = 0
+    for ch in cells:
+        if ch == EMPTY:
+            run += 1
+            continue
+        while run:
+            step = min(run, len(_RUN_LETTERS))
+            body.append(_RUN_LETTERS[step - 1])
+            run -= step
+        body.append(ch)
+    head = f"{ID_PREFIX}{grid.height}x{grid.width}-{''.join(body)}"
+    return f"{head}-{_checksum(head)}"
+
+
+def looks_like_id(text: str) -> bool:
+    """Whether ``text`` has the shape of a puzzle ID (its checksum not yet checked)."""
+    return bool(_ID_SHAPE.match(text.strip()))
+
+
+def parse_id(text: str) -> Grid:
+    """The grid a puzzle ID names; ``InputError`` when it is malformed or its checksum fails."""
+    text = text.strip()
+    match = _ID_SHAPE.match(text)
+    if match is None:
+        raise InputError(f"not a Lixso puzzle ID (they look like {ID_PREFIX}9x9-cIbX...-7Q2K): {text[:40]!r}")
+    head = text[: text.rindex("-")]
+    if _checksum(head) != match["check"]:
+        raise InputError(f"puzzle ID {text[:40]!r}: the check characters do not match (a typo?)")
+    height, width = int(match["h"]), int(match["w"])
+    cells: list[str] = []
+    for ch in match["body"]:
+        cells.extend(EMPTY * (_RUN_LETTERS.index(ch) + 1) if ch in _RUN_LETTERS else ch)
+    if len(cells) > height * width:
+        raise InputError(f"puzzle ID {text[:40]!r}: more cells than a {height}x{width} grid has")
+    cells.extend(EMPTY * (height * width - len(cells)))
+    rows = ["".join(cells[r * width : (r + 1) * width]) for r in range(height)]
+    (entry,) = parse_pack("\n".join(rows) + "\n", text)
+    if isinstance(entry, InputError):
+        raise InputError(f"puzzle ID {text[:40]!r}: {entry.message}")
+    return Grid(entry.rows, name=text, path=None, line=None)
+
+
 def load_pack(path: str) -> list[Grid | InputError]:
-    """Parse a grid file (``-``: standard input); a file that cannot be read or holds no grid
-    raises ``InputError``."""
+    """Parse a grid file (``-``: standard input; a puzzle ID stands for its grid); a file
+    that cannot be read or holds no grid raises ``InputError``."""
+    if looks_like_id(path) and not os.path.exists(path):
+        return [parse_id(path)]
     text = read_text(path)
     path = display_name(path)
     grids = parse_pack(text, path)

@@ -26,7 +26,7 @@ def plain(rows: tuple[str, ...]) -> str:
     return "\n".join(rows)
 
 
-def _tile_ids(rows: tuple[str, ...]) -> list[list[int]]:
+def tile_ids(rows: tuple[str, ...]) -> list[list[int]]:
     """A number per cell naming its tile (its same-colour group); uncoloured cells get -1 each."""
     ids = [[-1] * len(rows[0]) for _ in rows]
     for number, (_, cells) in enumerate(same_colour_groups(rows)):
@@ -43,7 +43,7 @@ def outlined(rows: tuple[str, ...], puzzle: Grid | None = None):
     from rich.text import Text
 
     height, width = len(rows), len(rows[0])
-    ids = _tile_ids(rows)
+    ids = tile_ids(rows)
 
     def tile(r: int, c: int) -> int | None:
         if 0 <= r < height and 0 <= c < width:
@@ -81,14 +81,25 @@ def outlined(rows: tuple[str, ...], puzzle: Grid | None = None):
     return text
 
 
-def svg(puzzle: Grid, solution: tuple[str, ...] | None = None, cell: int = 36) -> str:
-    """An SVG picture: the puzzle on the left and, when given, its solution with tile outlines on the right."""
+def svg(
+    puzzle: Grid,
+    solution: tuple[str, ...] | None = None,
+    cell: int = 36,
+    symbols: bool = False,
+    note: str | None = None,
+) -> str:
+    """An SVG picture: the puzzle on the left and, when given, its solution with tile outlines on the right.
+
+    ``symbols``: letters in black and white, no colour fills (for colour-blind players and
+    for pen and paper). ``note``: a line of warning under the picture, in red (for example
+    that the grid has no solution or more than one).
+    """
     height, width = puzzle.height, puzzle.width
     pad = cell // 2
     panel = width * cell
     panels = 2 if solution is not None else 1
-    total_w = pad + panels * (panel + pad)
-    total_h = height * cell + 2 * pad + 18
+    total_w = max(pad + panels * (panel + pad), 7 * len(note or "") + 2 * pad)
+    total_h = height * cell + 2 * pad + 18 + (22 if note else 0)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" '
         f'viewBox="0 0 {total_w} {total_h}" font-family="sans-serif">',
@@ -104,7 +115,7 @@ def svg(puzzle: Grid, solution: tuple[str, ...] | None = None, cell: int = 36) -
                 x, y = left + c * cell, top + r * cell
                 letter = rows[r][c]
                 clue = puzzle.rows[r][c] != EMPTY
-                fill = SVG_FILL.get(letter, "white") if (outline or clue) else "white"
+                fill = SVG_FILL.get(letter, "white") if (outline or clue) and not symbols else "white"
                 out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" stroke="#bbb" stroke-width="1"/>')
                 if letter != EMPTY:
                     weight = "bold" if clue else "normal"
@@ -113,7 +124,7 @@ def svg(puzzle: Grid, solution: tuple[str, ...] | None = None, cell: int = 36) -
                         f'text-anchor="middle" font-weight="{weight}">{letter}</text>'
                     )
         if outline:
-            ids = _tile_ids(rows)
+            ids = tile_ids(rows)
             for r in range(height):
                 for c in range(width):
                     x, y = left + c * cell, top + r * cell
@@ -126,5 +137,7 @@ def svg(puzzle: Grid, solution: tuple[str, ...] | None = None, cell: int = 36) -
     draw(puzzle.rows, pad, f"{puzzle.label()}: puzzle", outline=False)
     if solution is not None:
         draw(solution, pad + panel + pad, "solution", outline=True)
+    if note:
+        out.append(f'<text x="{pad}" y="{total_h - pad // 2 - 4}" font-size="14" fill="#c00000">{escape(note)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

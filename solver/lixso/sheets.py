@@ -1,0 +1,166 @@
+"""Print & play sheets: puzzles on paper, as a PDF, with answer pages at the end if asked.
+
+A page holds 1, 2, 4 or 6 puzzles. Each puzzle is drawn with its name and level above it;
+clue cells show their colour with the letter on it, or in *symbols* mode the letter alone in
+black on white (for colour-blind players and pen and paper, as the box suggests), and the
+puzzle's frame takes the colour of its level (in symbols mode a plain frame and a "Level N"
+label). Answer pages, smaller and many to a page, show each solution with its tiles
+outlined. A puzzle page never shows an answer.
+
+Drawn with reportlab's canvas: the grids are vector lines and the letters the standard
+Helvetica font, so sheets print sharply at any size and need no embedded fonts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from io import BytesIO
+
+from .model import EMPTY, Grid
+from .render import SVG_FILL, tile_ids
+
+LEVEL_COLOURS = {
+    1: "#2e9e4f",  # green: starter
+    2: "#7cb342",
+    3: "#f2b705",
+    4: "#f57c00",
+    5: "#d32f2f",
+    6: "#6a1b9a",  # purple: very hard
+}
+"""Our choice of frame colour per level (the box colours its cards by level, but the rule text
+does not say which colours): a ramp from green to red, then purple for the hardest."""
+
+LAYOUTS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}
+"""Puzzles per page -> (columns, rows)."""
+ANSWER_LAYOUT = (3, 4)
+PAPERS = ("a4", "letter")
+
+
+@dataclass(frozen=True)
+class SheetPuzzle:
+    """One puzzle to print: the grid, its level (None when unknown) and its unique solution."""
+
+    grid: Grid
+    level: int | None
+    solution: tuple[str, ...]
+
+
+def _page_size(paper: str) -> tuple[float, float]:
+    from reportlab.lib.pagesizes import A4, LETTER
+
+    return {"a4": A4, "letter": LETTER}[paper]
+
+
+def sheets_pdf(
+    puzzles: list[SheetPuzzle],
+    per_page: int = 4,
+    symbols: bool = False,
+    solutions: bool = False,
+    paper: str = "a4",
+    title: str | None = None,
+) -> bytes:
+    """The PDF document: puzzle pages (``per_page`` puzzles each), then answer pages if asked."""
+    from reportlab.lib.colors import HexColor, black, white
+    from reportlab.lib.units import mm
+    from reportlab.pdfgen.canvas import Canvas
+
+    if per_page not in LAYOUTS:
+        raise ValueError(f"per_page must be one of {sorted(LAYOUTS)}")
+    width, height = _page_size(paper)
+    buffer = BytesIO()
+    pdf = Canvas(buffer, pagesize=(width, height), pageCompression=1, invariant=1)
+    pdf.setTitle(title or "Lixso puzzles")
+    pdf.setAuthor("placesat")
+    pdf.setSubject("Lixso print & play sheets")
+    margin = 14 * mm
+    header = 12 * mm
+    page_number = 0
+
+    def page_header(kind: str) -> None:
+        nonlocal page_number
+        page_number += 1
+        pdf.setFillColor(black)
+        pdf.setFont("Helvetica-Bold", 13)
+        pdf.drawString(margin, height - margin - 4 * mm, title or "Lixso")
+        pdf.setFont("Helvetica", 9)
+        pdf.drawRightString(width - margin, height - margin - 4 * mm, f"{kind} - page {page_number}")
+        if kind == "puzzles":
+            pdf.setFont("Helvetica", 7.5)
+            pdf.drawString(
+                margin, margin - 6 * mm,
+                "Cover the grid with L-tiles (3 cells). A letter is the colour of the tile on it. "
+                "Tiles of one colour never touch, not even at a corner. "
+                "Each colour has a limited number of tiles.",
+            )
+
+    def draw_grid(rows: tuple[str, ...], clues: tuple[str, ...], x: float, y: float, cell: float, answer: bool, frame) -> None:
+        """A grid with its top-left corner at (x, y) in page coordinates (y grows upwards)."""
+        rows_n, cols_n = len(rows), len(rows[0])
+        for r in range(rows_n):
+            for c in range(cols_n):
+                letter = rows[r][c]
+                left, top = x + c * cell, y - r * cell
+                shown = letter != EMPTY and (answer or clues[r][c] != EMPTY)
+                fill = HexColor(SVG_FILL[letter]) if shown and not symbols else white
+                pdf.setFillColor(fill)
+                pdf.setStrokeColor(HexColor("#9e9e9e"))
+                pdf.setLineWidth(0.4)
+                pdf.rect(left, top - cell, cell, cell, stroke=1, fill=1)
+                if shown:
+                    bold = clues[r][c] != EMPTY
+                    light_text = not symbols and letter in ("X", "O")
+                    pdf.setFillColor(white if light_text else black)
+                    pdf.setFont("Helvetica-Bold" if bold else "Helvetica", cell * 0.52)
+                    pdf.drawCentredString(left + cell / 2, top - cell * 0.69, letter)
+        if answer:
+            ids = tile_ids(rows)
+            pdf.setStrokeColor(black)
+            pdf.setLineWidth(max(cell * 0.08, 0.8))
+            for r in range(rows_n):
+                for c in range(cols_n):
+                    left, top = x + c * cell, y - r * cell
+                    if c + 1 < cols_n and ids[r][c] != ids[r][c + 1]:
+                        pdf.line(left + cell, top, left + cell, top - cell)
+                    if r + 1 < rows_n and ids[r][c] != ids[r + 1][c]:
+                        pdf.line(left, top - cell, left + cell, top - cell)
+        pdf.setStrokeColor(frame)
+        pdf.setLineWidth(max(cell * 0.12, 1.2))
+        pdf.rect(x, y - rows_n * cell, cols_n * cell, rows_n * cell, stroke=1, fill=0)
+
+    def lay_out(items: list[SheetPuzzle], columns: int, rows: int, answer: bool, kind: str, caption_size: float) -> None:
+        top = height - margin - header
+        usable_w = width - 2 * margin
+        usable_h = top - margin
+        slot_w, slot_h = usable_w / columns, usable_h / rows
+        per = columns * rows
+        for start in range(0, len(items), per):
+            page_header(kind)
+            for k, item in enumerate(items[start : start + per]):
+                col, row = k % columns, k // columns
+                grid = item.grid
+                caption_h = caption_size * 2.2
+                cell = min((slot_w - 8 * mm) / grid.width, (slot_h - caption_h - 8 * mm) / grid.height)
+                grid_w, grid_h = cell * grid.width, cell * grid.height
+                x0 = margin + col * slot_w + (slot_w - grid_w) / 2
+                y_top = top - row * slot_h - caption_h - (slot_h - caption_h - grid_h - 6 * mm) / 2
+                level = item.level
+                frame = black if symbols or level is None else HexColor(LEVEL_COLOURS.get(level, "#000000"))
+                pdf.setFillColor(black)
+                pdf.setFont("Helvetica-Bold", caption_size)
+                pdf.drawString(x0, y_top + caption_size * 0.6, grid.label())
+                level_text = f"Level {level}" if level is not None else "Level ?"
+                if not symbols and level is not None:
+                    pdf.setFillColor(frame)
+                pdf.drawRightString(x0 + grid_w, y_top + caption_size * 0.6, level_text)
+                if answer:
+                    draw_grid(item.solution, grid.rows, x0, y_top, cell, True, black)
+                else:
+                    draw_grid(grid.rows, grid.rows, x0, y_top, cell, False, frame)
+            pdf.showPage()
+
+    columns, rows = LAYOUTS[per_page]
+    lay_out(puzzles, columns, rows, answer=False, kind="puzzles", caption_size=11 if per_page <= 2 else 9.5)
+    if solutions:
+        lay_out(puzzles, *ANSWER_LAYOUT, answer=True, kind="answers", caption_size=7.5)
+    pdf.save()
+    return buffer.getvalue()

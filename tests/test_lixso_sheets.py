@@ -1,0 +1,181 @@
+"""What a person touches: print & play sheets, drawings, puzzle IDs, and the rough edges."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from solver.lixso.model import Grid, load_pack, parse_id, parse_pack, puzzle_id
+from tests.conftest import ROOT
+
+LEVEL_3 = ROOT / "grids" / "lixso" / "level-3.txt"
+LEVEL_6 = ROOT / "grids" / "lixso" / "level-6.txt"
+
+
+def pdf_pages(path) -> list[str]:
+    from pypdf import PdfReader
+
+    return [page.extract_text() for page in PdfReader(str(path)).pages]
+
+
+# --------------------------------------------------------------------------- print
+
+
+def test_print_puts_puzzles_on_pages_and_never_their_answers(run_cli, tmp_path):
+    out = tmp_path / "sheet.pdf"
+    result = run_cli("lixso", "print", str(LEVEL_3), "--out", str(out), "--per-page", "6")
+    assert result.returncode == 0, result.stderr
+    pages = pdf_pages(out)
+    assert len(pages) == 4  # 20 puzzles, 6 a page
+    grids = [g for g in load_pack(str(LEVEL_3)) if isinstance(g, Grid)]
+    for number, grid in enumerate(grids):
+        page = pages[number // 6]
+        assert grid.name in page and "Level 3" in page
+    for page_number, page in enumerate(pages):
+        shown = grids[page_number * 6 : page_number * 6 + 6]
+        letters = sum(len(re.findall(r"\b[IXSO]\b", line)) for line in page.splitlines() if not line.startswith(("L3-", "Cover")))
+        # a clue is printed once; an answer would print every cell
+        assert letters == sum(len(g.clues()) for g in shown)
+
+
+def test_print_with_solutions_adds_smaller_answer_pages(run_cli, tmp_path):
+    out = tmp_path / "sheet.pdf"
+    result = run_cli("lixso", "print", str(LEVEL_6), "--out", str(out), "--per-page", "4", "--solutions", "--symbols", "--paper", "letter", "--title", "Club night")
+    assert result.returncode == 0, result.stderr
+    pages = pdf_pages(out)
+    assert len(pages) == 5 + 2  # 20 puzzles four to a page, then 20 answers twelve to a page
+    assert all("Club night" in page for page in pages)
+    assert all("answers" in page for page in pages[5:]) and not any("answers" in page for page in pages[:5])
+    first = next(g for g in load_pack(str(LEVEL_6)) if isinstance(g, Grid))
+    answer_letters = [line for line in pages[5].splitlines() if re.fullmatch(r"[IXSO ]+", line.strip() or "-")]
+    assert sum(len(line.split()) for line in answer_letters) >= 81 * 12  # every cell of twelve answers
+    from pypdf import PdfReader
+
+    box = PdfReader(str(out)).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)  # US letter
+    assert first.name in pages[0]
+
+
+def test_print_leaves_out_what_is_not_a_puzzle_and_says_so(run_cli, tmp_path):
+    pack = tmp_path / "pack.txt"
+    pack.write_text("# name: good\n# level: 1\nIIX\nIXX\n\n# name: loose\n...\n...\n\n# name: broken\n.Q.\n...\n")
+    out = tmp_path / "sheet.pdf"
+    result = run_cli("lixso", "print", str(pack), "--out", str(out), "--per-page", "1")
+    assert result.returncode == 2
+    assert "loose: multiple, not printed" in result.stderr and "grid 'broken'" in result.stderr
+    assert len(pdf_pages(out)) == 1 and "good" in pdf_pages(out)[0]
+
+
+@pytest.mark.parametrize("option, value", [("--per-page", "3"), ("--paper", "a5")])
+def test_print_refuses_bad_layouts(run_cli, tmp_path, option, value):
+    result = run_cli("lixso", "print", str(LEVEL_3), "--out", str(tmp_path / "x.pdf"), option, value)
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "x.pdf").exists()
+
+
+# --------------------------------------------------------------------------- draw
+
+
+def test_draw_shows_the_puzzle_alone_and_says_when_it_is_not_one(run_cli, tmp_path):
+    out = tmp_path / "p.svg"
+    result = run_cli("lixso", "draw", str(ROOT / "grids" / "examples.txt"), "--out", str(out), "--symbols")
+    assert result.returncode == 0, result.stderr
+    first = (tmp_path / "p-1.svg").read_text()
+    assert first.startswith("<svg") and "solution" not in first and "fill=\"#" not in first.replace('fill="white"', "")
+    loose = tmp_path / "loose.txt"
+    loose.write_text("......\n......\n")
+    result = run_cli("lixso", "draw", str(loose), "--out", str(out))
+    assert result.returncode == 1 and "more than one solution" in out.read_text()
+    none = tmp_path / "none.txt"
+    none.write_text("II.\n.I.\n")
+    run_cli("lixso", "draw", str(none), "--out", str(out))
+    assert "no solution" in out.read_text()
+
+
+def test_solve_all_counts_and_draws_every_solution(run_cli, tmp_path):
+    grid = tmp_path / "open.txt"
+    grid.write_text("...\n...\n")
+    result = run_cli("lixso", "solve", str(grid), "--all", "--svg", str(tmp_path / "s.svg"))
+    assert "24 solutions in all" in result.stdout
+    assert len(list(tmp_path.glob("s-s*.svg"))) == 24
+
+
+def test_solve_all_says_when_the_time_limit_cut_the_list_short(run_cli, tmp_path):
+    grid = tmp_path / "open.txt"
+    grid.write_text(("." * 9 + "\n") * 9)
+    result = run_cli("lixso", "solve", str(grid), "--all", "--time-limit", "1")
+    assert result.returncode == 1
+    assert re.search(r"stopped at the time limit after \d+ solutions: there may be more", result.stdout)
+    result = run_cli("lixso", "solve", str(grid), "--all", "--time-limit", "1", "--json")
+    assert json.loads(result.stdout)["all_found"] is False
+
+
+# --------------------------------------------------------------------------- IDs
+
+
+def test_ids_round_trip_every_shipped_puzzle():
+    for level in range(1, 7):
+        for grid in load_pack(str(ROOT / "grids" / "lixso" / f"level-{level}.txt")):
+            assert parse_id(puzzle_id(grid)).rows == grid.rows
+
+
+def test_id_format_by_hand():
+    grid = Grid(("I..", "..X", "...", "..."))
+    assert puzzle_id(grid).startswith("LX4x3-IdX-")  # I, four empty cells, X; trailing empties left out
+    (big,) = parse_pack("." * 30 + "\n" + "." * 29 + "O\n")
+    assert puzzle_id(big).startswith("LX2x30-zzgO-")  # 59 empty cells: 26 + 26 + 7
+
+
+@pytest.mark.parametrize("mangle", [lambda s: s[:-1] + ("A" if s[-1] != "A" else "B"), lambda s: s.replace("I", "X", 1), lambda s: s.replace("b", "c", 1)])
+def test_a_mistyped_id_is_caught(mangle):
+    from solver.core.errors import InputError
+
+    grid = next(g for g in load_pack(str(LEVEL_3)) if isinstance(g, Grid))
+    with pytest.raises(InputError, match="check characters"):
+        parse_id(mangle(puzzle_id(grid)))
+
+
+def test_every_command_takes_an_id(run_cli):
+    result = run_cli("lixso", "id", str(LEVEL_6), "--json")
+    first = json.loads(result.stdout.splitlines()[0])
+    result = run_cli("lixso", "solve", first["id"], "--json")
+    assert json.loads(result.stdout)["status"] == "unique"
+    result = run_cli("lixso", "grade", first["id"])
+    assert "level 6" in result.stdout
+
+
+# --------------------------------------------------------------------------- rough edges
+
+
+def test_check_with_a_solution_of_another_size_is_bad_input(run_cli, tmp_path):
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("I..\n...\n")
+    solution = tmp_path / "s.txt"
+    solution.write_text("IIX\nIXX\nSSO\nSOO\n")
+    result = run_cli("lixso", "check", str(puzzle), str(solution))
+    assert result.returncode == 2 and "the solution is 4x3, the puzzle is 2x3" in result.stderr
+
+
+def test_verify_summary_counts_each_puzzle_once(run_cli, tmp_path):
+    pack = tmp_path / "pack.txt"
+    pack.write_text(
+        "# name: a\n# level: 6\nIIX\nIXX\n\n# name: b\n# solution: IIX/IXX\nIIX\nIXX\n\n"
+        "# name: c\nIIX\nIXX\n\n# name: d\n# solution: SSO/SOO\nIIX\nIXX\n"
+    )
+    result = run_cli("lixso", "verify", str(pack))
+    rows = dict(re.findall(r"│ ([a-z][a-z ,/]*?)\s+│\s+(\d+) │", result.stdout))
+    assert rows == {"unique": "2", "unique, but stated level/solution wrong": "2"}
+
+
+def test_version_and_completion_are_offered(run_cli):
+    result = run_cli("--version")
+    assert result.returncode == 0 and re.fullmatch(r"placesat \S+\n", result.stdout)
+    assert "--install-completion" in run_cli("--help").stdout
+
+
+def test_help_shows_brackets_as_typed(run_cli):
+    for args in (["laido", "--help"], ["laido", "moves", "--help"], ["--help"]):
+        assert "\\[" not in run_cli(*args).stdout
+    assert "[q," in run_cli("laido", "--help").stdout
