@@ -448,70 +448,141 @@ def grade(
     raise typer.Exit(code)
 
 
+def _pick(file: str, name: Optional[str], index: Optional[int]) -> Grid:
+    """The grid of a pack that --name or --index asks for (default: the first)."""
+    entries = load_pack(file)
+    if name is not None:
+        found = [e for e in entries if isinstance(e, Grid) and e.name == name]
+        if not found:
+            raise InputError(f"no grid named {name!r} in this pack", file if file != "-" else "<stdin>")
+        return found[0]
+    position = 1 if index is None else index
+    if not 1 <= position <= len(entries):
+        raise InputError(f"--index {position}: the pack has {len(entries)} grid(s)", file if file != "-" else "<stdin>")
+    entry = entries[position - 1]
+    if isinstance(entry, InputError):
+        raise entry
+    return entry
+
+
+def _progress_grid(puzzle: Grid, state_file: str, solution: tuple[str, ...]) -> tuple[Grid, list[str]]:
+    """The puzzle with a person's progress written in, and the cells they got wrong."""
+    state = load_grid(state_file)
+    if (state.height, state.width) != (puzzle.height, puzzle.width):
+        raise InputError(f"the progress grid is {state.height}x{state.width}, the puzzle is {puzzle.height}x{puzzle.width}", state.path, state.line)
+    rows, wrong = [], []
+    for r, (clue_row, mine) in enumerate(zip(puzzle.rows, state.rows)):
+        row = []
+        for c, (clue, written) in enumerate(zip(clue_row, mine)):
+            if clue != "." and written not in (".", clue):
+                wrong.append(f"r{r + 1}c{c + 1} is a {clue} clue (you wrote {written})")
+            elif written != "." and written != solution[r][c]:
+                wrong.append(f"r{r + 1}c{c + 1} ({written} is not right there)")
+            row.append(clue if clue != "." else written)
+        rows.append("".join(row))
+    return Grid(tuple(rows), name=puzzle.name, metadata=puzzle.metadata, path=puzzle.path, line=puzzle.line), wrong
+
+
 @command(app)
 def hint(
-    file: str = typer.Argument(..., help="A grid file (the first grid is used; '-': standard input); fill in what you know as clues."),
-    steps: bool = typer.Option(False, "--steps", help="Print the whole logical solve path, not just the next step."),
-    json_output: bool = json_option("Print the step(s) as JSON."),
-    per_colour: Optional[int] = per_colour_option(),
+    file: str = typer.Argument(..., help="A grid file, a pack or a puzzle ID ('-': standard input)."),
+    name: Optional[str] = typer.Option(None, "--name", help="In a pack: the grid with this '# name:'."),
+    index: Optional[int] = typer.Option(None, "--index", min=1, help="In a pack: the grid at this position (from 1)."),
+    state: Optional[str] = typer.Option(None, "--state", help="Your progress: the same grid with the colours you have placed so far."),
+    steps: bool = typer.Option(False, "--steps", help="Every step from here to the end, one deduction each."),
+    level_only: bool = typer.Option(False, "--level-only", help="Only say how hard the next step is and where to look, not the answer."),
+    show_solution: bool = typer.Option(False, "--show-solution", help="Also print the solution (never shown otherwise)."),
+    json_output: bool = json_option("One JSON object: name, status, hints (fact, level, why, cells), and the solution only with --show-solution."),
     time_limit: Optional[float] = time_limit_option(),
 ) -> None:
-    """The next deduction a person could make, with its reason in words.
+    """The next fact you can deduce, with its reason in words that name the cells, clues and rule.
 
-    Deductions are tried weakest level first (see 'placesat lixso grade'). Exit code 0 when
-    a deduction (or the whole path) is found, 1 when the clues have no solution, the
-    deductions get stuck or the time limit comes first, 2 for bad input.
+    One step at a time: the easiest next fact (the weakest level, the fewest facts behind
+    it; a whole tile when one is known). Levels as in 'placesat lixso grade' (seeds/lixso.md).
+    The grid is checked first: with no solution, or more than one, it says so and gives no
+    hint (exit 1). With --state, cells you got wrong are named first (exit 1). Exit 0 with a
+    hint (or when the grid is done), 1 when no step can be found or the time limit comes
+    first, 2 for bad input.
     """
-    from solver.lixso.deduce import deducer_for
+    from solver.lixso.explain import Contradiction, explainer_for
 
     deadline = Deadline(time_limit)
-    grid = load_grid(file)
+    puzzle = _pick(file, name, index)
+    report = LixsoSolver().solve(puzzle, 2, deadline)
+    result: dict = {"name": puzzle.label(), "status": report.status.value, "hints": []}
+
+    def finish(code: int, lines: list[str]) -> None:
+        if show_solution and report.solutions:
+            result["solution"] = list(report.solutions[0])
+        if json_output:
+            print_json(result)
+        else:
+            print(puzzle.label())
+            for line in lines:
+                print(line)
+            if show_solution and report.solutions:
+                print("solution:")
+                print(plain(report.solutions[0]))
+        raise typer.Exit(code)
+
+    if report.status is not Verdict.UNIQUE:
+        words = {
+            Verdict.UNSOLVABLE: "the clues contradict each other: no solution, so there is nothing to deduce",
+            Verdict.MULTIPLE: "not a proper puzzle: it has more than one solution, so some cells cannot be deduced",
+            Verdict.UNKNOWN: "unknown: the time limit came before the grid was checked",
+        }[report.status]
+        finish(EXIT_NOT_ALL_GOOD, [words])
+    solution = report.solutions[0]
+    grid = puzzle
+    if state is not None:
+        grid, wrong = _progress_grid(puzzle, state, solution)
+        if wrong:
+            result["status"] = "wrong"
+            result["wrong"] = wrong
+            finish(EXIT_NOT_ALL_GOOD, ["some of your cells are wrong; fix them first:"] + [f"  {w}" for w in wrong])
+    clue_cells = {r * puzzle.width + c for r, c, _ in puzzle.clues()}
+    explainer = explainer_for(grid.height, grid.width)
+    lines: list[str] = []
     try:
-        result = deducer_for(grid.height, grid.width, per_colour, deadline).grade(grid, record=True, deadline=deadline)
+        session = explainer.session(grid, clue_cells, deadline)
+        if session.complete():
+            finish(EXIT_OK, ["nothing left to deduce: every cell is filled in"])
+        while True:
+            found = session.next()
+            if not found:
+                break
+            best = found[0]
+            result["hints"].append(best.to_json())
+            if level_only:
+                lines.append(f"the next step needs level {best.level} ({_level_words(best.level)}); look at {best.region()}")
+                result["hints"][-1] = {"level": best.level, "region": best.region()}
+                break
+            lines.append(f"{len(result['hints'])}. [level {best.level}] {best.fact}: {best.reason}")
+            if not steps:
+                break
+            session.accept(best)
+            if session.complete():
+                lines.append("solved: every cell is filled in")
+                break
     except TimeUp:
-        if json_output:
-            print_json({"name": grid.label(), "status": "unknown", "level": None, "steps": []})
-        else:
-            print("unknown: the time limit came before the next deduction")
-        raise typer.Exit(EXIT_NOT_ALL_GOOD)
-    if result.level is None:
-        if json_output:
-            print_json({"name": grid.label(), "status": "unsolvable", "level": None, "steps": []})
-        else:
-            print(f"{grid.label()}: the clues contradict each other: no solution, so there is nothing to deduce")
-        raise typer.Exit(EXIT_NOT_ALL_GOOD)
-    if steps:
-        path = result.steps
-    else:  # the next single deduction, preferring one that fixes a cell's colour
-        path = []
-        if result.steps:
-            first = result.steps[0]
-            positive = [f for f in first.findings if " is " in f[0] and " not " not in f[0]]
-            path = [type(first)(first.level, (positive or first.findings)[:1])]
-    solved = result.level <= 5
-    if json_output:
-        print_json(
-            {
-                "name": grid.label(),
-                "status": "ok",
-                "level": result.level,
-                "steps": [step.to_json() for step in path],
-                "solution": list(result.solved_rows) if steps and solved and result.solved_rows else None,
-            }
+        result["status"] = "unknown"
+        finish(EXIT_NOT_ALL_GOOD, lines + ["unknown: the time limit came before the next step"])
+    except Contradiction:  # only a wrong --state can clash, and that was caught above
+        raise InputError("the coloured cells break the rules")
+    if not result["hints"] or (steps and not session.complete()):
+        lines.append(
+            "no further step by the rules up to level 5: from here it needs nested trials (level 6)"
+            if result["hints"] or not steps else
+            "no step by the rules up to level 5: the next one needs nested trials (level 6)"
         )
-    else:
-        for number, step in enumerate(path, start=1):
-            shown = step.findings if steps else step.findings[:1]
-            for fact, why in shown[:12]:
-                print(f"{number}. [level {step.level}] {fact}: {why}")
-            if len(shown) > 12:
-                print(f"{number}. ... and {len(shown) - 12} more at level {step.level}")
-        if not path:
-            print("nothing left to deduce: every cell is decided" if grid.is_complete() else "no deduction found")
-        if steps and result.solved_rows is not None:
-            print("solved:" if solved else "stuck here; the rest needs nested trials (level 6):")
-            print(plain(result.solved_rows))
-    raise typer.Exit(EXIT_OK if path or solved else EXIT_NOT_ALL_GOOD)
+        finish(EXIT_NOT_ALL_GOOD if not result["hints"] else EXIT_OK, lines)
+    finish(EXIT_OK, lines)
+
+
+def _level_words(level: int) -> str:
+    from solver.lixso.deduce import LEVELS
+
+    return LEVELS.get(level, "")
 
 
 @command(app)

@@ -179,3 +179,96 @@ def test_help_shows_brackets_as_typed(run_cli):
     for args in (["laido", "--help"], ["laido", "moves", "--help"], ["--help"]):
         assert "\\[" not in run_cli(*args).stdout
     assert "[q," in run_cli("laido", "--help").stdout
+
+
+# --------------------------------------------------------------------------- hints
+
+
+def _hint_session(grid):
+    from solver.lixso.explain import explainer_for
+
+    return explainer_for(grid.height, grid.width).session(grid)
+
+
+@pytest.mark.parametrize("level, grids", [(1, 2), (3, 2), pytest.param(4, 1, marks=pytest.mark.slow)])
+def test_hint_steps_are_true_and_solve_the_shipped_puzzles(level, grids):
+    """Every hint (colours and 'cannot be's alike) holds in the stated solution, and
+    following them fills the grid of shipped puzzles up to level 4."""
+    from solver.lixso.model import COLOURS
+
+    for grid in [g for g in load_pack(str(ROOT / "grids" / "lixso" / f"level-{level}.txt")) if isinstance(g, Grid)][:grids]:
+        solution = grid.stated_solution()
+        session = _hint_session(grid)
+        count = 0
+        while not session.complete():
+            hint = session.next()[0]
+            kind, index, k = hint.key
+            cells = [index] if kind == "cell" else session.board.cells_of[index]
+            if hint.value or kind == "cell":
+                for i in cells:
+                    r, c = divmod(i, grid.width)
+                    assert (solution[r][c] == COLOURS[k]) == hint.value, (grid.name, hint.fact, hint.reason)
+            else:  # a refuted tile: its cells are not all that colour in the solution
+                assert not all(solution[i // grid.width][i % grid.width] == COLOURS[k] for i in cells)
+            assert hint.level <= max(level, 2) + 1 and hint.reason
+            session.accept(hint)
+            count += 1
+        assert session.rows() == solution and count >= 27 - len(grid.clues()) // 3
+
+
+def test_a_direct_hint_names_the_clue_the_cells_and_the_rule():
+    # by hand: the X tiles through the corner clue r9c1 are r8c1 r9c1 r9c2, r8c1 r8c2 r9c1 and
+    # r8c2 r9c1 r9c2; the last two would cover the I clue at r8c2
+    grid = next(g for g in load_pack(str(ROOT / "grids" / "lixso" / "level-1.txt")) if isinstance(g, Grid))
+    assert grid.rows[8][0] == "X" and grid.rows[7][1] == "I"
+    hint = _hint_session(grid).next()[0]
+    assert (hint.level, hint.fact) == (1, "an X tile lies on r8c1 r9c1 r9c2")
+    assert hint.reason == (
+        "the X clue at r9c1 needs an X tile, and r8c1 r9c1 r9c2 is the only one that still fits "
+        "(the others would cover the I clue at r8c2)"
+    )
+
+
+def test_a_trial_hint_names_the_chain(run_cli):
+    result = run_cli("lixso", "hint", str(ROOT / "grids" / "lixso" / "level-4.txt"), "--index", "3")
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[0] == "L4-s2026-003"
+    assert "[level 3] r2c7 is not S: if r2c7 were S, then no S tile would be left for the S clue at r2c9 (each would touch the S at r2c7)" in result.stdout
+
+
+def test_level_only_says_where_not_what(run_cli):
+    result = run_cli("lixso", "hint", str(ROOT / "grids" / "lixso" / "level-4.txt"), "--index", "3", "--level-only")
+    assert "needs level 3" in result.stdout and "look at row 2, column 7" in result.stdout
+    assert "is not" not in result.stdout and "S" not in result.stdout.split("\n", 1)[1].replace("S tile", "")
+
+
+def test_hint_with_progress_names_wrong_cells_first(run_cli, tmp_path):
+    grid = next(g for g in load_pack(str(LEVEL_3)) if isinstance(g, Grid))
+    solution = grid.stated_solution()
+    rows = [list(row) for row in grid.rows]
+    free = [(r, c) for r in range(9) for c in range(9) if grid.rows[r][c] == "."]
+    (r1, c1), (r2, c2) = free[0], free[1]
+    rows[r1][c1] = solution[r1][c1]
+    rows[r2][c2] = next(ch for ch in "IXSO" if ch != solution[r2][c2])
+    state = tmp_path / "state.txt"
+    state.write_text("\n".join("".join(row) for row in rows) + "\n")
+    result = run_cli("lixso", "hint", str(LEVEL_3), "--state", str(state))
+    assert result.returncode == 1 and f"r{r2 + 1}c{c2 + 1}" in result.stdout and f"r{r1 + 1}c{c1 + 1} " not in result.stdout
+    rows[r2][c2] = "."
+    state.write_text("\n".join("".join(row) for row in rows) + "\n")
+    result = run_cli("lixso", "hint", str(LEVEL_3), "--state", str(state), "--json")
+    answer = json.loads(result.stdout)
+    assert result.returncode == 0 and answer["hints"] and "solution" not in answer
+
+
+def test_hint_picks_a_grid_of_a_pack_and_refuses_improper_ones(run_cli, tmp_path):
+    pack = tmp_path / "pack.txt"
+    pack.write_text("# name: fine\nIIX\nIXX\n\n# name: loose\n...\n...\n\n# name: none\nII.\n.I.\n")
+    result = run_cli("lixso", "hint", str(pack), "--name", "loose")
+    assert result.returncode == 1 and "more than one solution" in result.stdout and "[level" not in result.stdout
+    result = run_cli("lixso", "hint", str(pack), "--index", "3")
+    assert result.returncode == 1 and "no solution" in result.stdout
+    result = run_cli("lixso", "hint", str(pack), "--index", "9")
+    assert result.returncode == 2 and "the pack has 3 grid(s)" in result.stderr
+    result = run_cli("lixso", "hint", str(pack), "--name", "fine")
+    assert result.returncode == 0 and "nothing left to deduce" in result.stdout

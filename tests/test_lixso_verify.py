@@ -94,6 +94,8 @@ def test_grade_and_hint_commands(run_cli, tmp_path):
     result = run_cli("lixso", "hint", str(puzzle))
     assert result.returncode == 0 and "[level 1]" in result.stdout
     result = run_cli("lixso", "hint", str(puzzle), "--steps", "--json")
+    assert "solution" not in json.loads(result.stdout)  # never unless asked
+    result = run_cli("lixso", "hint", str(puzzle), "--steps", "--json", "--show-solution")
     assert json.loads(result.stdout)["solution"] == ["IIX", "IXX"]
     open_grid = tmp_path / "o.txt"
     open_grid.write_text("...\n...\n")

@@ -1,0 +1,704 @@
+"""Hints a person can use: the next fact about a grid, with its reason in words.
+
+This is a small deduction engine written for explaining, not for speed or for grading. It
+works on the facts a person reasons with, "cell r3c4 is (not) S" and "an S tile lies (does
+not lie) on r3c3 r3c4 r4c3", and every fact it derives remembers the rule and the facts it
+came from, so that a hint can name the specific cells, clues and rule involved. The rules,
+by level (as in seeds/lixso.md):
+
+1. **Direct.** A tile is impossible when it would cover a cell that cannot have its colour,
+   touch (by a side or a corner) a cell of its colour outside it, or overlap a tile already
+   placed; a cell that no tile of colour k can still cover is not k; a cell with one colour
+   left has that colour; a cell of colour k with one k tile left through it lies in that tile;
+   a cell that every k tile left through a k cell covers is k; a placed tile colours its
+   cells and forbids its colour all around it.
+2. **Counting and shape.** No 2x2 block is all one colour; once a colour's supply of tiles is
+   placed, the colour appears nowhere else.
+3. **One-cell trial.** If giving a cell a colour leads, by the rules above, to a
+   contradiction, the cell does not have that colour.
+4. **One-tile trial.** The same for a tile.
+
+Every rule is sound, so every fact is true of every solution; a hint never guesses. The
+facts a person can write on the grid are colours, so a hint is the easiest next colour (the
+weakest level, then the fewest facts behind it); when no colour follows directly, a trial's
+"cannot be" fact comes first, with the chain that refutes it.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+from itertools import count
+
+from ..core.lattice import SquareLattice
+from ..core.limits import Deadline
+from ..core.shapes import L_TROMINO
+from .model import COLOURS, EMPTY, Grid, default_per_colour
+from .rules import cell_name
+
+Key = tuple  # ("cell", index, colour) or ("tile", placement, colour)
+
+GIVEN = "given"
+TRIALS_WANTED = 6  # refuted trials gathered before the shortest is chosen: enough choice, bounded cost
+
+
+@dataclass
+class Fact:
+    """A derived (or given) fact: ``key`` holds (``value`` True) or not, by ``rule`` from ``deps``."""
+
+    key: Key
+    value: bool
+    rule: str
+    level: int
+    deps: tuple[tuple[Key, bool], ...] = ()
+    depth: int = 0
+    detail: object = None  # rule-specific: the cell a tile would touch, a trial's chain, ...
+
+
+class Contradiction(Exception):
+    """Two derived facts clash: the assumptions behind them cannot all hold."""
+
+    def __init__(self, fact: Fact, other: Fact) -> None:
+        super().__init__("contradiction")
+        self.fact, self.other = fact, other
+
+
+@dataclass
+class Board:
+    """The geometry of one grid size: cells, L placements, what each placement touches."""
+
+    height: int
+    width: int
+    per_colour: int
+    placements: list[tuple[tuple[int, int], ...]] = field(default_factory=list)
+    cells_of: list[tuple[int, ...]] = field(default_factory=list)
+    ring_of: list[tuple[int, ...]] = field(default_factory=list)
+    through: list[list[int]] = field(default_factory=list)  # placements covering a cell
+    around: list[list[int]] = field(default_factory=list)  # placements whose ring holds a cell
+    windows: list[tuple[int, ...]] = field(default_factory=list)
+    windows_of: list[list[int]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, height: int, width: int, per_colour: int) -> "Board":
+        lattice = SquareLattice(height, width)
+        board = cls(height, width, per_colour)
+        board.placements = list(L_TROMINO.placements(lattice))
+        index = lattice.index
+        board.through = [[] for _ in range(height * width)]
+        board.around = [[] for _ in range(height * width)]
+        for p, placement in enumerate(board.placements):
+            cells = tuple(index(c) for c in placement)
+            ring = tuple(sorted({index(n) for c in placement for n in lattice.touching(c)} - set(cells)))
+            board.cells_of.append(cells)
+            board.ring_of.append(ring)
+            for i in cells:
+                board.through[i].append(p)
+            for i in ring:
+                board.around[i].append(p)
+        board.windows = [tuple(index(c) for c in window) for window in lattice.windows]
+        board.windows_of = [[] for _ in range(height * width)]
+        for w, window in enumerate(board.windows):
+            for i in window:
+                board.windows_of[i].append(w)
+        return board
+
+    def name(self, i: int) -> str:
+        return cell_name(divmod(i, self.width))
+
+    def tile_name(self, p: int) -> str:
+        return " ".join(self.name(i) for i in self.cells_of[p])
+
+
+class Reasoner:
+    """Facts about one grid, grown by the rules up to ``max_level`` (1 or 2), with reasons."""
+
+    def __init__(self, board: Board, max_level: int = 2) -> None:
+        self.board = board
+        self.max_level = max_level
+        self.known: dict[Key, Fact] = {}
+        self._queue: list = []
+        self._order = count()
+        self._placed: dict[int, set[int]] = {k: set() for k in range(len(COLOURS))}
+
+    def copy(self) -> "Reasoner":
+        other = Reasoner(self.board, self.max_level)
+        other.known = dict(self.known)
+        other._placed = {k: set(v) for k, v in self._placed.items()}
+        return other
+
+    # ----------------------------------------------------------------- facts
+
+    def value(self, key: Key) -> bool | None:
+        fact = self.known.get(key)
+        return None if fact is None else fact.value
+
+    def add(self, key: Key, value: bool, rule: str, level: int, deps: tuple = (), detail: object = None) -> None:
+        """Record a fact (unless known) and queue its consequences; ``Contradiction`` on a clash."""
+        existing = self.known.get(key)
+        if existing is not None:
+            if existing.value != value:
+                clash = Fact(key, value, rule, level, deps, 0, detail)
+                raise Contradiction(clash, existing)
+            return
+        dep_facts = [self.known[k] for k, _ in deps]
+        level = max([level] + [f.level for f in dep_facts])
+        depth = 1 + max([f.depth for f in dep_facts], default=-1)
+        fact = Fact(key, value, rule, level, tuple(deps), depth, detail)
+        self.known[key] = fact
+        heapq.heappush(self._queue, (fact.level, fact.depth, next(self._order), key))
+
+    def run(self, deadline: Deadline | None = None) -> None:
+        """Apply the rules until nothing new follows (``Contradiction`` when two facts clash)."""
+        steps = 0
+        while self._queue:
+            steps += 1
+            if deadline is not None and steps % 256 == 0:
+                deadline.check()
+            _, _, _, key = heapq.heappop(self._queue)
+            fact = self.known[key]
+            if key[0] == "cell":
+                self._cell_fact(key[1], key[2], fact.value)
+            else:
+                self._tile_fact(key[1], key[2], fact.value)
+
+    # ----------------------------------------------------------------- rules
+
+    def _cell_fact(self, i: int, k: int, value: bool) -> None:
+        board = self.board
+        me = (("cell", i, k), value)
+        if value:
+            for j in range(len(COLOURS)):
+                if j != k:
+                    self.add(("cell", i, j), False, "one colour", 1, (me,))
+            for p in board.around[i]:
+                self.add(("tile", p, k), False, "touch", 1, (me,), detail=i)
+            self._examine(i, k)
+            if self.max_level >= 2:
+                for w in board.windows_of[i]:
+                    self._window(w, k)
+        else:
+            for p in board.through[i]:
+                self.add(("tile", p, k), False, "cover", 1, (me,), detail=i)
+            left = [j for j in range(len(COLOURS)) if self.value(("cell", i, j)) is not False]
+            if len(left) == 1:
+                deps = tuple((("cell", i, j), False) for j in range(len(COLOURS)) if j != left[0])
+                self.add(("cell", i, left[0]), True, "last colour", 1, deps)
+            elif not left:
+                deps = tuple((("cell", i, j), False) for j in range(len(COLOURS)))
+                raise Contradiction(Fact(("empty", i), True, "no colour", 1, deps), Fact(("empty", i), False, "no colour", 1))
+
+    def _tile_fact(self, p: int, k: int, value: bool) -> None:
+        board = self.board
+        me = (("tile", p, k), value)
+        if value:
+            for i in board.cells_of[p]:
+                self.add(("cell", i, k), True, "tile colours", 1, (me,), detail=p)
+            for i in board.ring_of[p]:
+                self.add(("cell", i, k), False, "tile forbids", 1, (me,), detail=p)
+            for i in board.cells_of[p]:
+                for q in board.through[i]:
+                    if q != p:
+                        self.add(("tile", q, k), False, "overlap", 1, (me,), detail=i)
+            self._placed[k].add(p)
+            if self.max_level >= 2:
+                self._supply(k)
+        else:
+            for i in board.cells_of[p]:
+                self._examine(i, k)
+
+    def _examine(self, i: int, k: int) -> None:
+        """What the k tiles left through cell ``i`` say about it and its neighbours."""
+        board = self.board
+        alive = [p for p in board.through[i] if self.value(("tile", p, k)) is not False]
+        dead = [p for p in board.through[i] if p not in alive]
+        if not alive:
+            deps = tuple((("tile", p, k), False) for p in board.through[i])
+            self.add(("cell", i, k), False, "no tile", 1, deps)
+            return
+        if self.value(("cell", i, k)) is not True:
+            return
+        me = (("cell", i, k), True)
+        if len(alive) == 1:
+            deps = (me,) + tuple((("tile", p, k), False) for p in dead)
+            self.add(("tile", alive[0], k), True, "only tile", 1, deps, detail=i)
+            return
+        common = set(board.cells_of[alive[0]]).intersection(*(board.cells_of[p] for p in alive[1:])) - {i}
+        for c in sorted(common):
+            deps = (me,) + tuple((("tile", p, k), False) for p in dead if c not in board.cells_of[p])
+            self.add(("cell", c, k), True, "every tile", 1, deps, detail=i)
+
+    def _window(self, w: int, k: int) -> None:
+        cells = self.board.windows[w]
+        coloured = [i for i in cells if self.value(("cell", i, k)) is True]
+        if len(coloured) == 3:
+            (last,) = [i for i in cells if i not in coloured]
+            deps = tuple((("cell", i, k), True) for i in coloured)
+            self.add(("cell", last, k), False, "window", 2, deps, detail=w)
+
+    def _supply(self, k: int) -> None:
+        placed = self._placed[k]
+        if len(placed) > self.board.per_colour:
+            raise Contradiction(
+                Fact(("supply", k), True, "supply", 2, tuple((("tile", p, k), True) for p in sorted(placed))),
+                Fact(("supply", k), False, "supply", 2),
+            )
+        if len(placed) == self.board.per_colour:
+            covered = {i for p in placed for i in self.board.cells_of[p]}
+            deps = tuple((("tile", p, k), True) for p in sorted(placed))
+            for i in range(self.board.height * self.board.width):
+                if i not in covered:
+                    self.add(("cell", i, k), False, "supply", 2, deps)
+
+
+# --------------------------------------------------------------------------- words
+
+
+def _colour(k: int) -> str:
+    return COLOURS[k]
+
+
+class Words:
+    """Facts and their reasons in words, naming clues as clues."""
+
+    def __init__(self, board: Board, reasoner: Reasoner, clues: set[int]) -> None:
+        self.board, self.reasoner, self.clues = board, reasoner, clues
+
+    def cell_ref(self, i: int, k: int | None = None) -> str:
+        """``the S clue at r1c2`` for a clue, ``r1c2`` otherwise (``the S at r1c2`` when coloured)."""
+        name = self.board.name(i)
+        if i in self.clues:
+            return f"the {_colour(self.clue_colour(i))} clue at {name}"
+        given = next((j for j in range(len(COLOURS)) if self.reasoner.value(("cell", i, j)) is True), None)
+        if given is not None:
+            return f"the {_colour(given)} at {name}"
+        if k is not None:
+            return f"the {_colour(k)} at {name}"
+        return name
+
+    def clue_colour(self, i: int) -> int:
+        for k in range(len(COLOURS)):
+            if self.reasoner.value(("cell", i, k)) is True:
+                return k
+        return 0
+
+    def fact(self, key: Key, value: bool) -> str:
+        if key[0] == "cell":
+            _, i, k = key
+            return f"{self.board.name(i)} {'is' if value else 'is not'} {_colour(k)}"
+        _, p, k = key
+        return f"an {_colour(k)} tile {'lies' if value else 'cannot lie'} on {self.board.tile_name(p)}"
+
+    def tile_death(self, fact: Fact) -> str:
+        """Why one tile is impossible, briefly: 'would touch the S clue at r1c2'."""
+        _, p, k = fact.key
+        if fact.rule == "touch":
+            return f"would touch {self.cell_ref(fact.detail, k)}"
+        if fact.rule == "cover":
+            i = fact.detail
+            known = next((j for j in range(len(COLOURS)) if self.reasoner.value(("cell", i, j)) is True), None)
+            if known is not None:
+                return f"would cover {self.cell_ref(i, known)}" if i in self.clues else f"would cover {self.board.name(i)}, which is {_colour(known)}"
+            return f"would cover {self.board.name(i)}, which cannot be {_colour(k)}"
+        if fact.rule == "overlap":
+            return f"would overlap a tile already placed at {self.board.name(fact.detail)}"
+        if fact.rule.startswith("trial"):
+            return "fails on trial"
+        return "is ruled out"
+
+    def group_deaths(self, deaths: list[Fact]) -> str:
+        """Many tiles' reasons folded together: 'would touch the S clue at r1c2 or cover r4c4 (X)'."""
+        reasons: list[str] = []
+        for fact in deaths:
+            text = self.tile_death(fact)
+            if text not in reasons:
+                reasons.append(text)
+        if len(reasons) > 3:
+            reasons = reasons[:3] + ["fail for other reasons"]
+        return ", or ".join(reasons) if len(reasons) <= 2 else ", ".join(reasons[:-1]) + ", or " + reasons[-1]
+
+    def why(self, fact: Fact) -> str:
+        """The reason for ``fact`` in one sentence, naming what it rests on."""
+        known = self.reasoner.known
+        board = self.board
+        rule = fact.rule
+        if rule == GIVEN:
+            return "given"
+        if fact.key[0] == "cell":
+            _, i, k = fact.key
+        else:
+            _, p, k = fact.key
+        if rule == "every tile":
+            anchor = fact.detail
+            deaths = [known[key] for key, value in fact.deps[1:]]
+            base = f"{self.cell_ref(anchor, k)} needs an {_colour(k)} tile, and every {_colour(k)} tile through it that could still fit covers {board.name(i)}"
+            return base + (f" (the others {self.group_deaths(deaths)})" if deaths else "")
+        if rule == "only tile":
+            anchor = fact.detail
+            deaths = [known[key] for key, value in fact.deps[1:]]
+            base = f"{self.cell_ref(anchor, k)} needs an {_colour(k)} tile, and {board.tile_name(p)} is the only one that still fits"
+            return base + (f" (the others {self.group_deaths(deaths)})" if deaths else "")
+        if rule == "tile colours":
+            tile = known[("tile", fact.detail, k)]
+            if tile.rule in ("only tile",):
+                return self.why(tile)
+            return f"it is part of the {_colour(k)} tile on {board.tile_name(fact.detail)}"
+        if rule == "tile forbids":
+            return f"it touches the {_colour(k)} tile on {board.tile_name(fact.detail)}, and tiles of one colour never touch"
+        if rule == "no tile":
+            deaths = [known[key] for key, value in fact.deps]
+            return f"every {_colour(k)} tile through {board.name(i)} {self.group_deaths(deaths)}"
+        if rule == "last colour":
+            others = [_colour(known[key].key[2]) for key, value in fact.deps]
+            return f"it cannot be {', '.join(others[:-1])} or {others[-1]}, so only {_colour(k)} is left"
+        if rule == "one colour":
+            (key, _), = fact.deps
+            return f"{board.name(i)} is {_colour(key[2])}"
+        if rule == "touch":
+            return f"it would touch {self.cell_ref(fact.detail, k)}"
+        if rule == "cover":
+            return self.tile_death(fact)
+        if rule == "overlap":
+            return self.tile_death(fact)
+        if rule == "window":
+            cells = [board.name(key[1]) for key, _ in fact.deps]
+            return f"{', '.join(cells)} are {_colour(k)}, and a 2x2 block is never all one colour"
+        if rule == "supply":
+            return f"all {board.per_colour} {_colour(k)} tiles are placed"
+        if rule.startswith("trial"):
+            return self.trial_words(fact)
+        return rule
+
+    def trial_words(self, fact: Fact) -> str:
+        """'if r2c4 were I, the I tile through it could only be ..., and that touches ...'."""
+        hypothesis, chain, clash, trial = fact.detail
+        inside = Words(self.board, trial, self.clues)
+        key, value = hypothesis
+        if key[0] == "cell":
+            start = f"if {self.board.name(key[1])} were {_colour(key[2])}"
+        else:
+            start = f"if an {_colour(key[2])} tile lay on {self.board.tile_name(key[1])}"
+        steps = [f"{self.fact(f.key, f.value)} ({inside.why_short(f)})" for f in chain]
+        end = inside.clash_words(clash)
+        if len(steps) > 3:
+            steps = steps[:1] + [f"... {len(steps) - 2} more steps ..."] + steps[-1:]
+        middle = "; then ".join(steps)
+        return f"{start}, then {middle + '; and ' if middle else ''}{end}"
+
+    def why_short(self, fact: Fact) -> str:
+        if fact.rule in ("touch", "cover", "overlap"):
+            return self.tile_death(fact)
+        if fact.rule == "only tile":
+            return "the only tile left through " + self.board.name(fact.detail)
+        if fact.rule == "every tile":
+            return "every tile left through " + self.board.name(fact.detail) + " covers it"
+        if fact.rule == "no tile":
+            return "no tile of that colour fits through it"
+        if fact.rule == "last colour":
+            return "no other colour is left"
+        if fact.rule == "tile colours":
+            return "part of that tile"
+        if fact.rule == "tile forbids":
+            return "it touches that tile"
+        return fact.rule
+
+    def clash_words(self, clash: Contradiction) -> str:
+        a, b = clash.fact, clash.other
+        if a.key[0] == "empty":
+            return f"{self.board.name(a.key[1])} would be left with no possible colour"
+        if a.key[0] == "supply":
+            return f"that would take more than {self.board.per_colour} {_colour(a.key[1])} tiles"
+        if a.key[0] == "cell":
+            _, i, k = a.key
+            positive, negative = (a, b) if a.value else (b, a)
+            if negative.rule == "no tile":
+                deaths = [self.reasoner.known[key] for key, _ in negative.deps if key in self.reasoner.known]
+                because = f" (each {self.group_deaths(deaths)})" if deaths else ""
+                if positive.rule == GIVEN:
+                    return f"no {_colour(k)} tile would be left for {self.cell_ref(i, k)}{because}"
+                return f"{self.board.name(i)} would have to be {_colour(k)}, but no {_colour(k)} tile could cover it{because}"
+            if positive.rule == "last colour" or negative.rule == "last colour":
+                return f"{self.board.name(i)} would be left with no possible colour"
+            return f"{self.board.name(i)} would have to be {_colour(k)} and not {_colour(k)}"
+        _, p, k = a.key
+        return f"the {_colour(k)} tile on {self.board.tile_name(p)} would be both needed and impossible"
+
+
+# --------------------------------------------------------------------------- hints
+
+
+@dataclass
+class Hint:
+    """One hint: the fact, its level, the cells it rests on, and its reason in words."""
+
+    fact: str
+    level: int
+    reason: str
+    cells: list[tuple[int, int]]  # the cells involved (0-based), for --level-only regions
+    key: Key = ()
+    value: bool = True
+
+    def region(self) -> str:
+        """Where to look, without the answer: the rows and columns of the cells involved."""
+        rows = sorted({r for r, _ in self.cells})
+        cols = sorted({c for _, c in self.cells})
+
+        def span(word: str, xs: list[int]) -> str:
+            return f"{word} {xs[0] + 1}" if xs[0] == xs[-1] else f"{word}s {xs[0] + 1}-{xs[-1] + 1}"
+
+        return f"{span('row', rows)}, {span('column', cols)}"
+
+    def to_json(self) -> dict:
+        return {"fact": self.fact, "level": self.level, "why": self.reason, "cells": [[r + 1, c + 1] for r, c in self.cells]}
+
+
+class Explainer:
+    """Hints for one grid size; reusable across grids of that size."""
+
+    def __init__(self, height: int, width: int, per_colour: int | None = None) -> None:
+        cap = default_per_colour(height, width) if per_colour is None else per_colour
+        self.board = Board.of(height, width, cap)
+
+    def session(self, grid: Grid, clues: set[int] | None = None, deadline: Deadline | None = None) -> "HintSession":
+        """Hints for ``grid``: its coloured cells are what the person knows. ``clues``: the
+        cells that are the puzzle's own clues (the rest are the person's progress); default:
+        every coloured cell. ``Contradiction`` when the coloured cells clash by the rules."""
+        return HintSession(self.board, grid, clues, deadline)
+
+    def next_hints(self, grid: Grid, deadline: Deadline | None = None) -> list[Hint]:
+        """The easiest next facts for ``grid``, best first (see :meth:`HintSession.next`)."""
+        try:
+            return self.session(grid, deadline=deadline).next()
+        except Contradiction:
+            return []
+
+
+class HintSession:
+    """What a person knows about one grid, grown hint by hint.
+
+    The facts the rules derive are computed once; accepting a hint makes its facts known to
+    the person, so the next hint rests on them instead of repeating their reasons.
+    """
+
+    def __init__(self, board: Board, grid: Grid, clues: set[int] | None, deadline: Deadline | None) -> None:
+        self.board = board
+        self.deadline = deadline
+        self.reasoner = Reasoner(board, 2)
+        coloured = set()
+        for r, row in enumerate(grid.rows):
+            for c, ch in enumerate(row):
+                if ch != EMPTY:
+                    i = r * board.width + c
+                    coloured.add(i)
+                    self.reasoner.add(("cell", i, COLOURS.index(ch)), True, GIVEN, 0)
+        self.clues = coloured if clues is None else set(clues)
+        self.reasoner.run(deadline)
+
+    # ----------------------------------------------------------------- state
+
+    def shown(self, i: int) -> bool:
+        """Whether the person already has a colour on cell ``i``."""
+        return any(
+            self.reasoner.known.get(("cell", i, k)) is not None
+            and self.reasoner.known[("cell", i, k)].value
+            and self.reasoner.known[("cell", i, k)].rule == GIVEN
+            for k in range(len(COLOURS))
+        )
+
+    def complete(self) -> bool:
+        return all(self.shown(i) for i in range(self.board.height * self.board.width))
+
+    def rows(self) -> tuple[str, ...]:
+        """The grid as the person has it now."""
+        width = self.board.width
+        out = []
+        for r in range(self.board.height):
+            row = []
+            for c in range(width):
+                i = r * width + c
+                colour = next((COLOURS[k] for k in range(len(COLOURS)) if self.shown(i) and self.reasoner.value(("cell", i, k))), EMPTY)
+                row.append(colour)
+            out.append("".join(row))
+        return tuple(out)
+
+    def accept(self, hint: Hint) -> None:
+        """The person now knows ``hint``'s fact (and, for a tile, its three colours)."""
+        keys = [hint.key]
+        if hint.value and hint.key[0] == "tile":
+            keys += [("cell", i, hint.key[2]) for i in self.board.cells_of[hint.key[1]]]
+        for key in keys:
+            fact = self.reasoner.known.get(key)
+            if fact is None:
+                self.reasoner.add(key, hint.value, GIVEN, 0)
+            else:
+                self.reasoner.known[key] = Fact(key, fact.value, GIVEN, 0)
+        self.reasoner.run(self.deadline)
+
+    # ----------------------------------------------------------------- hints
+
+    def next(self) -> list[Hint]:
+        """The easiest next facts, best first: new colours at the weakest level with the
+        fewest facts behind them (a whole tile before its cells); when no colour follows by
+        the direct rules, the refutations found by one-cell, then one-tile trials (shortest
+        chain first); then a dilemma's conclusion. Empty when none of these finds anything
+        (the grid is complete, or it needs nested trials)."""
+        hints = self._colour_hints()
+        if hints:
+            return hints
+        for level, kind in ((3, "cell"), (4, "tile")):
+            found = self._trials(level, kind)
+            if found:
+                return found
+        return self._dilemma()
+
+    def _support(self, key: Key) -> set[Key]:
+        """Every derived fact that ``key`` rests on (itself included)."""
+        known = self.reasoner.known
+        seen: set[Key] = set()
+        stack = [key]
+        while stack:
+            current = stack.pop()
+            if current in seen:
+                continue
+            fact = known[current]
+            if fact.rule == GIVEN:
+                continue
+            seen.add(current)
+            stack.extend(k for k, _ in fact.deps)
+        return seen
+
+    def _cells(self, keys: set[Key], target: Key) -> list[tuple[int, int]]:
+        cells: set[int] = set()
+        for key in keys | {target}:
+            if key[0] == "cell":
+                cells.add(key[1])
+            elif key[0] == "tile":
+                cells.update(self.board.cells_of[key[1]])
+            fact = self.reasoner.known.get(key)
+            if fact is not None and fact.rule in ("touch", "cover", "overlap", "every tile", "only tile") and isinstance(fact.detail, int):
+                cells.add(fact.detail)
+        return sorted(divmod(i, self.board.width) for i in cells)
+
+    def _words(self) -> Words:
+        return Words(self.board, self.reasoner, self.clues)
+
+    def _colour_hints(self) -> list[Hint]:
+        """New colours for the grid: a whole tile where one is known, else a single cell."""
+        words = self._words()
+        ranked = []
+        for key, fact in self.reasoner.known.items():
+            if not fact.value or fact.rule == GIVEN:
+                continue
+            if key[0] == "cell" and not self.shown(key[1]):
+                where = key[1]
+            elif key[0] == "tile" and any(not self.shown(i) for i in self.board.cells_of[key[1]]):
+                where = min(i for i in self.board.cells_of[key[1]] if not self.shown(i))
+            else:
+                continue
+            support = self._support(key)
+            # a tile first: it writes three cells at once, and its cells' facts rest on it
+            ranked.append((fact.level, len(support), key[0] != "tile", where, key, fact, support))
+        ranked.sort(key=lambda item: item[:4])
+        return [
+            Hint(words.fact(key, True), level, words.why(fact), self._cells(support, key), key, True)
+            for level, _, _, _, key, fact, support in ranked
+        ]
+
+    def _open_cells(self) -> list[tuple[int, int, list[int]]]:
+        """Undecided cells with their possible colours, tightest first."""
+        reasoner = self.reasoner
+        found = []
+        for i in range(self.board.height * self.board.width):
+            if not any(reasoner.value(("cell", i, k)) for k in range(len(COLOURS))):
+                options = [k for k in range(len(COLOURS)) if reasoner.value(("cell", i, k)) is None]
+                found.append((len(options), i, options))
+        return sorted(found)
+
+    def _trials(self, level: int, kind: str) -> list[Hint]:
+        """Facts refuted by assuming them and following the direct rules to a clash."""
+        board, reasoner = self.board, self.reasoner
+        if kind == "cell":
+            candidates = [("cell", i, k) for _, i, options in self._open_cells() for k in options]
+        else:
+            candidates = [
+                ("tile", p, k) for _, i, _ in self._open_cells() for p in board.through[i] for k in range(len(COLOURS))
+                if reasoner.value(("tile", p, k)) is None
+            ]
+            candidates = list(dict.fromkeys(candidates))
+        refuted: list[tuple[int, Key, Fact]] = []
+        for number, key in enumerate(candidates):
+            if self.deadline is not None and number % 32 == 0:
+                self.deadline.check()
+            trial = reasoner.copy()
+            trial.add(key, True, "hypothesis", level)
+            try:
+                trial.run(self.deadline)
+            except Contradiction as clash:
+                chain = self._chain(trial, clash, key)
+                refuted.append((len(chain), key, Fact(key, False, f"trial {level}", level, (), 0, ((key, True), chain, clash, trial))))
+                if len(refuted) >= TRIALS_WANTED:
+                    break
+        refuted.sort(key=lambda item: (item[0], item[1]))
+        words = self._words()
+        return [
+            Hint(words.fact(key, False), level, words.trial_words(fact), self._cells({f.key for f in fact.detail[1]}, key), key, False)
+            for _, key, fact in refuted
+        ]
+
+    def _chain(self, trial: Reasoner, clash: Contradiction, hypothesis: Key) -> list[Fact]:
+        """The facts of the trial that the clash rests on, in the order they were derived."""
+        before = self.reasoner.known
+        needed: dict[Key, Fact] = {}
+        stack = [k for k, _ in clash.fact.deps] + ([clash.other.key] if clash.other.key in trial.known else [])
+        while stack:
+            key = stack.pop()
+            if key in needed or key == hypothesis or key in before or key not in trial.known:
+                continue
+            fact = trial.known[key]
+            needed[key] = fact
+            stack.extend(k for k, _ in fact.deps)
+        if clash.fact.key[0] in ("cell", "tile") and clash.fact.key != hypothesis:
+            needed.setdefault(clash.fact.key, clash.fact)  # the fact that was about to be added
+        # only the steps a person follows: colours and tiles placed, not every ruled-out tile
+        shown = [f for f in needed.values() if f.value and f.rule != "one colour"]
+        return sorted(shown, key=lambda f: (f.depth, f.key))
+
+    def _dilemma(self) -> list[Hint]:
+        """Level 5: a cell's every surviving colour leads to the same new colour somewhere."""
+        board, reasoner = self.board, self.reasoner
+        for number, (_, i, options) in enumerate(self._open_cells()):
+            if self.deadline is not None:
+                self.deadline.check()
+            outcomes = []
+            for k in options:
+                trial = reasoner.copy()
+                trial.add(("cell", i, k), True, "hypothesis", 5)
+                try:
+                    trial.run(self.deadline)
+                except Contradiction:
+                    continue
+                outcomes.append((k, {key for key, fact in trial.known.items() if fact.value and key[0] == "cell" and key not in reasoner.known}))
+            if len(outcomes) < 2:
+                continue
+            common = set.intersection(*(found for _, found in outcomes))
+            new = sorted((key for key in common if key[1] != i), key=lambda key: key[1])
+            if new:
+                key = new[0]
+                colours = " or ".join(COLOURS[k] for k, _ in outcomes)
+                reason = (
+                    f"{board.name(i)} can only be {colours} now, and whichever it is, {board.name(key[1])} "
+                    f"turns out {COLOURS[key[2]]} by the direct rules"
+                )
+                cells = sorted({divmod(i, board.width), divmod(key[1], board.width)})
+                return [Hint(self._words().fact(key, True), 5, reason, cells, key, True)]
+        return []
+
+
+_explainers: dict[tuple[int, int, int | None], Explainer] = {}
+
+
+def explainer_for(height: int, width: int, per_colour: int | None = None) -> Explainer:
+    """The process's explainer for a grid size."""
+    key = (height, width, per_colour)
+    if key not in _explainers:
+        _explainers[key] = Explainer(height, width, per_colour)
+    return _explainers[key]
