@@ -15,6 +15,7 @@ from solver.lixso.model import Grid, GridError, load_grid, load_pack
 from solver.lixso.render import outlined, plain, svg
 from solver.lixso.rules import find_violation
 from solver.lixso.solve import LixsoSolver, SolveReport, Verdict
+from solver.lixso.verify import collect
 
 from .common import (
     EXIT_BAD_INPUT,
@@ -121,12 +122,7 @@ def solve(
     solver = LixsoSolver(backend, per_colour)
     bad_input = False
     all_unique = True
-    entries: list[Grid | InputError] = []
-    for path in files:
-        try:
-            entries.extend(load_pack(path))
-        except InputError as error:
-            entries.append(error)
+    entries = collect(files)
     grid_count = sum(isinstance(entry, Grid) for entry in entries)
     grid_index = -1
     for entry in entries:
@@ -220,19 +216,14 @@ def puzzle_ids(
     from solver.lixso.model import puzzle_id
 
     code = EXIT_OK
-    for path in files:
-        try:
-            entries = load_pack(path)
-        except InputError as error:
-            entries = [error]
-        for entry in entries:
-            if isinstance(entry, InputError):
-                typer.echo(f"placesat: error: {entry}", err=True)
-                code = EXIT_BAD_INPUT
-            elif json_output:
-                print_json({"name": entry.label(), "id": puzzle_id(entry)})
-            else:
-                print(f"{puzzle_id(entry)}  {entry.label()}")
+    for entry in collect(files):
+        if isinstance(entry, InputError):
+            typer.echo(f"placesat: error: {entry}", err=True)
+            code = EXIT_BAD_INPUT
+        elif json_output:
+            print_json({"name": entry.label(), "id": puzzle_id(entry)})
+        else:
+            print(f"{puzzle_id(entry)}  {entry.label()}")
     raise typer.Exit(code)
 
 
@@ -293,12 +284,7 @@ def print_sheets(
         fail(f"--paper: must be a4 or letter, not {paper!r}")
     output_path(out)
     deadline = Deadline(time_limit)
-    entries: list[Grid | InputError] = []
-    for path in files:
-        try:
-            entries.extend(load_pack(path))
-        except InputError as error:
-            entries.append(error)
+    entries = collect(files)
     code = EXIT_OK
     ready: list[SheetPuzzle] = []
     solver = LixsoSolver()
@@ -414,7 +400,6 @@ def grade(
     for bad input.
     """
     from solver.lixso.deduce import HARDEST, deducer_for
-    from solver.lixso.verify import collect
 
     deadline = Deadline(time_limit)
     solver = LixsoSolver("sat", per_colour)
@@ -604,7 +589,7 @@ def verify(
     from collections import Counter
 
     from solver.core.parallel import WorkerCrash, run_jobs
-    from solver.lixso.verify import Check, check_in_worker, collect, invalid, start_worker
+    from solver.lixso.verify import Check, check_in_worker, invalid, start_worker
 
     command_end = None if time_limit is None else time.monotonic() + time_limit
     entries = collect(paths)

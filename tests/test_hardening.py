@@ -352,7 +352,7 @@ def test_hint_on_a_grid_without_solution_exits_1_without_steps(run_cli, tmp_path
     assert result.returncode == 1 and "no solution" in result.stdout
     assert "[level" not in result.stdout
     result = run_cli("lixso", "hint", str(path), "--json")
-    assert result.returncode == 1 and json.loads(result.stdout)["steps"] == []
+    assert result.returncode == 1 and json.loads(result.stdout)["hints"] == []
 
 
 @pytest.mark.parametrize("letter", ["ı", "ſ", "Ｉ"])

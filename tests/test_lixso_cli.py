@@ -64,7 +64,7 @@ def test_bad_grid_in_a_pack_is_reported_and_the_rest_solved(run_cli, tmp_path):
     "setup, message",
     [
         (lambda d: str(d / "missing.txt"), "no such file"),
-        (lambda d: str(d), "is a directory"),
+        (lambda d: str(d), "folder holds no grid files"),
         (lambda d: (d / "e.txt").write_text("") and str(d / "e.txt") or str(d / "e.txt"), "no grid"),
         (lambda d: (d / "b.bin").write_bytes(b"\x00\x01") and str(d / "b.bin"), "binary"),
         (lambda d: (d / "r.txt").write_text("...\n....\n") and str(d / "r.txt"), "ragged"),
