@@ -478,6 +478,7 @@ def hint(
     level_only: bool = typer.Option(False, "--level-only", help="Only say how hard the next step is and where to look, not the answer."),
     show_solution: bool = typer.Option(False, "--show-solution", help="Also print the solution (never shown otherwise)."),
     json_output: bool = json_option("One JSON object: name, status, hints (fact, level, why, cells), and the solution only with --show-solution."),
+    per_colour: Optional[int] = per_colour_option(),
     time_limit: Optional[float] = time_limit_option(),
 ) -> None:
     """The next fact you can deduce, with its reason in words that name the cells, clues and rule.
@@ -493,7 +494,7 @@ def hint(
 
     deadline = Deadline(time_limit)
     puzzle = _pick(file, name, index)
-    report = LixsoSolver().solve(puzzle, 2, deadline)
+    report = LixsoSolver("sat", per_colour).solve(puzzle, 2, deadline)
     result: dict = {"name": puzzle.label(), "status": report.status.value, "hints": []}
 
     def finish(code: int, lines: list[str]) -> None:
@@ -526,7 +527,7 @@ def hint(
             result["wrong"] = wrong
             finish(EXIT_NOT_ALL_GOOD, ["some of your cells are wrong; fix them first:"] + [f"  {w}" for w in wrong])
     clue_cells = {r * puzzle.width + c for r, c, _ in puzzle.clues()}
-    explainer = explainer_for(grid.height, grid.width)
+    explainer = explainer_for(grid.height, grid.width, per_colour)
     lines: list[str] = []
     try:
         session = explainer.session(grid, clue_cells, deadline)
