@@ -119,11 +119,18 @@ class Reasoner:
         self._queue: list = []
         self._order = count()
         self._placed: dict[int, set[int]] = {k: set() for k in range(len(COLOURS))}
+        # how many k tiles can still cover each cell (index cell * colours + k): a cell's
+        # tiles are looked at only when the count says something may follow
+        self._alive = [len(board.through[i]) for i in range(board.height * board.width) for _ in COLOURS]
 
     def copy(self) -> "Reasoner":
-        other = Reasoner(self.board, self.max_level)
+        other = Reasoner.__new__(Reasoner)
+        other.board, other.max_level = self.board, self.max_level
         other.known = dict(self.known)
+        other._queue = []
+        other._order = count()
         other._placed = {k: set(v) for k, v in self._placed.items()}
+        other._alive = list(self._alive)
         return other
 
     # ----------------------------------------------------------------- facts
@@ -203,13 +210,19 @@ class Reasoner:
             if self.max_level >= 2:
                 self._supply(k)
         else:
+            colours = len(COLOURS)
+            known = self.known
             for i in board.cells_of[p]:
-                self._examine(i, k)
+                self._alive[i * colours + k] -= 1
+                cell = known.get(("cell", i, k))
+                if self._alive[i * colours + k] == 0 or (cell is not None and cell.value):
+                    self._examine(i, k)
 
     def _examine(self, i: int, k: int) -> None:
         """What the k tiles left through cell ``i`` say about it and its neighbours."""
         board = self.board
-        alive = [p for p in board.through[i] if self.value(("tile", p, k)) is not False]
+        known = self.known
+        alive = [p for p in board.through[i] if (fact := known.get(("tile", p, k))) is None or fact.value]
         dead = [p for p in board.through[i] if p not in alive]
         if not alive:
             deps = tuple((("tile", p, k), False) for p in board.through[i])
