@@ -152,6 +152,14 @@ def test_ctrl_c_and_sigterm_end_solve_with_one_line(empty_30, signum, code, word
 
 
 @pytest.mark.slow
+def test_ctrl_c_reaches_a_cp_sat_search(empty_30):
+    """CP-SAT would catch SIGINT itself and answer 'unknown': the interrupt must stay ours."""
+    process = start("lixso", "solve", "--all", "--backend", "cpsat", str(empty_30))
+    returncode, out, err = stop_after(process, signal.SIGINT, 5.0)
+    assert returncode == 130 and err.strip() == "placesat: interrupted" and "unknown" not in out, (out, err)
+
+
+@pytest.mark.slow
 def test_ctrl_c_ends_verify_jobs_1_and_grade_with_one_line(slow_pack, empty_30):
     process = start("lixso", "verify", str(slow_pack), "--jobs", "1")
     returncode, _, err = stop_after(process, signal.SIGINT, 3.0)

@@ -518,6 +518,8 @@ class CpSatBackend(Backend):
             return Result(Status.UNKNOWN)
         solver = cp.CpSolver()
         solver.parameters.num_workers = self._workers
+        # CP-SAT would catch Ctrl-C itself and answer "unknown"; the interrupt is ours to handle
+        solver.parameters.catch_sigint_signal = False
         for name, value in self._parameters.items():
             setattr(solver.parameters, name, value)
         if time_limit is not None:
@@ -570,6 +572,7 @@ class CpSatBackend(Backend):
 
         solver = cp.CpSolver()
         solver.parameters.num_workers = 1
+        solver.parameters.catch_sigint_signal = False
         solver.parameters.enumerate_all_solutions = True
         if time_limit is not None:
             solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
