@@ -431,31 +431,46 @@ def _solve_stoppably(solver, model, callback=None):
     """``solver.solve(model)`` in a helper thread, so that a signal reaches the main thread.
 
     CP-SAT releases the interpreter while it searches, but the main thread would sit inside
-    the call until it returned; waiting in short joins instead lets Ctrl-C or SIGTERM raise
-    here at once, and the search is then told to stop before the exception goes on.
+    the call until it returned; waiting in short slices instead lets Ctrl-C or SIGTERM raise
+    here at once, and the search is then told to stop, and waited for, before the exception
+    goes on. The wait is on an event the worker sets, not on ``Thread.join``: in Python 3.11
+    a signal that interrupts ``join`` marks the thread finished while it still runs, and the
+    interpreter would then exit under a live native search (the C++ runtime aborts).
     """
     outcome: list = []
     failure: list[BaseException] = []
+    finished = threading.Event()
 
     def work() -> None:
         try:
             outcome.append(solver.solve(model, callback) if callback is not None else solver.solve(model))
         except BaseException as error:  # handed to the main thread below
             failure.append(error)
+        finally:
+            finished.set()
 
     thread = threading.Thread(target=work, name="cp-sat", daemon=True)
     thread.start()
     try:
-        while thread.is_alive():
-            thread.join(0.05)
+        while not finished.wait(0.05):
+            pass
     except BaseException:
         solver.stop_search()
-        thread.join()
+        _wait_through_signals(finished)
         raise
     if failure:
         raise failure[0]
     return outcome[0]
 
+
+def _wait_through_signals(finished: threading.Event) -> None:
+    """Wait until the native search has returned, whatever further signals arrive: the
+    first stop is already on its way, and leaving a search running would abort the exit."""
+    while not finished.is_set():
+        try:
+            finished.wait(0.05)
+        except BaseException:  # a second Ctrl-C: the first one already says what happens
+            continue
 
 
 class CpSatBackend(Backend):
