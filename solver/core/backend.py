@@ -27,6 +27,7 @@ DEFAULT_BACKEND = "sat"
 DEFAULT_SAT_SOLVER = "cadical195"
 FIRST_SLICE_CONFLICTS = 2_000  # most of our calls finish within the first slice
 MAX_SLICE_CONFLICTS = 1_000_000
+LOAD_CHUNK_CLAUSES = 50_000  # clauses handed to a native solver between two looks at the clock
 SLICE_SECONDS = 0.1  # a signal or a deadline waits at most about this long (x2) for a slice to end
 
 
@@ -252,7 +253,12 @@ class SatBackend(Backend):
         self._solver_name = solver
         self._num_formula_vars = formula.num_vars
         clauses, self._top = cnf_of(formula, deadline)
-        self._solver = Solver(name=solver, bootstrap_with=clauses)
+        self._solver = Solver(name=solver)
+        # loading millions of clauses takes seconds: in chunks, so a deadline is seen between them
+        for start in range(0, len(clauses), LOAD_CHUNK_CLAUSES):
+            if deadline is not None:
+                deadline.check()
+            self._solver.append_formula(clauses[start : start + LOAD_CHUNK_CLAUSES])
         self._broken = False
         self._slice_budget = FIRST_SLICE_CONFLICTS
 
