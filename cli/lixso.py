@@ -383,7 +383,7 @@ def generate(
     )
     write_output(out, header + body)
     clue_counts = sorted(len(made[i].grid.clues()) for i in range(count))
-    typer.echo(f"wrote {count} level-{level} puzzles to {out} (clues {clue_counts[0]}-{clue_counts[-1]})", err=True)
+    typer.echo(f"wrote {count} level-{level} puzzle{'' if count == 1 else 's'} to {out} (clues {clue_counts[0]}-{clue_counts[-1]})", err=True)
 
 
 @command(app)
