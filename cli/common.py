@@ -19,7 +19,7 @@ import typer
 from solver.core.backend import BACKENDS, DEFAULT_BACKEND
 from solver.core.errors import InputError
 from solver.core.limits import check_time_limit
-from solver.core.outputs import resolve_output, write_atomic
+from solver.core.outputs import prepare_output_folder, resolve_output, write_atomic
 
 EXIT_OK = 0
 EXIT_NOT_ALL_GOOD = 1
@@ -90,6 +90,51 @@ def check_backend(name: str) -> str:
     return name
 
 
+def certify_option() -> Any:
+    """``--certify``: every "no" the command proves comes with a checked proof."""
+    return typer.Option(
+        False, "--certify",
+        help="Certify every 'no' (unique, unsolvable, impossible): the SAT backend re-proves it on a fresh "
+             "solver that writes a DRUP proof, and an independent checker replays the proof.",
+    )
+
+
+def _checkers(value: str) -> tuple[str, ...]:
+    from solver.core.certify import CHECKERS
+
+    if value == "both":
+        return CHECKERS
+    if value not in CHECKERS:
+        raise typer.BadParameter(f"unknown checker {value!r}; choose {', '.join(CHECKERS)} or both")
+    return (value,)
+
+
+def checker_option() -> Any:
+    """``--checker dratify|dratify-python|both`` (with ``--certify``)."""
+    return typer.Option(
+        "dratify", "--checker", metavar="CHECKER",
+        help="Proof checker for --certify: dratify (native engine, fast), dratify-python (pure Python, "
+             "an independent implementation) or both (each must accept).",
+    )
+
+
+def checkers_of(value: str) -> tuple[str, ...]:
+    """The checkers a ``--checker`` value names (a usage error for an unknown one)."""
+    try:
+        return _checkers(value)
+    except typer.BadParameter as error:
+        fail(f"--checker: {error}")
+
+
+def proof_dir_option() -> Any:
+    """``--proof-dir DIR`` (with ``--certify``)."""
+    return typer.Option(
+        None, "--proof-dir", metavar="DIR",
+        help="With --certify: write each certificate as NAME.cnf and NAME.drat in DIR (created if missing), "
+             "to re-check with any DRAT checker (drat-trim NAME.cnf NAME.drat).",
+    )
+
+
 # --------------------------------------------------------------------------- exits and output
 
 
@@ -114,6 +159,13 @@ def output_path(path: Optional[str]) -> Optional[str]:
     """Check an output path before the work starts (an ``InputError`` when it cannot be written)."""
     if path is not None:
         resolve_output(path)
+    return path
+
+
+def output_folder(path: Optional[str]) -> Optional[str]:
+    """Create an output folder before the work starts (an ``InputError`` when it cannot be)."""
+    if path is not None:
+        prepare_output_folder(path)
     return path
 
 
@@ -175,6 +227,6 @@ def spinner(label: str):
 
 __all__ = [
     "BACKEND_HELP", "EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_NOT_ALL_GOOD", "EXIT_OK", "InputError", "STDIN_NOTE",
-    "backend_option", "check_backend", "seconds_callback", "command", "console", "fail", "json_option", "make_group", "output_path",
+    "backend_option", "certify_option", "check_backend", "checker_option", "checkers_of", "proof_dir_option", "seconds_callback", "command", "console", "fail", "json_option", "make_group", "output_folder", "output_path",
     "print_json", "progress", "spinner", "stdout_is_terminal", "time_limit_option", "warn", "write_output",
 ]

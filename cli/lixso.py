@@ -22,13 +22,18 @@ from .common import (
     EXIT_NOT_ALL_GOOD,
     EXIT_OK,
     backend_option,
+    certify_option,
+    checker_option,
+    checkers_of,
     command,
     console,
     fail,
     json_option,
     make_group,
+    output_folder,
     output_path,
     print_json,
+    proof_dir_option,
     progress,
     time_limit_option,
     write_output,
@@ -71,14 +76,15 @@ def _svg_path(base: str, index: int, count: int) -> str:
     return f"{stem}-{index + 1}{ext or '.svg'}"
 
 
-def _show_report(out, report: SolveReport, tty: bool, all_solutions: bool) -> None:
+def _show_report(out, report: SolveReport, tty: bool, all_solutions: bool, certified: str = "") -> None:
     grid = report.grid
     status = report.status.value
     colour = {"unique": "green", "multiple": "yellow", "unsolvable": "red", "unknown": "magenta"}[status]
+    more = f" ({certified})" if certified else ""
     if tty:
-        out.print(f"[bold]{grid.label()}[/bold]: [{colour}]{status}[/{colour}] ({report.seconds:.3f} s)")
+        out.print(f"[bold]{grid.label()}[/bold]: [{colour}]{status}[/{colour}]{more} ({report.seconds:.3f} s)", highlight=False)
     else:
-        print(f"{grid.label()}: {status} ({report.seconds:.3f} s)")
+        print(f"{grid.label()}: {status}{more} ({report.seconds:.3f} s)")
     for number, solution in enumerate(report.solutions, start=1):
         if len(report.solutions) > 1:
             print(f"solution {number}:")
@@ -108,14 +114,24 @@ def solve(
     per_colour: Optional[int] = per_colour_option(),
     json_output: bool = json_option("One JSON object per grid per line: name, status, solutions, solution_count, all_found, seconds."),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Write a picture of the puzzle and its solution (numbered files for several grids; with --all, one file per solution: NAME-s1.svg, ...)."),
+    certify: bool = certify_option(),
+    checker: str = checker_option(),
+    proof_dir: Optional[str] = proof_dir_option(),
 ) -> None:
     """Solve every grid in FILES and prove whether its solution is unique.
 
     Status per grid: unique, multiple, unsolvable or unknown (time limit). Exit code 0 when
     every grid is unique, 1 when some grid is not, 2 for bad input (the other grids are
-    still solved).
+    still solved). With --certify, 'unique' and 'unsolvable' are re-proven on a fresh SAT
+    solver whose proof an independent checker replays (exit 0 only when every grid is unique
+    and certified); a proof the checker rejects is an error and the grid 'unknown'.
     """
     output_path(svg_out)
+    checkers = checkers_of(checker) if certify else ()
+    if proof_dir is not None:
+        if not certify:
+            fail("--proof-dir needs --certify")
+        output_folder(proof_dir)
     deadline = Deadline(time_limit)
     tty = sys.stdout.isatty() and not json_output
     out = console() if tty else None  # rich costs 30 ms to import: only for a terminal
@@ -125,6 +141,7 @@ def solve(
     entries = collect(files)
     grid_count = sum(isinstance(entry, Grid) for entry in entries)
     grid_index = -1
+    stems: set[str] = set()  # certificate file names used so far
     for entry in entries:
         if isinstance(entry, InputError):
             bad_input = True
@@ -133,12 +150,14 @@ def solve(
                 print_json({"name": _error_name(entry), "status": "invalid", "error": str(entry)})
             continue
         grid_index += 1
-        report = solver.solve(entry, None if all_solutions else max_solutions, deadline.sooner(grid_time_limit))
-        all_unique &= report.status is Verdict.UNIQUE
+        grid_deadline = deadline.sooner(grid_time_limit)
+        report = solver.solve(entry, None if all_solutions else max_solutions, grid_deadline)
+        certification = _certified(solver, report, checkers, grid_deadline, proof_dir, grid_index, stems) if certify else None
+        all_unique &= report.status is Verdict.UNIQUE and (certification is None or certification.certified)
         if json_output:
-            print_json(report.to_json())
+            print_json(report.to_json() | (certification.to_json() if certification else {}))
         else:
-            _show_report(out, report, tty, all_solutions)
+            _show_report(out, report, tty, all_solutions, certification.words() if certification else "")
         if svg_out is not None:
             target = _svg_path(svg_out, grid_index, grid_count)
             if all_solutions and len(report.solutions) > 1:
@@ -150,6 +169,26 @@ def solve(
     if bad_input:
         raise typer.Exit(EXIT_BAD_INPUT)
     raise typer.Exit(EXIT_OK if all_unique else EXIT_NOT_ALL_GOOD)
+
+
+def _certified(solver: LixsoSolver, report: SolveReport, checkers: tuple[str, ...], deadline: Deadline,
+               proof_dir: Optional[str], index: int, stems: set[str]):
+    """Certify a report's verdict; a rejected proof turns the verdict into 'unknown', loudly."""
+    from solver.lixso.certify import certificate_comments, certify, proof_file_stem
+
+    certification = certify(solver, report, checkers, deadline)
+    if certification.rejected:
+        typer.echo(f"placesat: error: {report.grid.label()}: {certification.reason}; the grid's status is unknown", err=True)
+        report.status = Verdict.UNKNOWN
+    refutation = certification.refutation
+    if proof_dir is not None and refutation is not None:
+        stem = proof_file_stem(report.grid, index)
+        if stem in stems:  # two grids of one name: keep both certificates
+            stem = f"{stem}-{index + 1}"
+        stems.add(stem)
+        write_output(os.path.join(proof_dir, stem + ".cnf"), refutation.dimacs(certificate_comments(report.grid, report, stem)))
+        write_output(os.path.join(proof_dir, stem + ".drat"), refutation.drat())
+    return certification
 
 
 @command(app)
@@ -580,12 +619,17 @@ def verify(
     grid_time_limit: Optional[float] = grid_time_option(),
     backend: str = backend_option(),
     grade_all: bool = typer.Option(False, "--grade", help="Grade every unique puzzle (by default only those with a stated level)."),
+    certify: bool = certify_option(),
+    checker: str = checker_option(),
 ) -> None:
     """Verify whole packs: unique, multiple, unsolvable, unknown or invalid, per puzzle.
 
-    Also checks that stated '# level:' and '# solution:' metadata are true. Exit code 0
-    only when every puzzle is unique and every stated fact holds; 1 otherwise; 2 for bad usage.
+    Also checks that stated '# level:' and '# solution:' metadata are true. With --certify,
+    every verdict is re-proven with a proof an independent checker replays. Exit code 0 only
+    when every puzzle is unique (and certified, with --certify) and every stated fact holds;
+    1 otherwise; 2 for bad usage.
     """
+    checkers = checkers_of(checker) if certify else ()
     import time
     from collections import Counter
 
@@ -611,7 +655,8 @@ def verify(
                 extra.append("stated solution is wrong")
             if check.error:
                 extra.append(check.error)
-            print(f"{check.name}: {check.status}" + (f" - {', '.join(extra)}" if extra else "") + f" ({check.seconds:.3f} s)")
+            certified = f" ({check.certification.words()})" if check.certification is not None else ""
+            print(f"{check.name}: {check.status}{certified}" + (f" - {', '.join(extra)}" if extra else "") + f" ({check.seconds:.3f} s)")
 
     for check in checks.values():
         emit(check)
@@ -619,7 +664,7 @@ def verify(
     try:
         with progress("verify") as bar:
             task = bar.add_task("verify", total=len(grids))
-            for index, result in run_jobs(check_in_worker, [g for _, g in grids], jobs, start_worker, (backend, grid_time_limit, grade_all, command_end)):
+            for index, result in run_jobs(check_in_worker, [g for _, g in grids], jobs, start_worker, (backend, grid_time_limit, grade_all, command_end, checkers)):
                 entry_index, grid = grids[index]
                 if isinstance(result, WorkerCrash):
                     result = Check(grid.label(), "unknown", error=f"worker crashed: {result}")
@@ -630,14 +675,17 @@ def verify(
         stopped = stop
     done = list(checks.values())
     tally = Counter(check.status for check in done)
-    wrong_facts = sum(1 for c in done if c.status == "unique" and not c.facts_hold())
+    uncertified = sum(1 for c in done if c.status == "unique" and c.certification is not None and not c.certification.certified)
+    wrong_facts = sum(1 for c in done if c.status == "unique" and not c.facts_hold()) - uncertified
     from rich.table import Table
 
     table = Table(title="verify summary" + (f" ({stopped.reason})" if stopped else ""))
     table.add_column("status")
     table.add_column("puzzles", justify="right")
-    if tally["unique"] - wrong_facts:
-        table.add_row("unique", str(tally["unique"] - wrong_facts))
+    if tally["unique"] - wrong_facts - uncertified:
+        table.add_row("unique" + (", certified" if certify else ""), str(tally["unique"] - wrong_facts - uncertified))
+    if uncertified:
+        table.add_row("unique, not certified", str(uncertified))
     if wrong_facts:
         table.add_row("unique, but stated level/solution wrong", str(wrong_facts))
     for status in ("multiple", "unsolvable", "unknown", "invalid"):

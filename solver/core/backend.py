@@ -240,6 +240,35 @@ def cnf_of(formula: Formula, deadline: "Deadline | None" = None) -> tuple[list[l
     return clauses, top
 
 
+def solve_in_slices(solver, assumptions: Sequence[int], time_limit: float | None, budget: int = FIRST_SLICE_CONFLICTS) -> tuple[bool | None, int]:
+    """Solve a python-sat ``solver`` in slices of conflicts, looking at the clock and at signals
+    in between: the answer (None when ``time_limit`` seconds passed first) and the slice budget
+    to start the next call with.
+
+    python-sat holds the interpreter while a native solver runs: a Python signal handler
+    (SIGTERM, and Ctrl-C under CaDiCaL) waits until the call returns, and a timer thread
+    cannot run. So every call is cut into slices of a conflict budget that grows while slices
+    stay short; learnt clauses carry over from slice to slice. Glucose and MiniSat catch
+    Ctrl-C inside a slice themselves (python-sat then raises).
+    """
+    if time_limit is not None and time_limit <= 0:
+        return None, budget
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    while True:
+        solver.conf_budget(budget)
+        started = time.monotonic()
+        outcome = solver.solve_limited(assumptions=list(assumptions))
+        if outcome is not None:
+            return outcome, budget
+        took = time.monotonic() - started
+        if deadline is not None and time.monotonic() >= deadline:
+            return None, budget
+        if took < SLICE_SECONDS:
+            budget = min(2 * budget, MAX_SLICE_CONFLICTS)
+        elif took > 2 * SLICE_SECONDS and budget > FIRST_SLICE_CONFLICTS:
+            budget //= 2
+
+
 class SatBackend(Backend):
     """python-sat: the formula as CNF in one incremental solver (CaDiCaL 1.9.5 by default)."""
 
@@ -289,32 +318,8 @@ class SatBackend(Backend):
         self._solver.append_formula(clauses)
 
     def _limited_solve(self, assumptions: Sequence[int], time_limit: float | None) -> bool | None:
-        """Solve in slices of conflicts, looking at the clock and at signals in between.
-
-        python-sat holds the interpreter while a native solver runs: a Python signal
-        handler (SIGTERM, and Ctrl-C under CaDiCaL) waits until the call returns, and a timer
-        thread cannot run. So every call is cut into slices of a conflict budget that grows
-        while slices stay short; learnt clauses carry over from slice to slice. Glucose and
-        MiniSat catch Ctrl-C inside a slice themselves (python-sat then raises).
-        """
-        if time_limit is not None and time_limit <= 0:
-            return None
-        deadline = None if time_limit is None else time.monotonic() + time_limit
-        solver = self._solver
-        budget = self._slice_budget
-        while True:
-            solver.conf_budget(budget)
-            started = time.monotonic()
-            outcome = solver.solve_limited(assumptions=list(assumptions))
-            if outcome is not None:
-                return outcome
-            took = time.monotonic() - started
-            if deadline is not None and time.monotonic() >= deadline:
-                return None
-            if took < SLICE_SECONDS:
-                budget = min(2 * budget, MAX_SLICE_CONFLICTS)
-            elif took > 2 * SLICE_SECONDS and budget > FIRST_SLICE_CONFLICTS:
-                budget //= 2
+        outcome, self._slice_budget = solve_in_slices(self._solver, assumptions, time_limit, self._slice_budget)
+        return outcome
 
     def _model(self) -> list[bool]:
         values = [False] * (self._top + 1)

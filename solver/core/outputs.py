@@ -99,3 +99,19 @@ def write_atomic(path: str, data: str | bytes) -> None:
                 os.unlink(temporary)
             except OSError:
                 pass
+
+
+def prepare_output_folder(path: str) -> str:
+    """A folder that outputs will be written into, created (with its parents) when missing;
+    refused when the path is something else or cannot be written. Call it before the work."""
+    if not path or path == STDOUT:
+        raise OutputError("an output folder is needed here, not standard output", path or None)
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise OutputError("is not a folder; certificates are written into a folder", path)
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"cannot create the folder: {error.strerror or error}", path) from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise OutputError("cannot write: the folder is not writable", path)
+    return path

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..core.errors import InputError
 from ..core.limits import Deadline, TimeUp
+from .certify import Certification, certify
 from .deduce import deducer_for, discard_deducers
 from .model import Grid, GridError, load_pack
 from .solve import LixsoSolver, Verdict
@@ -26,13 +27,15 @@ class Check:
     solution_matches: bool | None = None  # None when no solution is stated (or none is unique)
     error: str | None = None
     seconds: float = 0.0
+    certification: Certification | None = None  # with --certify
 
     def facts_hold(self) -> bool:
-        """Unique, and every stated fact (level, solution) is true."""
+        """Unique (certified, when certification was asked for), and every stated fact (level, solution) is true."""
         return (
             self.status == Verdict.UNIQUE.value
             and self.solution_matches is not False
             and (self.stated_level is None or self.level == self.stated_level)
+            and (self.certification is None or self.certification.certified)
         )
 
     def to_json(self) -> dict:
@@ -44,6 +47,7 @@ class Check:
             "solution_matches": self.solution_matches,
             "error": self.error,
             "seconds": round(self.seconds, 6),
+            **(self.certification.to_json() if self.certification is not None else {}),
         }
 
 
@@ -80,13 +84,16 @@ class Verifier:
         time_limit: float | None = None,
         grade_all: bool = False,
         command_end: float | None = None,
+        checkers: tuple[str, ...] = (),
     ) -> None:
         """``time_limit``: seconds per puzzle; ``command_end``: the ``time.monotonic()`` at which
-        the whole command's time is up (shared by worker processes: the clock is system-wide)."""
+        the whole command's time is up (shared by worker processes: the clock is system-wide);
+        ``checkers``: certify each verdict with these proof checkers (none: no certificates)."""
         self.solver = LixsoSolver(backend)
         self.time_limit = time_limit
         self.grade_all = grade_all
         self.command_end = command_end
+        self.checkers = tuple(checkers)
 
     def _deadline(self) -> Deadline:
         deadline = Deadline(None)
@@ -105,7 +112,11 @@ class Verifier:
                 raise InputError(f"level metadata {shown!r} is not a level (1 to 6)", grid.path, grid.line)
             deadline = self._deadline()
             report = self.solver.solve(grid, 2, deadline)
-            result = Check(grid.label(), report.status.value, stated_level=stated_level)
+            certification = certify(self.solver, report, self.checkers, deadline) if self.checkers else None
+            if certification is not None and certification.rejected:
+                report.status = Verdict.UNKNOWN
+            result = Check(grid.label(), report.status.value, stated_level=stated_level, certification=certification,
+                           error=certification.reason if certification is not None and certification.rejected else None)
             if report.status is Verdict.UNIQUE:
                 stated = grid.stated_solution()
                 if stated is not None:
@@ -140,10 +151,11 @@ def invalid(entry: InputError) -> Check:
 _worker: Verifier | None = None
 
 
-def start_worker(backend: str, time_limit: float | None, grade_all: bool, command_end: float | None = None) -> None:
+def start_worker(backend: str, time_limit: float | None, grade_all: bool, command_end: float | None = None,
+                 checkers: tuple[str, ...] = ()) -> None:
     """Set up a worker process's verifier (an initializer for :func:`solver.core.parallel.run_jobs`)."""
     global _worker
-    _worker = Verifier(backend, time_limit, grade_all, command_end)
+    _worker = Verifier(backend, time_limit, grade_all, command_end, checkers)
 
 
 def check_in_worker(grid: Grid) -> Check:
