@@ -161,11 +161,11 @@ def test_proof_dir_needs_certify(run_cli, tmp_path):
 
 def test_a_rejected_proof_is_a_loud_unknown(monkeypatch, capsys):
     """A checker that refuses the proof: status unknown, an error line, exit 1, never 'unique'."""
-    import solver.lixso.certify as lixso_certify
+    import solver.core.certify as core_certify
     from cli.main import main
     from solver.core.certify import ProofCheck
 
-    monkeypatch.setattr(lixso_certify, "check_all",
+    monkeypatch.setattr(core_certify, "check_all",
                         lambda refutation, checkers, deadline=None: [ProofCheck("dratify", False, refutation.steps, 0.0, "step 7 is not RUP")])
     with pytest.raises(SystemExit) as ended:
         main(["placesat", "lixso", "solve", str(ROOT / "grids" / "examples.txt"), "--certify", "--json"])
@@ -182,3 +182,41 @@ def test_verify_certify_counts_certified_puzzles(run_cli):
     assert result.returncode == 0, result.stderr
     assert result.stdout.count("(certified: proof of ") == 2
     assert "unique, certified" in result.stdout + result.stderr
+
+
+# --------------------------------------------------------------------------- any SAT backend call
+
+
+def test_a_backend_call_is_certified_over_everything_the_solver_holds():
+    """Clauses added after the formula (cuts, blocked models) are part of the certificate."""
+    from solver.core.backend import Formula, Status, make_backend
+    from solver.core.certify import Certificate, certify_call
+
+    formula = Formula()
+    a, b, c = formula.new_vars(3)
+    formula.add_clause([a, b, c])
+    backend = make_backend("sat", formula)
+    backend.add_clause([-a])
+    backend.add_clause([-b])
+    assert backend.solve([-c]).status is Status.UNSAT
+    certificate = certify_call(backend, [-c])
+    assert isinstance(certificate, Certificate) and certificate.certified
+    assert [-a] in certificate.refutation.extra and [-c] in certificate.refutation.extra
+    # without the added clauses the same assumption has a model: the history matters
+    fresh = make_backend("sat", formula)
+    assert isinstance(certify_call(fresh, [-c]), list)
+
+
+def test_a_proven_optimum_carries_the_call_that_bounds_it():
+    """Maximise how many of four variables hold when at most two may: the bound is certified."""
+    from solver.core.backend import Formula, make_backend
+    from solver.core.certify import Certificate, certify_call
+
+    formula = Formula()
+    xs = formula.new_vars(4)
+    formula.add_at_most(xs, 2)
+    backend = make_backend("sat", formula)
+    best = backend.maximize([(x, 1) for x in xs])
+    assert best.objective == 2 and best.bound_assumptions is not None
+    certificate = certify_call(backend, best.bound_assumptions)
+    assert isinstance(certificate, Certificate) and certificate.certified

@@ -110,6 +110,10 @@ class Result:
     status: Status
     model: list[bool] | None = None
     objective: int | None = None
+    bound_assumptions: list[int] | None = None
+    """For a proven optimum from the SAT backend: the assumptions of the unsatisfiable call
+    that proved no better model exists (a certificate re-proves that call); None when the
+    optimum is every objective literal, which needs no proof."""
 
     def __bool__(self) -> bool:
         return self.status is Status.SAT
@@ -282,6 +286,9 @@ class SatBackend(Backend):
         self._solver_name = solver
         self._num_formula_vars = formula.num_vars
         clauses, self._top = cnf_of(formula, deadline)
+        # what the solver holds, kept so that a certificate can re-prove any call on exactly it
+        self._base = clauses
+        self._added: list[list[int]] = []
         self._solver = Solver(name=solver)
         # loading millions of clauses takes seconds: in chunks, so a deadline is seen between them
         for start in range(0, len(clauses), LOAD_CHUNK_CLAUSES):
@@ -310,12 +317,22 @@ class SatBackend(Backend):
         return self._top
 
     def add_clause(self, lits: Sequence[int]) -> None:
-        self._solver.add_clause([int(lit) for lit in lits])
+        self._add([[int(lit) for lit in lits]])
 
     def add_count(self, lits: Sequence[int], lo: int, hi: int) -> None:
         """Add ``lo <= sum(lits) <= hi`` permanently."""
         clauses, self._top = _cardinality_clauses([int(x) for x in lits], lo, hi, self._top)
+        self._add(clauses)
+
+    def _add(self, clauses: list[list[int]]) -> None:
+        self._added.extend(clauses)
         self._solver.append_formula(clauses)
+
+    def clause_history(self) -> tuple[list[list[int]], list[list[int]], int]:
+        """Every clause this solver holds: the formula's (shared with other solvers of the same
+        formula), those added since, and the highest variable. A certificate for a call is a
+        refutation of these plus the call's assumptions (see :mod:`solver.core.certify`)."""
+        return self._base, self._added, self._top
 
     def _limited_solve(self, assumptions: Sequence[int], time_limit: float | None) -> bool | None:
         outcome, self._slice_budget = solve_in_slices(self._solver, assumptions, time_limit, self._slice_budget)
@@ -372,9 +389,9 @@ class SatBackend(Backend):
                     complete = True
                     break
                 models.append(result.model)
-                self._solver.add_clause([-selector] + [-v if result.model[v] else v for v in project])
+                self._add([[-selector] + [-v if result.model[v] else v for v in project]])
         finally:
-            self._solver.add_clause([-selector])
+            self._add([[-selector]])
         return models, complete
 
     def maximize(
@@ -418,17 +435,20 @@ class SatBackend(Backend):
         # sum(counted) >= k  <=>  sum(negations) <= n - k; rhs[j] false means "at most j".
         totalizer = ITotalizer(lits=[-lit for lit in counted], ubound=n, top_id=self._top)
         self._top = max(self._top, totalizer.top_id)
-        self._solver.append_formula(totalizer.cnf.clauses)
+        self._add(totalizer.cnf.clauses)
+        proof_assumptions = None
         while best_count < n:
             bound = n - (best_count + 1)
             attempt = self.solve(list(assumptions) + [-totalizer.rhs[bound]], remaining())
             if attempt.status is Status.UNKNOWN:
                 return Result(Status.UNKNOWN)
             if attempt.status is Status.UNSAT:
+                proof_assumptions = list(assumptions) + [-totalizer.rhs[bound]]
                 break
             best = attempt
             best_count = sum(1 for lit in counted if best.value(lit))
         best.objective = best_count + offset
+        best.bound_assumptions = proof_assumptions
         return best
 
     def close(self) -> None:

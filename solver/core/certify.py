@@ -152,6 +152,81 @@ def check_all(refutation: Refutation, checkers: Sequence[str] = DEFAULT_CHECKERS
     return verdicts
 
 
+@dataclass
+class Certificate:
+    """Whether a "no" (or a "yes" shown by witnesses) is certified, by which checker, and the
+    refutation itself when a proof was made. ``rejected``: a checker refused the proof, so the
+    answer it was meant to certify must not stand."""
+
+    certified: bool
+    checker: str | None = None
+    steps: int = 0
+    seconds: float = 0.0  # proof solving and checking, CPU
+    reason: str = ""  # why not certified
+    rejected: bool = False
+    refutation: Refutation | None = None
+
+    def words(self) -> str:
+        """How an output line says it: ``certified: proof of N steps checked by X in S s``."""
+        if self.certified and self.refutation is None:
+            return f"certified: {self.checker}"
+        if self.certified:
+            return f"certified: proof of {self.steps} steps checked by {self.checker} in {self.seconds:.2f} s"
+        return f"not certified: {self.reason}"
+
+    def to_json(self) -> dict:
+        record: dict = {"certified": self.certified, "checker": self.checker,
+                        "proof_steps": self.steps if self.refutation is not None else None,
+                        "certify_seconds": round(self.seconds, 6)}
+        if not self.certified:
+            record["certify_error"] = self.reason
+        return record
+
+
+def witnessed(how: str) -> Certificate:
+    """A "yes" needs no proof: ``how`` says which plain rule engine replayed its witnesses."""
+    return Certificate(True, how)
+
+
+def certify_refutation(
+    base: Sequence[Sequence[int]],
+    num_vars: int,
+    extra: Sequence[Sequence[int]] = (),
+    assumptions: Sequence[int] = (),
+    checkers: Sequence[str] = DEFAULT_CHECKERS,
+    deadline: Deadline | None = None,
+) -> Certificate | list[int]:
+    """Refute the CNF (see :func:`refute`) and have every checker replay the proof.
+
+    Returns the :class:`Certificate`, or the model (true literals) when the CNF has one: then
+    the "no" it was meant to certify was wrong, which the caller must treat as a defect."""
+    started = time.process_time()
+    try:
+        outcome = refute(base, num_vars, extra, assumptions, deadline)
+        if outcome is None:
+            return Certificate(False, reason="the time limit came before the proof", seconds=time.process_time() - started)
+        if not isinstance(outcome, Refutation):
+            return outcome
+        verdicts = check_all(outcome, checkers, deadline)
+    except TimeUp:
+        return Certificate(False, reason="the time limit came before the proof was checked", seconds=time.process_time() - started)
+    seconds = time.process_time() - started
+    refused = [v for v in verdicts if not v.accepted]
+    if refused:
+        return Certificate(False, refused[0].checker, outcome.steps, seconds,
+                           f"{refused[0].checker} rejected the proof ({refused[0].reason})", True, outcome)
+    return Certificate(True, " and ".join(v.checker for v in verdicts), outcome.steps, seconds, refutation=outcome)
+
+
+def certify_call(backend, assumptions: Sequence[int] = (), checkers: Sequence[str] = DEFAULT_CHECKERS,
+                 deadline: Deadline | None = None) -> Certificate | list[int]:
+    """Certify that a SAT backend's call under ``assumptions`` has no model: a refutation of
+    every clause the backend holds (its formula and everything added since: cuts, blocked
+    models, bounds) plus the assumptions, on a fresh proof-logging solver."""
+    base, added, top = backend.clause_history()
+    return certify_refutation(base, top, added, assumptions, checkers, deadline)
+
+
 def _checker_clauses(clauses: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
     """The clauses in dratify's internal literals (variable ``v`` -> ``2(v-1)``, negated +1),
     normalised as its ``CNF.add`` does (repeated literals once, tautologies dropped) but
@@ -194,6 +269,6 @@ def _native_engine() -> str:
 
 
 __all__ = [
-    "CHECKERS", "DEFAULT_CHECKERS", "PROOF_SOLVER", "ProofCheck", "ProofRejected", "Refutation", "TimeUp",
-    "check", "check_all", "refute",
+    "CHECKERS", "DEFAULT_CHECKERS", "PROOF_SOLVER", "Certificate", "ProofCheck", "ProofRejected", "Refutation", "TimeUp",
+    "certify_call", "certify_refutation", "check", "check_all", "refute", "witnessed",
 ]

@@ -11,43 +11,16 @@ plain rules, which is its certificate.
 from __future__ import annotations
 
 import re
-import time
-from dataclasses import dataclass
 
 from ..core.backend import cnf_of
-from ..core.certify import DEFAULT_CHECKERS, Refutation, check_all, refute
+from ..core.certify import DEFAULT_CHECKERS, Certificate, certify_refutation, witnessed
 from ..core.limits import Deadline, TimeUp
 from .model import Grid
 from .rules import find_violation
 from .solve import LixsoSolver, SolveReport, SolverBug, Verdict
 
-RULE_ENGINE = "rule engine"
-"""The checker named for "multiple": two solutions replayed by :mod:`solver.lixso.rules`."""
-
-
-@dataclass
-class Certification:
-    """Whether a verdict is certified, by which checker, and the certificate itself."""
-
-    certified: bool
-    checker: str | None = None
-    steps: int = 0
-    seconds: float = 0.0  # proof solving and checking, CPU
-    reason: str = ""  # why not certified
-    rejected: bool = False  # a checker refused the proof: the verdict must not stand
-    refutation: Refutation | None = None
-
-    def words(self) -> str:
-        """How the output line says it: ``certified: proof of N steps checked by X in S s``."""
-        if self.certified and self.refutation is None:
-            return f"certified: its solutions replayed by the {self.checker}"
-        if self.certified:
-            return f"certified: proof of {self.steps} steps checked by {self.checker} in {self.seconds:.2f} s"
-        return f"not certified: {self.reason}"
-
-    def to_json(self) -> dict:
-        return {"certified": self.certified, "checker": self.checker, "proof_steps": self.steps if self.refutation else None,
-                "certify_seconds": round(self.seconds, 6), **({"certify_error": self.reason} if not self.certified else {})}
+RULE_ENGINE = "its solutions replayed by the rule engine"
+"""How "multiple" is certified: two solutions replayed by :mod:`solver.lixso.rules`."""
 
 
 def certify(
@@ -55,40 +28,31 @@ def certify(
     report: SolveReport,
     checkers: tuple[str, ...] = DEFAULT_CHECKERS,
     deadline: Deadline | None = None,
-) -> Certification:
+) -> Certificate:
     """Certify ``report``'s verdict (see the module docstring). A fresh solver that finds a
     model where the verdict said there is none raises :class:`SolverBug`: one of the two
     solvers is wrong, and no answer may be given."""
     if report.status is Verdict.MULTIPLE:
-        return Certification(True, RULE_ENGINE)
+        return witnessed(RULE_ENGINE)
     if report.status is Verdict.UNKNOWN:
-        return Certification(False, reason="there is no answer to certify")
+        return Certificate(False, reason="there is no answer to certify")
     grid = report.grid
     deadline = deadline or Deadline(None)
-    started = time.process_time()
     try:
         template = solver.compiled(grid, deadline).template
         base, top = cnf_of(template.formula, deadline)
-        extra: list[list[int]] = []
-        if report.status is Verdict.UNIQUE:
-            clue_cells = {(r, c) for r, c, _ in grid.clues()}
-            cells = [(r, c) for r in range(grid.height) for c in range(grid.width)]
-            solution = template.solution_literals(report.solutions[0])
-            extra.append([-lit for cell, lit in zip(cells, solution) if cell not in clue_cells])
-        outcome = refute(base, top, extra, template.clue_assumptions(grid), deadline)
-        if outcome is None:
-            return Certification(False, reason="the time limit came before the proof", seconds=time.process_time() - started)
-        if not isinstance(outcome, Refutation):
-            raise SolverBug(_contradiction(grid, report, template.decode(_as_model(outcome, top)), solver.cap_for(grid)))
-        verdicts = check_all(outcome, checkers, deadline)
     except TimeUp:
-        return Certification(False, reason="the time limit came before the proof was checked", seconds=time.process_time() - started)
-    seconds = time.process_time() - started
-    refused = [v for v in verdicts if not v.accepted]
-    if refused:
-        return Certification(False, refused[0].checker, outcome.steps, seconds,
-                             f"{refused[0].checker} rejected the proof ({refused[0].reason})", True, outcome)
-    return Certification(True, " and ".join(v.checker for v in verdicts), outcome.steps, seconds, refutation=outcome)
+        return Certificate(False, reason="the time limit came before the proof")
+    extra: list[list[int]] = []
+    if report.status is Verdict.UNIQUE:
+        clue_cells = {(r, c) for r, c, _ in grid.clues()}
+        cells = [(r, c) for r in range(grid.height) for c in range(grid.width)]
+        solution = template.solution_literals(report.solutions[0])
+        extra.append([-lit for cell, lit in zip(cells, solution) if cell not in clue_cells])
+    outcome = certify_refutation(base, top, extra, template.clue_assumptions(grid), checkers, deadline)
+    if not isinstance(outcome, Certificate):
+        raise SolverBug(_contradiction(grid, report, template.decode(_as_model(outcome, top)), solver.cap_for(grid)))
+    return outcome
 
 
 def _as_model(true_literals: list[int], top: int) -> list[bool]:

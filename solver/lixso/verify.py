@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from ..core.errors import InputError
 from ..core.limits import Deadline, TimeUp
-from .certify import Certification, certify
+from ..core.certify import Certificate
+from .certify import certify
 from .deduce import deducer_for, discard_deducers
 from .model import Grid, GridError, load_pack
 from .solve import LixsoSolver, Verdict
@@ -27,7 +28,7 @@ class Check:
     solution_matches: bool | None = None  # None when no solution is stated (or none is unique)
     error: str | None = None
     seconds: float = 0.0
-    certification: Certification | None = None  # with --certify
+    certification: Certificate | None = None  # with --certify
 
     def facts_hold(self) -> bool:
         """Unique (certified, when certification was asked for), and every stated fact (level, solution) is true."""
