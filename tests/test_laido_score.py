@@ -49,7 +49,7 @@ def test_solver_matches_search_on_random_groups():
             for reading in ("longest", "shortest"):
                 expected = value_by_search(lattice, group, reading)
                 for backend in BACKENDS:
-                    status, part = best_connection_part(lattice, group, reading, backend)
+                    status, part = best_connection_part(lattice, group, reading, backend, method="solver")
                     assert status is Status.SAT
                     assert group_value(group, part) == expected, (sorted(group), reading, backend)
                     if part:
@@ -72,7 +72,7 @@ def test_separate_ring_is_cut_off(backend):
     spurious = RING + [(4, -3), (4, -4)]
     assert len(cycle_cuts(lattice, encoding.on_path, spurious)) == len(RING)
     assert cycle_cuts(lattice, encoding.on_path, [(4, -3), (4, -4)]) == []
-    status, part = best_connection_part(lattice, group, "longest", backend)
+    status, part = best_connection_part(lattice, group, "longest", backend, method="solver")
     assert sorted(part) == [(4, -4), (4, -3)]
     assert group_value(group, part) == -7 == value_by_search(lattice, group)
 
@@ -84,10 +84,11 @@ def test_big_group_both_backends_agree():
     points = list(lattice.points)
     rng.shuffle(points)
     position = Position(9, frozenset(points[:108]), frozenset(points[108:]), passes=2, first_pass=WHITE)
-    scores = [score_position(position, backend=b) for b in BACKENDS]
-    assert scores[0].values(BLACK) == scores[1].values(BLACK)
-    assert scores[0].values(WHITE) == scores[1].values(WHITE)
-    assert scores[0].verdict == scores[1].verdict
+    scores = [score_position(position, backend=b, method="solver") for b in BACKENDS] + [score_position(position, method="sweep")]
+    for other in scores[1:]:
+        assert scores[0].values(BLACK) == other.values(BLACK)
+        assert scores[0].values(WHITE) == other.values(WHITE)
+        assert scores[0].verdict == other.verdict
     for group in scores[0].groups[BLACK] + scores[0].groups[WHITE]:
         if group.connection_part:
             assert is_connection_part(lattice, group.stones, group.connection_part)
@@ -98,8 +99,10 @@ def test_time_limit_gives_unknown_not_a_guess():
     solid = frozenset(p for p in lattice.points if p[0] < 0)
     position = Position(9, solid, frozenset(lattice.points) - solid, passes=2, first_pass=WHITE)
     for backend in BACKENDS:
-        score = score_position(position, backend=backend, time_limit=0.2)
+        score = score_position(position, backend=backend, time_limit=0.2, method="solver")
         assert score.status is Status.UNKNOWN and score.verdict is None
+    score = score_position(position, time_limit=0.01, method="sweep")
+    assert score.status is Status.UNKNOWN and score.verdict is None
 
 
 def test_ranked_encoding_matches_search(monkeypatch):
@@ -128,6 +131,6 @@ def test_ranked_encoding_matches_search(monkeypatch):
                 continue
             expected = value_by_search(lattice, group)
             for backend in BACKENDS:
-                status, part = best_connection_part(lattice, group, "longest", backend)
+                status, part = best_connection_part(lattice, group, "longest", backend, method="solver")
                 assert group_value(group, part) == expected
     assert any(ranked_calls)

@@ -200,13 +200,24 @@ def value_by_search(lattice: HexLattice, group: Iterable[Point], reading: str = 
 # --------------------------------------------------------------------------- the winner
 
 
+PASS_TIEBREAK = "pass"
+HILLS_TIEBREAK = "hills"
+TIEBREAKS = (PASS_TIEBREAK, HILLS_TIEBREAK)
+"""How a full tie in group values is broken: ``"pass"`` (the seed's rule: the half point for
+the player who passed first) or ``"hills"`` (the newer published rule: fewer stones in the more
+central hills, then the half point if the hills tie too). See ``seeds/laido.md``."""
+
+
 @dataclass(frozen=True)
 class Verdict:
     """Who wins and which comparison decided it.
 
     ``decided_by`` is ``"value"`` (the values at ``rank`` differ), ``"groups"`` (at ``rank`` one
-    player has run out of groups; the player who still has one wins) or ``"half point"`` (a full
-    tie: the player who passed first wins).
+    player has run out of groups; the player who still has one wins), ``"hills"`` (a full tie
+    in values, broken at hill ``rank``, counted from 0 at the centre, where ``black`` and
+    ``white`` are the stones each has there) or ``"half point"`` (the player who passed first
+    wins). ``pass_made`` says whether that first pass was made, or is the one the player to
+    move would make if the game ended now.
     """
 
     winner: str
@@ -214,6 +225,8 @@ class Verdict:
     rank: int | None = None
     black: int | None = None
     white: int | None = None
+    pass_made: bool = True
+    no_groups: bool = False
 
     def to_json(self) -> dict[str, object]:
         """The verdict as JSON."""
@@ -226,7 +239,16 @@ class Verdict:
         if self.decided_by == "groups":
             loser = opponent(self.winner)
             return f"comparison {self.rank}: {loser} has no group left"
-        return f"full tie: the half point goes to {self.winner}, who passed first"
+        tie = "no group on the board" if self.no_groups else "every group value ties"
+        if self.decided_by == "hills":
+            where = "the centre point" if self.rank == 0 else f"hill {self.rank} from the centre"
+            return (
+                f"{tie}; fewer stones in the more central hills: at {where} "
+                f"black has {self.black}, white {self.white}"
+            )
+        if self.pass_made:
+            return f"{tie}: the half point goes to {self.winner}, who passed first"
+        return f"{tie}: the half point goes to {self.winner}, who is to move and would pass first (nobody has passed yet)"
 
 
 def sorted_values(values: Iterable[int]) -> list[int]:
@@ -234,14 +256,33 @@ def sorted_values(values: Iterable[int]) -> list[int]:
     return sorted(values, reverse=True)
 
 
-def compare(black_values: Iterable[int], white_values: Iterable[int], first_pass: str) -> Verdict:
+def hill_counts(lattice: HexLattice, stones: Iterable[Point]) -> list[int]:
+    """How many of ``stones`` stand on each hill, from the centre out: hill ``d`` is the ring of
+    points at distance ``d`` from the centre (hill 0 is the centre point, the last the rim)."""
+    counts = [0] * (lattice.radius + 1)
+    for q, r in stones:
+        counts[max(abs(q), abs(r), abs(q + r))] += 1
+    return counts
+
+
+def compare(
+    black_values: Iterable[int],
+    white_values: Iterable[int],
+    first_pass: str,
+    tiebreak: str = PASS_TIEBREAK,
+    hills: tuple[Sequence[int], Sequence[int]] | None = None,
+    pass_made: bool = True,
+) -> Verdict:
     """The end-of-game comparison.
 
     Both players' group values are sorted from highest; the first values are compared, then the
     second, and so on, until a pair differs: the higher value wins. When one player has run out
     of groups while the other still has one, the player with the group wins (a group, whatever
-    its value, beats no group). If every comparison ties and both run out together, the player
-    who passed first (``first_pass``) wins with the extra half point.
+    its value, beats no group). If every comparison ties and both run out together: with the
+    ``"hills"`` tiebreak the player with fewer stones on the first hill (from the centre out,
+    ``hills`` = black's and white's :func:`hill_counts`) where the counts differ wins; otherwise,
+    or when every hill ties too, the player who passed first (``first_pass``) wins with the
+    extra half point.
     """
     black = sorted_values(black_values)
     white = sorted_values(white_values)
@@ -252,7 +293,14 @@ def compare(black_values: Iterable[int], white_values: Iterable[int], first_pass
             return Verdict(WHITE if b is None else BLACK, "groups", i + 1, b, w)
         if b != w:
             return Verdict(BLACK if b > w else WHITE, "value", i + 1, b, w)
-    return Verdict(first_pass, "half point")
+    empty = not black and not white
+    if tiebreak == HILLS_TIEBREAK:
+        if hills is None:
+            raise ValueError("the hills tiebreak needs both players' hill counts")
+        for d, (b, w) in enumerate(zip(*hills)):
+            if b != w:
+                return Verdict(BLACK if b < w else WHITE, "hills", d, b, w, no_groups=empty)
+    return Verdict(first_pass, "half point", pass_made=pass_made, no_groups=empty)
 
 
 def first_pass_if_ended_now(position: Position) -> str:
@@ -261,6 +309,16 @@ def first_pass_if_ended_now(position: Position) -> str:
     The recorded first pass if there was one; otherwise the player to move, who passes first.
     """
     return position.first_pass or position.to_move
+
+
+def verdict_of(position: Position, black_values: Iterable[int], white_values: Iterable[int], tiebreak: str = PASS_TIEBREAK) -> Verdict:
+    """The winner of ``position`` with these group values, were the game to end now (both
+    players passing from here; see :func:`first_pass_if_ended_now`)."""
+    lattice = position.lattice
+    hills = (hill_counts(lattice, position.black), hill_counts(lattice, position.white))
+    return compare(
+        black_values, white_values, first_pass_if_ended_now(position), tiebreak, hills, position.first_pass is not None
+    )
 
 
 # --------------------------------------------------------------------------- moves

@@ -17,20 +17,21 @@ from solver.core.limits import Deadline, TimeUp, as_deadline
 from solver.core.lattice import HexLattice, Point
 
 from .encode import cycle_cuts, encode_connection_part, path_in_order
-from .model import BLACK, COLOURS, Position, point_json
+from .sweep import DEFAULT_MAX_STATES, TooManyStates, longest_connection_part, plan_sweep
+from .model import BLACK, COLOURS, WHITE, Position, point_json
 from .rules import (
     LONGEST,
+    PASS_TIEBREAK,
     SHORTEST,
     Verdict,
     board_order,
-    compare,
     edge_stones,
-    first_pass_if_ended_now,
     group_value,
     groups,
     is_connection_part,
     shortest_connection_part,
     sorted_values,
+    verdict_of,
 )
 
 
@@ -100,6 +101,12 @@ def open_backend(name: str, formula: Formula, presolve: bool = True, deadline: D
 # after this many rounds of ring cuts in one group, switch to the ranked encoding
 RANK_AFTER_ROUNDS = 2
 
+# groups whose sweep frontier is at most this wide are measured by the sweep
+# (solver.laido.sweep), wider ones by the solver; a sweep that meets too many states
+# hands over to the solver too
+SWEEP_WIDTH = 11
+METHODS = ("auto", "sweep", "solver")
+
 
 class SolverFailure(RuntimeError):
     """A solver answer that the plain rules reject: a bug, never a user error."""
@@ -111,10 +118,15 @@ def best_connection_part(
     reading: str = LONGEST,
     backend: str = DEFAULT_BACKEND,
     deadline: Deadline | None = None,
+    method: str = "auto",
 ) -> tuple[Status, tuple[Point, ...] | None]:
     """The connection part the owner takes: one with the most stones (the longest reading) or
     the fewest (the shortest reading). None when the group has fewer than two edge stones (a
     connected group with two edge stones always has a connection part). UNKNOWN on timeout.
+
+    ``method``: how a longest part is proved longest. ``"auto"``: by the sweep of
+    :mod:`solver.laido.sweep` when the group is narrow enough (:data:`SWEEP_WIDTH`), else by
+    the solver (``backend``); ``"sweep"`` or ``"solver"`` force one (tests compare them).
     """
     deadline = deadline or Deadline(None)
     if len(edge_stones(lattice, group)) < 2:
@@ -122,6 +134,20 @@ def best_connection_part(
     whole = path_in_order(lattice, group)
     if len(whole) == len(group) and is_connection_part(lattice, group, whole):
         return Status.SAT, whole  # the group is itself a path: its only connection part
+    if reading == LONGEST and method != "solver":
+        plan = plan_sweep(lattice, group)
+        if method == "sweep" or plan.widest <= SWEEP_WIDTH:
+            try:
+                part = longest_connection_part(lattice, group, deadline=deadline, plan=plan,
+                                               max_states=None if method == "sweep" else DEFAULT_MAX_STATES)
+            except TimeUp:
+                return Status.UNKNOWN, None
+            except TooManyStates:
+                part = None  # too open for the sweep: the solver takes over
+            else:
+                if part is None or not is_connection_part(lattice, group, part):
+                    raise SolverFailure(f"the sweep's connection part {part} breaks the rules")
+                return Status.SAT, part
     encoding = encode_connection_part(lattice, group)
     try:
         solver = open_backend(backend, encoding.formula, deadline=deadline)
@@ -170,11 +196,12 @@ def score_groups(
     reading: str = LONGEST,
     backend: str = DEFAULT_BACKEND,
     deadline: Deadline | None = None,
+    method: str = "auto",
 ) -> tuple[Status, list[GroupScore]]:
     """Every group of ``stones`` with its connection part and value."""
     scored = []
     for group in groups(lattice, stones):
-        status, part = best_connection_part(lattice, group, reading, backend, deadline)
+        status, part = best_connection_part(lattice, group, reading, backend, deadline, method)
         if status is Status.UNKNOWN:
             return Status.UNKNOWN, scored
         scored.append(
@@ -188,20 +215,23 @@ def score_position(
     reading: str = LONGEST,
     backend: str = DEFAULT_BACKEND,
     time_limit: Deadline | float | None = None,
+    tiebreak: str = PASS_TIEBREAK,
+    method: str = "auto",
 ) -> Score:
     """Score ``position`` as the game would end now.
 
     When the game is not over, this is the result if both players passed from here (the player
     to move passing first, unless someone has passed already). ``time_limit``: seconds from
-    now, or a :class:`Deadline` shared with other work.
+    now, or a :class:`Deadline` shared with other work. ``tiebreak``: how a full tie is broken
+    (:data:`~solver.laido.rules.TIEBREAKS`).
     """
     deadline = as_deadline(time_limit)
     score = Score(position, reading, Status.SAT)
     for colour in COLOURS:
-        status, scored = score_groups(position.lattice, colour, position.stones(colour), reading, backend, deadline)
+        status, scored = score_groups(position.lattice, colour, position.stones(colour), reading, backend, deadline, method)
         score.groups[colour] = scored
         if status is Status.UNKNOWN:
             score.status = Status.UNKNOWN
             return score
-    score.verdict = compare(score.values(BLACK), score.values("white"), first_pass_if_ended_now(position))
+    score.verdict = verdict_of(position, score.values(BLACK), score.values(WHITE), tiebreak)
     return score

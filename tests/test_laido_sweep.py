@@ -1,0 +1,107 @@
+"""The sweep (solver.laido.sweep) against exhaustive search, the solver, and known solid boards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solver.core.backend import Status
+from solver.core.lattice import HexLattice
+from solver.laido.model import BLACK, WHITE, Position
+from solver.laido.rules import best_connection_part_by_search, groups, is_connection_part
+from solver.laido.score import best_connection_part, score_position
+from solver.laido.sweep import TooManyStates, _sweep, longest_connection_part, plan_sweep, suffix_bounds
+
+
+def _solid(lattice: HexLattice, keep) -> frozenset:
+    return frozenset(p for p in lattice.points if keep(p))
+
+
+def test_sweep_matches_exhaustive_search_on_random_and_solid_groups():
+    """Random fills, up to completely solid regions (fill 1.0) of small boards."""
+    rng = random.Random(2025)
+    compared = solid = 0
+    for _ in range(160):
+        lattice = HexLattice(rng.choice([3, 4, 5]))
+        fill = rng.choice([0.55, 0.7, 0.85, 1.0])
+        stones = {p for p in lattice.points if rng.random() < fill}
+        for group in groups(lattice, stones):
+            if len(group) > 22:
+                continue
+            expected = best_connection_part_by_search(lattice, group)
+            found = longest_connection_part(lattice, group)
+            assert (expected is None) == (found is None), sorted(group)
+            if found is not None:
+                assert len(found) == len(expected), sorted(group)
+                assert is_connection_part(lattice, group, found)
+            compared += 1
+            solid += fill == 1.0
+    assert compared > 120 and solid >= 5
+
+
+@pytest.mark.parametrize("side", [3, 4])
+@pytest.mark.parametrize("shape", ["half", "third", "whole"])
+def test_small_solid_regions_by_brute_force(side, shape):
+    """Solid halves, a solid wedge and the whole board: the sweep's length is the exhaustive one."""
+    lattice = HexLattice(side)
+    keep = {"half": lambda p: p[1] < 0, "third": lambda p: p[0] >= 0 and p[1] <= 0, "whole": lambda p: True}[shape]
+    region = _solid(lattice, keep)
+    expected = best_connection_part_by_search(lattice, region)
+    found = longest_connection_part(lattice, region)
+    assert len(found) == len(expected)
+    assert is_connection_part(lattice, region, found)
+
+
+def test_suffix_bounds_bound_every_connection_part():
+    """bounds[i] is at least the number of stones any connection part has among order[i:]."""
+    rng = random.Random(11)
+    for _ in range(25):
+        lattice = HexLattice(4)
+        stones = {p for p in lattice.points if rng.random() < 0.8}
+        for group in groups(lattice, stones):
+            if len(group) > 18:
+                continue
+            plan = plan_sweep(lattice, group)
+            bounds = suffix_bounds(lattice, plan.order)
+            best = best_connection_part_by_search(lattice, group)
+            assert bounds[0] >= (len(best) if best else 0)
+            from solver.laido.rules import connection_parts
+
+            for part in connection_parts(lattice, group, limit=20_000):
+                inside = set(part)
+                for i in range(len(plan.order) + 1):
+                    assert bounds[i] >= sum(p in inside for p in plan.order[i:])
+
+
+def test_halves_board_exact_values():
+    """The 9-side board in two solid halves (Black r < 0: 100 stones, White r >= 0: 117): Black's
+    longest part has 46 stones (value -8), White's 54 (value -9), as the solver proves too."""
+    lattice = HexLattice(9)
+    black = _solid(lattice, lambda p: p[1] < 0)
+    white = frozenset(lattice.points) - black
+    position = Position(9, black, white, passes=2, first_pass=WHITE)
+    score = score_position(position)
+    assert score.status is Status.SAT
+    (b,) = score.groups[BLACK]
+    (w,) = score.groups[WHITE]
+    assert (len(b.stones), len(b.connection_part), b.value) == (100, 46, -8)
+    assert (len(w.stones), len(w.connection_part), w.value) == (117, 54, -9)
+    assert score.verdict.winner == BLACK
+
+
+@pytest.mark.slow
+def test_sweep_and_solver_agree_on_a_7_side_half():
+    lattice = HexLattice(7)
+    region = _solid(lattice, lambda p: p[1] >= 0)
+    _, by_solver = best_connection_part(lattice, region, method="solver")
+    _, by_sweep = best_connection_part(lattice, region, method="sweep")
+    assert len(by_solver) == len(by_sweep) == 32
+
+
+def test_too_many_states_stops_the_sweep():
+    lattice = HexLattice(7)
+    plan = plan_sweep(lattice, lattice.points)
+    no_bounds = [len(plan.order)] * (len(plan.order) + 1)
+    with pytest.raises(TooManyStates):
+        _sweep(lattice, plan.order, no_bounds, 0, None, 50, None)
