@@ -7,10 +7,23 @@ from typing import Optional
 import typer
 
 from solver.core.backend import Status
-from solver.laido.model import COLOURS, PASS, SWAP, Position, Record, load_game, move_json, position_to_json
+from solver.laido.model import (
+    COLOURS,
+    PASS,
+    SWAP,
+    Move,
+    Position,
+    Record,
+    dumps,
+    load_game,
+    move_json,
+    parse_move,
+    position_to_json,
+    record_to_json,
+)
 from solver.laido.reach import DEFAULT_REACH_BACKEND, NO, UNKNOWN, BestAnswer, ReachAnswer, reach_best, reach_win
 from solver.laido.render import legend_text, render_svg, render_text
-from solver.laido.rules import READINGS, IllegalMove, legal_moves, replay
+from solver.laido.rules import PASS_TIEBREAK, READINGS, TIEBREAKS, IllegalMove, legal_moves, play as play_move, replay
 from solver.laido.score import Score, score_position
 
 from .common import (
@@ -23,6 +36,7 @@ from .common import (
     make_group,
     output_path,
     print_json,
+    spinner,
     time_limit_option,
     write_output,
 )
@@ -35,6 +49,11 @@ app = make_group(
 )
 
 POSITION_HELP = "A position or game record (JSON; '-' reads standard input). A record is replayed, each move checked."
+TIEBREAK_HELP = (
+    "How a full tie in group values is broken: 'pass' (the half point for the player who passed "
+    "first; the rule text's, default) or 'hills' (the newer published rule: fewer stones in the "
+    "more central hills, hill by hill from the centre; then the half point)."
+)
 READING_HELP = (
     "Which connection part a group counts: 'longest' (the owner picks the one worth most; default) "
     "or 'shortest' (a smallest one)."
@@ -60,8 +79,16 @@ def _load(path: str, upto: int | None = None) -> tuple[Position, Record | None, 
     return positions[-1], game, positions
 
 
-def _write_svg(target: str, picture: str) -> None:
-    write_output(target, picture)
+def _check_tiebreak(tiebreak: str) -> None:
+    if tiebreak not in TIEBREAKS:
+        fail(f"--tiebreak: unknown tiebreak {tiebreak!r}; choose one of: {', '.join(TIEBREAKS)}")
+
+
+def _last_move(record: Record | None, positions: list[Position]) -> Move | None:
+    """The move that led to the last position of a record (None for a position file)."""
+    if record is None or len(positions) < 2:
+        return None
+    return record.moves[len(positions) - 2]
 
 
 def _parts(score: Score) -> list[tuple]:
@@ -72,9 +99,31 @@ def _point(p: tuple[int, int]) -> str:
     return f"[{p[0]}, {p[1]}]"
 
 
-def _print_score(score: Score) -> None:
+def _turn(position: Position) -> str:
+    return "game over" if position.is_over else f"{position.to_move} to move"
+
+
+def _verdict_line(score: Score) -> str:
+    """The winner and why, in words."""
+    verdict = score.verdict
+    state = "game over" if score.position.is_over else "if both players passed now"
+    return f"winner ({state}): {verdict.winner} - {verdict.describe()}" if verdict else "winner: unknown"
+
+
+def _caption(score: Score, last: Move | None) -> list[str]:
+    """The lines under an SVG board: each player's values, the verdict, the last move, the turn."""
+    lines = [f"{c}: values {', '.join(map(str, score.values(c))) or '(no group)'}" for c in COLOURS]
+    lines.append(_verdict_line(score))
+    if last is not None:
+        lines.append(f"last move: {last if isinstance(last, str) else _point(last)}; {_turn(score.position)}")
+    else:
+        lines.append(_turn(score.position))
+    return lines
+
+
+def _print_score(score: Score, last: Move | None = None) -> None:
     position = score.position
-    print(render_text(position, _parts(score)), end="")
+    print(render_text(position, _parts(score), last if isinstance(last, tuple) else None), end="")
     print(legend_text(position))
     for colour in COLOURS:
         values = score.values(colour)
@@ -83,10 +132,9 @@ def _print_score(score: Score) -> None:
             part = group.connection_part
             where = " ".join(_point(p) for p in part) if part else "none (fewer than two edge stones)"
             print(f"  group of {len(group.stones)} from {_point(min(group.stones, key=lambda p: (p[1], p[0])))}: value {group.value}; connection part ({len(part or ())}): {where}")
-    verdict = score.verdict
-    state = "game over" if position.is_over else "if both players passed now"
-    if verdict is not None:
-        print(f"winner ({state}): {verdict.winner} - {verdict.describe()}")
+    if last is not None:
+        print(f"last move: {last if isinstance(last, str) else _point(last)}")
+    print(_verdict_line(score))
 
 
 @command(app)
@@ -96,7 +144,8 @@ def score(
     backend: str = backend_option("sat"),
     time_limit: Optional[float] = time_limit_option(),
     json_output: bool = json_option('One JSON object: {"black": {"values", "groups"}, "white": ..., "winner", "decided_by", ...}.'),
-    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture with each connection part drawn."),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture with each connection part drawn, the coordinates on the rims, the score and the last move."),
+    tiebreak: str = typer.Option(PASS_TIEBREAK, "--tiebreak", help=TIEBREAK_HELP),
 ) -> None:
     """Score POS: each group's connection part and value, the winner and what decided it.
 
@@ -104,22 +153,27 @@ def score(
     from highest, the winner and the comparison that decided it.
 
     Values are compared highest first, then second, and so on; a player who runs out of groups
-    first loses; a full tie goes to the player who passed first. A game not yet over is scored
-    as if both players passed now.
+    first loses; a full tie goes to the player who passed first (or, with --tiebreak hills, to
+    the player with fewer stones in the more central hills). A game not yet over is scored as if
+    both players passed now.
     """
     if reading not in READINGS:
         fail(f"unknown reading {reading!r}; choose one of: {', '.join(READINGS)}")
+    _check_tiebreak(tiebreak)
     output_path(svg_out)
-    position, _, _ = _load(path)
-    result = score_position(position, reading, backend, time_limit)
+    position, record, positions = _load(path)
+    last = _last_move(record, positions)
+    with spinner("scoring the groups"):
+        result = score_position(position, reading, backend, time_limit, tiebreak)
     if json_output:
-        print_json(result.to_json())
+        print_json(result.to_json() | {"last_move": None if last is None else move_json(last)})
     elif result.status is Status.UNKNOWN:
         print("unknown: the time limit came before every group was scored")
     else:
-        _print_score(result)
+        _print_score(result, last)
     if svg_out is not None:
-        _write_svg(svg_out, render_svg(position, _parts(result), title=f"Laido {path}"))
+        point = last if isinstance(last, tuple) else None
+        write_output(svg_out, render_svg(position, _parts(result), title=f"Laido {path}", caption=_caption(result, last), last_move=point))
     raise typer.Exit(EXIT_NOT_ALL_GOOD if result.status is Status.UNKNOWN else EXIT_OK)
 
 
@@ -132,6 +186,7 @@ def reach(
     backend: str = backend_option(DEFAULT_REACH_BACKEND, f"Solver backend: sat or cpsat (default {DEFAULT_REACH_BACKEND} here)."),
     time_limit: Optional[float] = time_limit_option(),
     json_output: bool = json_option("One JSON object: answer (yes/no/unknown), stones, moves, final score."),
+    tiebreak: str = typer.Option(PASS_TIEBREAK, "--tiebreak", help=TIEBREAK_HELP),
 ) -> None:
     """Can PLAYER win by adding at most K stones while the other side only passes?
 
@@ -143,9 +198,13 @@ def reach(
     """
     if player not in COLOURS:
         fail(f"--player must be black or white, not {player!r}")
+    _check_tiebreak(tiebreak)
     position, _, _ = _load(path)
-    query = reach_best if best else reach_win
-    answer = query(position, player, stones, backend, time_limit)
+    with spinner("reach") as shown:
+        if best:
+            answer = reach_best(position, player, stones, backend, time_limit, progress=shown.update)
+        else:
+            answer = reach_win(position, player, stones, backend, time_limit, progress=shown.update, tiebreak=tiebreak)
     if json_output:
         print_json(answer.to_json())
     elif isinstance(answer, BestAnswer):
@@ -183,50 +242,103 @@ def _print_best(answer: BestAnswer) -> None:
         print(f"that group: {len(answer.group.stones)} stones; connection part: {part or 'none'}")
 
 
+def _describe_move(before: Position, move: Move) -> str:
+    """A move in words, naming the colour and, after a pie swap, which player holds it."""
+    who = before.to_move
+    if before.swapped:
+        # after the swap the player who placed Black's first stone plays White
+        who += " (the first player)" if who == "white" else " (the second player)"
+    if move == PASS:
+        return f"{who} passes"
+    if move == SWAP:
+        return "white swaps (pie rule): the players exchange colours; the first player now plays white and moves next"
+    return f"{who} plays {_point(move)}"  # type: ignore[arg-type]
+
+
 @command(app)
 def play(
-    path: str = typer.Argument(..., metavar="RECORD", help="A game record (JSON with \"size\" and \"moves\")."),
-    upto: Optional[int] = typer.Option(None, "--upto", "-n", help="Stop after this many moves (default: all)."),
-    json_output: bool = json_option("One JSON object: the moves with the state after each, and the final position."),
+    path: str = typer.Argument(..., metavar="GAME", help=POSITION_HELP),
+    move: Optional[str] = typer.Argument(None, metavar="[MOVE]", help="A move to add: a point q,r (such as 2,-1), pass, or swap (the pie rule)."),
+    upto: Optional[int] = typer.Option(None, "--upto", "-n", help="For a record: stop after this many moves (default: all)."),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="With MOVE: write the game after it (a record stays a record, a position a position)."),
+    json_output: bool = json_option("One JSON object: the moves with the state after each, the final position, and the score once the game is over."),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the position reached."),
+    tiebreak: str = typer.Option(PASS_TIEBREAK, "--tiebreak", help=TIEBREAK_HELP),
+    backend: str = backend_option("sat"),
 ) -> None:
-    """Step through a game record, move by move, and show the board reached.
+    """Step through a game record, or add MOVE to a game and show the board reached.
 
-    Each move is listed with who made it and the state after it. Every move is checked: a stone
-    on an empty point, a pass (not as the first move), a swap only as White's answer to Black's
-    first stone (the pie rule: the players exchange colours, the board stays, White moves next);
-    nothing after two passes in a row.
+    Without MOVE: each move of the record is listed with who made it (after a pie swap, which
+    player holds each colour) and the board reached is shown; a finished game ends with the
+    winner and why. With MOVE: the move is checked and played (a stone on an empty point, a
+    pass, or a swap as White's answer to Black's first stone), and --out writes the game after
+    it, so a game can be played move by move. Every move is checked: nothing after two passes
+    in a row, no pass as the very first move.
     """
+    _check_tiebreak(tiebreak)
+    output_path(out)
     output_path(svg_out)
+    if out is not None and move is None:
+        fail("--out needs a MOVE to add")
     position, record, positions = _load(path, upto)
-    if record is None:
-        fail(f"{path}: this is a position, not a game record (it has no \"moves\")")
+    if record is None and move is None:
+        fail(f"{path}: this is a position, not a game record: give a MOVE to play on it")
+    was_record = record is not None
+    if move is not None:
+        played = parse_move(move, position.lattice)
+        try:
+            after = play_move(position, played)
+        except IllegalMove as error:
+            fail(f"MOVE: {error}")
+        if record is not None:
+            record = Record(record.size, record.moves[: len(positions) - 1] + (played,))
+            positions = positions + [after]
+        else:
+            record = Record(position.size, (played,))  # for the listing only: one step
+            positions = [position, after]
+        position = after
     steps = []
     for number, (before, after) in enumerate(zip(positions, positions[1:]), start=1):
-        move = record.moves[number - 1]
-        steps.append(
+        step_move = record.moves[number - 1]
+        steps.append((number, before, step_move, after))
+    final = None
+    if position.is_over:
+        with spinner("scoring the final position"):
+            final = score_position(position, backend=backend, tiebreak=tiebreak)
+    last = steps[-1][2] if steps else None
+    if out is not None:
+        game = record_to_json(record) if was_record else position_to_json(position)
+        write_output(out, dumps(game))
+    if json_output:
+        print_json(
             {
-                "number": number,
-                "colour": before.to_move,
-                "move": move_json(move),
-                "to_move": after.to_move,
-                "passes": after.passes,
-                "game_over": after.is_over,
+                "moves": [
+                    {"number": number, "colour": before.to_move, "move": move_json(m), "to_move": after.to_move,
+                     "passes": after.passes, "game_over": after.is_over}
+                    for number, before, m, after in steps
+                ],
+                "position": position_to_json(position),
+                "score": final.to_json() if final else None,
             }
         )
-    if json_output:
-        print_json({"moves": steps, "position": position_to_json(position)})
     else:
-        for step in steps:
-            move = step["move"]
-            text = {PASS: "passes", SWAP: "swaps (pie rule: the players exchange colours)"}.get(move, "") if isinstance(move, str) else f"plays [{move[0]}, {move[1]}]"
-            print(f"{step['number']:>3}. {step['colour']} {text}" + ("  - game over" if step["game_over"] else ""))
-        print(render_text(position), end="")
-        state = "game over" if position.is_over else f"{position.to_move} to move"
+        for number, before, m, after in steps:
+            print(f"{number:>3}. {_describe_move(before, m)}" + ("  - game over" if after.is_over else ""))
+        print(render_text(position, _parts(final) if final else None, last if isinstance(last, tuple) else None), end="")
         swapped = "; the players swapped colours" if position.swapped else ""
-        print(f"after {len(steps)} move(s): {state}{swapped}")
+        print(f"after {len(steps)} move(s): {_turn(position)}{swapped}")
+        if final is not None:
+            for colour in COLOURS:
+                print(f"{colour}: values {', '.join(map(str, final.values(colour))) or '(no group)'}")
+            print(_verdict_line(final))
+        if out is not None:
+            print(f"written to {out}")
     if svg_out is not None:
-        _write_svg(svg_out, render_svg(position, title=f"Laido {path}"))
+        caption = _caption(final, last) if final else [_turn(position)]
+        point = last if isinstance(last, tuple) else None
+        write_output(svg_out, render_svg(position, _parts(final) if final else None, title=f"Laido {path}", caption=caption, last_move=point))
+    if final is not None and final.status is Status.UNKNOWN:
+        raise typer.Exit(EXIT_NOT_ALL_GOOD)
 
 
 @command(app)

@@ -99,3 +99,78 @@ def test_time_limit_says_unknown():
     done = run("reach", GRIDS / "race9.json", "--player", "black", "--stones", "4", "--time-limit", "0.01", "--json")
     assert done.returncode == 1, done.stderr
     assert json.loads(done.stdout)["answer"] == "unknown"
+
+
+def test_stdin_in_every_command():
+    record = (GRIDS / "game.json").read_text()
+    for command in (["score", "-", "--json"], ["moves", "-", "--json"], ["play", "-", "--json"],
+                    ["reach", "-", "--player", "black", "--stones", "0", "--json"]):
+        done = subprocess.run([PLACESAT, "laido", *command], input=record, capture_output=True, text=True, timeout=120)
+        assert done.returncode in (0, 1), (command, done.stderr)
+        json.loads(done.stdout)
+
+
+def test_play_adds_moves_one_by_one(tmp_path):
+    """play GAME MOVE --out: a record grows by the move; a swap only right after Black's first stone."""
+    game = tmp_path / "g.json"
+    game.write_text('{"size": 3, "moves": []}')
+    for move in ("0,0", "swap", "[1, -1]", "pass"):
+        done = run("play", game, move, "--out", game)
+        assert done.returncode == 0, done.stderr
+    assert json.loads(game.read_text()) == {"size": 3, "moves": [[0, 0], "swap", [1, -1], "pass"]}
+    done = run("play", game, "swap")
+    assert done.returncode == 2 and "swap is allowed only" in done.stderr
+    done = run("play", game, "pass", "--json")
+    out = json.loads(done.stdout)
+    # a lone stone each (-1 against -1): a full tie; Black (the second player after the swap)
+    # passed first, at move 4, so Black has the half point
+    assert out["moves"][-1]["game_over"] and out["score"]["winner"] == "black"
+    assert out["score"]["decided_by"]["kind"] == "half point"
+    done = run("play", game, "pass")
+    assert done.stdout.splitlines()[-1].startswith("winner (game over): ")
+    position = tmp_path / "p.json"
+    position.write_text('{"size": 3, "black": [[0, 0]], "to_move": "white"}')
+    done = run("play", position, "2,-2", "--out", tmp_path / "q.json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads((tmp_path / "q.json").read_text())["white"] == [[2, -2]]
+    assert run("play", position, "5,5").returncode == 2
+    assert run("play", position, "banana").returncode == 2
+
+
+def test_move_list_after_a_swap_names_the_players():
+    done = run("play", GRIDS / "game.json")
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("  2. white swaps (pie rule)")
+    assert lines[2] == "  3. white (the first player) plays [1, -1]"
+    assert lines[3] == "  4. black (the second player) plays [-1, 0]"
+    assert lines[-1] == "winner (game over): white - comparison 1: black -5 vs white -1"
+
+
+def test_empty_board_says_what_decided_it():
+    done = subprocess.run([PLACESAT, "laido", "score", "-"], input='{"size": 4}', capture_output=True, text=True, timeout=60)
+    last = done.stdout.splitlines()[-1]
+    assert "no group on the board" in last and "would pass first (nobody has passed yet)" in last
+    assert "who passed first" not in last
+
+
+def test_reach_interrupted_says_interrupted():
+    import signal
+    import time
+
+    process = subprocess.Popen([PLACESAT, "laido", "reach", str(GRIDS / "race9.json"), "-p", "black", "-k", "8"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and err.strip() == "placesat: interrupted" and "unknown" not in out
+
+
+def test_tiebreak_option():
+    done = subprocess.run([PLACESAT, "laido", "score", "-", "--tiebreak", "hills", "--json"],
+                          input='{"size": 3, "black": [[1, 0]], "white": [[0, 0]], "passes": 2, "first_pass": "white"}',
+                          capture_output=True, text=True, timeout=60)
+    out = json.loads(done.stdout)
+    # both have one lone stone (-1 each); White's is on the centre, Black's on hill 1: Black has fewer at the centre
+    assert out["winner"] == "black" and out["decided_by"] == {"kind": "hills", "rank": 0, "black": 0, "white": 1}
+    done = run("score", GRIDS / "hand.json", "--tiebreak", "middle")
+    assert done.returncode == 2 and "--tiebreak" in done.stderr

@@ -499,6 +499,7 @@ def encode_reach(
     min_stones: int = 0,
     tie_break: str = "theirs",
     counting: str = "linear",
+    hills: tuple[Sequence[int], Sequence[int]] | None = None,
     ranked: bool = True,
     deadline: Deadline | None = None,
 ) -> GrowthEncoding:
@@ -511,6 +512,11 @@ def encode_reach(
     makes the claim harder, so a model is a real win. ``tie_break`` says who wins a full tie:
     ``"mine"``, ``"theirs"``, or ``"mine_if_no_stones"`` (the player is to move and nobody has
     passed: the player passes first only by adding no stone).
+
+    ``hills``: with the hills tiebreak, the player's and the other side's stones per hill
+    (:func:`~solver.laido.rules.hill_counts`, before the new stones): a full tie in values is
+    then won by fewer stones on the first hill from the centre that differs, and only when
+    every hill ties does ``tie_break`` decide.
 
     ``counting`` picks the form of "value >= t" that suits the backend, with the same meaning:
     ``"linear"``, one cardinality constraint per class and threshold (one linear constraint each
@@ -556,6 +562,22 @@ def encode_reach(
         for i in range(j + 1):
             need = thresholds[i][1] + (1 if i == j else 0)
             _at_least_if(formula, decision, [(lit, 1) for lit in at_least[i]], need)
+    if hills is not None:
+        # the hills tiebreak: values tie (or better) and, hill by hill from the centre, the
+        # player's stones (old and added) equal the other side's until one hill has fewer
+        mine_hills, their_hills = hills
+        added_on = [[lit for p, lit in growth.added.items() if max(abs(p[0]), abs(p[1]), abs(p[0] + p[1])) == d] for d in range(len(mine_hills))]
+        for d in range(len(mine_hills)):
+            decision = formula.new_var()
+            decisions.append(decision)
+            growth.levels[f"hill {d}"] = decision
+            for i, (_, theirs_at_i) in enumerate(thresholds):
+                _at_least_if(formula, decision, [(lit, 1) for lit in at_least[i]], theirs_at_i)
+            for e in range(d + 1):
+                room = their_hills[e] - mine_hills[e] - (1 if e == d else 0)  # added stones allowed there
+                _at_least_if(formula, decision, [(lit, -1) for lit in added_on[e]], -room)
+                if e < d:
+                    _at_least_if(formula, decision, [(lit, 1) for lit in added_on[e]], room)
     if tie_break != "theirs":
         decision = formula.new_var()
         decisions.append(decision)
@@ -565,6 +587,11 @@ def encode_reach(
         if tie_break == "mine_if_no_stones":
             for lit in growth.added.values():
                 formula.add_implication(decision, -lit)
+        if hills is not None:  # the half point counts only when every hill ties too
+            for d, lits in enumerate(added_on):
+                room = hills[1][d] - hills[0][d]
+                _at_least_if(formula, decision, [(lit, 1) for lit in lits], room)
+                _at_least_if(formula, decision, [(lit, -1) for lit in lits], -room)
     formula.add_clause(decisions)
     if counting == "linear":
         for k in range(capacity):

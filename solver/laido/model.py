@@ -198,6 +198,20 @@ def record_from_json(raw: Any) -> Record:
     return Record(size, tuple(moves))
 
 
+def parse_move(text: str, lattice: HexLattice) -> Move:
+    """A move typed on the command line: ``pass``, ``swap``, or a point as ``q,r``, ``q r`` or
+    ``[q, r]`` (an :class:`InputError` naming the problem otherwise)."""
+    word = text.strip().lower()
+    if word in (PASS, SWAP):
+        return word
+    parts = word.strip("[]() ").replace(",", " ").split()
+    try:
+        q, r = (int(part) for part in parts)
+    except ValueError:
+        raise InputError(f"MOVE: {text!r} is not a move (a point q,r such as 2,-1; pass; or swap)") from None
+    return _parse_point([q, r], "MOVE", lattice)
+
+
 def parse_game(text: str, path: str | None = None) -> Position | Record:
     """A position or a game record (it has ``"moves"``) from JSON text.
 

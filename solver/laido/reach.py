@@ -24,7 +24,7 @@ from solver.core.lattice import Point
 
 from .encode import GrowthEncoding, encode_best, encode_reach, ring_cut, rings
 from .model import BLACK, Move, Position, move_json, opponent, point_json
-from .rules import LONGEST, board_order, compare, finish_with, is_opening, stones_available
+from .rules import HILLS_TIEBREAK, LONGEST, PASS_TIEBREAK, board_order, hill_counts, finish_with, is_opening, stones_available, verdict_of
 from .score import GroupScore, Score, SolverFailure, open_backend, score_groups, score_position
 
 DEFAULT_REACH_BACKEND = "cpsat"
@@ -99,6 +99,7 @@ def _solve_with_cuts(
     backend: str,
     deadline: Deadline,
     shrink: Callable[[list[Point]], list[Point]] | None = None,
+    progress: Callable[[str], None] = lambda text: None,
 ) -> tuple[Status, list[Point], int | None]:
     """Optimise ``objective`` (or, without one but with ``growth.at_most_stones``, find the
     fewest stones) and cut off rings until every class's path is one path.
@@ -111,6 +112,7 @@ def _solve_with_cuts(
     faster than one optimisation. Returns the status, the added stones and the proven optimum.
     """
     lattice = position.lattice
+    progress("loading the model into the solver")
     solver = open_backend(backend, growth.formula, presolve=False, deadline=deadline)
 
     def one_path_each(assumptions: list[int]):
@@ -142,6 +144,7 @@ def _solve_with_cuts(
         return sorted((p for p, lit in growth.added.items() if result.value(lit)), key=board_order)
 
     try:
+        progress("solver: looking for an answer")
         result = one_path_each([])
         if result.status is not Status.SAT:
             return result.status, [], None
@@ -153,6 +156,7 @@ def _solve_with_cuts(
                 stones = shrink(stones)
             if not stones or len(stones) - 1 not in growth.at_most_stones:
                 break
+            progress(f"solver: {len(stones)} stone(s) win; trying {len(stones) - 1}")
             fewer = one_path_each([growth.at_most_stones[len(stones) - 1]])
             if fewer.status is Status.UNKNOWN:
                 return Status.UNKNOWN, [], None
@@ -170,13 +174,16 @@ def reach_win(
     stones: int,
     backend: str = DEFAULT_REACH_BACKEND,
     time_limit: float | None = None,
+    progress: Callable[[str], None] = lambda text: None,
+    tiebreak: str = PASS_TIEBREAK,
 ) -> ReachAnswer:
     """Can ``player``, adding at most ``stones`` stones while the other side only passes, reach
     a position that it wins when the game then ends? The fewest stones that do it, or "no";
-    "unknown" when ``time_limit`` seconds (model building included) pass first.
+    "unknown" when ``time_limit`` seconds (model building included) pass first. ``progress``
+    hears what the query is doing, in words; ``tiebreak`` is how a full tie is broken.
     """
     try:
-        return _reach_win(position, player, stones, backend, Deadline(time_limit))
+        return _reach_win(position, player, stones, backend, Deadline(time_limit), progress, tiebreak)
     except TimeUp:
         return ReachAnswer(player, stones, UNKNOWN)
 
@@ -187,18 +194,21 @@ def _reach_win(
     stones: int,
     backend: str,
     deadline: Deadline,
+    progress: Callable[[str], None] = lambda text: None,
+    tiebreak: str = PASS_TIEBREAK,
 ) -> ReachAnswer:
     """:func:`reach_win` within ``deadline`` (``TimeUp`` when it comes first)."""
     capacity, at_least = _limits(position, player, stones)
     other = opponent(player)
     lattice = position.lattice
+    progress(f"scoring {other}'s groups")
     status, theirs = score_groups(lattice, other, position.stones(other), LONGEST, backend, deadline)
     if status is Status.UNKNOWN:
         return ReachAnswer(player, stones, UNKNOWN)
     if at_least == 0:
         # no stone at all is the cheapest try, and the plain scorer answers it directly
         moves, final = finish_with(position, player, [])
-        final_score = score_position(final, LONGEST, backend, deadline.remaining())
+        final_score = score_position(final, LONGEST, backend, deadline, tiebreak)
         if final_score.status is Status.UNKNOWN or final_score.verdict is None:
             return ReachAnswer(player, stones, UNKNOWN)
         if final_score.verdict.winner == player:
@@ -211,6 +221,7 @@ def _reach_win(
         tie_break = "mine_if_no_stones"
     else:
         tie_break = "theirs"
+    progress("building the model")
     growth = encode_reach(
         lattice,
         position.stones(player),
@@ -220,6 +231,9 @@ def _reach_win(
         at_least,
         tie_break,
         counting="counter" if backend == "sat" else "linear",
+        hills=(hill_counts(lattice, position.stones(player)), hill_counts(lattice, position.stones(other)))
+        if tiebreak == HILLS_TIEBREAK
+        else None,
         ranked=False,  # reaching a threshold seldom builds a ring: cut those that appear
         deadline=deadline,
     )
@@ -236,11 +250,8 @@ def _reach_win(
         status, mine = score_groups(lattice, player, final.stones(player), LONGEST, backend, deadline)
         if status is not Status.SAT:
             return False
-        verdict = compare(
-            [g.value for g in mine] if player == BLACK else their_values,
-            their_values if player == BLACK else [g.value for g in mine],
-            final.first_pass or player,
-        )
+        values = [g.value for g in mine]
+        verdict = verdict_of(final, *((values, their_values) if player == BLACK else (their_values, values)), tiebreak)
         return verdict.winner == player
 
     def shrink(stones: list[Point]) -> list[Point]:
@@ -251,13 +262,14 @@ def _reach_win(
                 stones = fewer
         return stones
 
-    status, added, _ = _solve_with_cuts(position, growth, objective, backend, deadline, shrink)
+    status, added, _ = _solve_with_cuts(position, growth, objective, backend, deadline, shrink, progress)
     if status is Status.UNKNOWN:
         return ReachAnswer(player, stones, UNKNOWN)
     if status is Status.UNSAT:
         return ReachAnswer(player, stones, NO)
+    progress("checking the answer with the plain rules")
     moves, final = finish_with(position, player, added)
-    final_score = score_position(final, LONGEST, backend, deadline.remaining())
+    final_score = score_position(final, LONGEST, backend, deadline, tiebreak)
     if final_score.status is Status.UNKNOWN or final_score.verdict is None:
         return ReachAnswer(player, stones, UNKNOWN, tuple(added), moves)
     if final_score.verdict.winner != player:
@@ -271,13 +283,14 @@ def reach_best(
     stones: int,
     backend: str = DEFAULT_REACH_BACKEND,
     time_limit: float | None = None,
+    progress: Callable[[str], None] = lambda text: None,
 ) -> BestAnswer:
     """The highest value that ``player``'s best group can reach by adding at most ``stones``
     stones (the other side only passes), with the stones and that group; "unknown" when
     ``time_limit`` seconds (model building included) pass first.
     """
     try:
-        return _reach_best(position, player, stones, backend, Deadline(time_limit))
+        return _reach_best(position, player, stones, backend, Deadline(time_limit), progress)
     except TimeUp:
         return BestAnswer(player, stones, UNKNOWN)
 
@@ -288,15 +301,17 @@ def _reach_best(
     stones: int,
     backend: str,
     deadline: Deadline,
+    progress: Callable[[str], None] = lambda text: None,
 ) -> BestAnswer:
     """:func:`reach_best` within ``deadline`` (``TimeUp`` when it comes first)."""
     capacity, at_least = _limits(position, player, stones)
     other = opponent(player)
     lattice = position.lattice
+    progress("building the model")
     growth = encode_best(lattice, position.stones(player), position.stones(other), capacity, at_least)
     deadline.check()
     objective = growth.classes[0].value_terms()
-    status, added, value = _solve_with_cuts(position, growth, objective, backend, deadline)
+    status, added, value = _solve_with_cuts(position, growth, objective, backend, deadline, progress=progress)
     if status is Status.UNKNOWN:
         return BestAnswer(player, stones, UNKNOWN)
     if status is Status.UNSAT:
