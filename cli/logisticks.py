@@ -68,18 +68,36 @@ def new(
     layout: str = typer.Option("alternate", "--layout", help="Target stone colours: alternate or random."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for --layout random."),
     out: Optional[str] = typer.Option(None, "--out", "-o", help="Write the position to this file instead of stdout."),
+    json_output: bool = json_option("Print the position as one line of JSON (with --out: {\"written\": FILE, \"seed\": ...})."),
 ) -> None:
     """Print a starting position (JSON).
 
     Empty board, default centre stones, target stones laid out by --layout, full supplies (two
     players: five of each piece; three or four: the ten of each piece dealt out as evenly as
-    possible, the first players getting any remainder).
+    possible, the first players getting any remainder). --layout random without --seed picks a
+    seed and says which on standard error, so the layout can be made again.
     """
     output_path(out)
+    if layout == "random" and seed is None:
+        import random
+
+        seed = random.SystemRandom().randrange(1 << 31)
+        warn_seed = True
+    else:
+        warn_seed = False
     try:
         position = starting_position(players, layout, seed)
     except ValueError as error:
         fail(str(error))
+    if warn_seed:
+        typer.echo(f"seed: {seed} (--layout random --seed {seed} makes this layout again)", err=True)
+    if json_output:
+        if out is not None:
+            write_output(out, json.dumps(position_to_json(position), indent=1) + "\n")
+            print_json({"written": out, "seed": seed})
+        else:
+            print_json(position_to_json(position))
+        return
     text = json.dumps(position_to_json(position), indent=1) + "\n"
     write_output(out or "-", text)
 
@@ -178,7 +196,8 @@ def analyze(
     A completion adds pieces from the remaining supplies, each legal when placed, in some
     order (players cooperating; see seeds/logisticks.md). For each target: can it still end
     matched (receive its own colour's signal), can it still end unmatched (receive the other
-    signal), and the verdict (matched/unmatched when decided, open otherwise). Then each
+    signal), and the verdict (matched/unmatched when decided, open when both can happen, "no
+    signal" when neither can: it can only end MUTABLE or unreached). Then each
     player's maximum achievable score, and for every MUTABLE output whether it can still
     resolve to TRUE and to FALSE. Every 'yes' was replayed move by move by the rule engine;
     every 'no' is a solver proof. Exit 0, or 1 when the time limit left something unknown.

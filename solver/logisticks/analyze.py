@@ -241,13 +241,21 @@ class TargetVerdict:
 
     @property
     def verdict(self) -> str:
-        """``matched`` / ``unmatched`` when decided, ``open`` when both can happen, ``unknown``."""
+        """``matched`` / ``unmatched`` when decided, ``open`` when both can happen, ``no signal``
+        when neither can (the target can only end MUTABLE or unreached), ``unknown``."""
         match, mismatch = self.can_match, self.can_mismatch
         if match is None or mismatch is None:
             return "unknown"
         if match and mismatch:
             return "open"
+        if not match and not mismatch:
+            return NO_SIGNAL
         return "matched" if match else "unmatched"
+
+
+NO_SIGNAL = "no signal"
+"""The verdict of a target that can end neither matched nor unmatched: whatever is played, it
+ends MUTABLE or receives no signal at all."""
 
 
 @dataclass
