@@ -97,7 +97,10 @@ def test_analyze_backends_agree_through_the_command():
         outputs.append((data["targets"], data["mutable"], data["max_score"]))
     assert outputs[0] == outputs[1]
     verdicts = {t["verdict"] for t in outputs[0][0]}
-    assert {"open", "unmatched"} <= verdicts
+    assert {"open", "no signal"} <= verdicts
+    for target in outputs[0][0]:  # "no signal": it can end neither matched nor unmatched
+        neither = not target["can_end_matched"] and not target["can_end_unmatched"]
+        assert (target["verdict"] == "no signal") == neither
 
 
 def test_analyze_time_limit_says_unknown():
