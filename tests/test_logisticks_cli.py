@@ -99,7 +99,7 @@ def test_analyze_backends_agree_through_the_command():
     verdicts = {t["verdict"] for t in outputs[0][0]}
     assert {"open", "no signal"} <= verdicts
     for target in outputs[0][0]:  # "no signal": it can end neither matched nor unmatched
-        neither = not target["can_end_matched"] and not target["can_end_unmatched"]
+        neither = target["can_end_matched"] == target["can_end_unmatched"] == "impossible"
         assert (target["verdict"] == "no signal") == neither
 
 
