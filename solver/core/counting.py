@@ -10,15 +10,17 @@ from __future__ import annotations
 from typing import Sequence
 
 from .backend import Formula
+from .limits import Deadline
 
 
-def at_least_outputs(formula: Formula, lits: Sequence[int], upto: int) -> list[int]:
+def at_least_outputs(formula: Formula, lits: Sequence[int], upto: int, deadline: Deadline | None = None) -> list[int]:
     """Literals ``out`` with ``out[k - 1]`` implying "at least k of ``lits`` hold", k = 1..upto.
 
     A totalizer with only its soundness half (an output may be false although the count is
     reached, never true when it is not), which is all that a constraint ``premise -> out[k - 1]``
     needs. A literal may repeat in ``lits`` (a weight). Fewer than ``upto`` outputs come back
-    when ``lits`` is shorter.
+    when ``lits`` is shorter. A large counter takes seconds to write: ``deadline`` is checked
+    at every merge (``TimeUp`` when it has passed).
     """
     lits = [int(lit) for lit in lits]
     upto = min(upto, len(lits))
@@ -28,6 +30,8 @@ def at_least_outputs(formula: Formula, lits: Sequence[int], upto: int) -> list[i
     def merge(lo: int, hi: int) -> list[int]:
         if hi - lo == 1:
             return [lits[lo]]
+        if deadline is not None:
+            deadline.check()
         mid = (lo + hi) // 2
         left, right = merge(lo, mid), merge(mid, hi)
         out = formula.new_vars(min(len(left) + len(right), upto))

@@ -534,7 +534,7 @@ def encode_reach(
             counted = [lit for lit in stone_class.on_path.values() for _ in (0, 1)]
             counted += [-lit for lit in stone_class.member.values()]
             upto = max(finite, default=0) + len(stone_class.member)
-            counters.append(at_least_outputs(formula, counted, upto))
+            counters.append(at_least_outputs(formula, counted, upto, deadline))
     at_least: list[list[int]] = []
     for threshold, _ in thresholds:
         lits = []
