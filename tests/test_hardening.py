@@ -283,6 +283,19 @@ def test_a_time_limit_holds_through_model_building(run_cli, empty_30):
         assert result.returncode == 1 and "unknown" in result.stdout, (command, result.stdout, result.stderr)
 
 
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_laido_reach_stops_at_its_time_limit_while_encoding(backend):
+    """Writing the counters for eight stones took 7 s under a 1 s limit (SAT backend)."""
+    from solver.laido.model import load_game
+    from solver.laido.reach import reach_win
+
+    position = load_game(str(ROOT / "grids" / "laido" / "race9.json"))
+    started = time.monotonic()
+    answer = reach_win(position, "black", 8, backend=backend, time_limit=0.5)
+    # a generous margin for a loaded machine: the point is that the limit is looked at, not speed
+    assert answer.answer == "unknown" and time.monotonic() - started < 3.0
+
+
 def test_laido_reach_caps_the_stones_at_the_empty_points(run_cli):
     from solver.laido.model import load_game
     from solver.laido.rules import stones_available
