@@ -51,6 +51,8 @@ class LixsoTemplate:
     tile: list[list[int]] = field(default_factory=list)  # tile[placement index][k]
 
     cells: tuple[Cell, ...] = ()
+    # the literals the supply counts, one list per colour (empty without the supply rule)
+    supply: list[list[int]] = field(default_factory=list)
 
     def cell_index(self, cell: Cell) -> int:
         return cell[0] * self.width + cell[1]
@@ -158,5 +160,29 @@ def build_template(
     # and faster without the implied lower bound (benchmarks/lixso_encoding.py)
     if supply:
         for k in range(ncol):
-            formula.add_at_most([colour[i][k] for i in range(len(cells))], 3 * per_colour)
+            template.supply.append([colour[i][k] for i in range(len(cells))])
+            formula.add_at_most(template.supply[k], 3 * per_colour)
     return template
+
+
+def propagation_clauses(template: LixsoTemplate) -> list[list[int]]:
+    """The template's rules as plain clauses, for unit propagation without cardinality encodings.
+
+    Unit propagation over these clauses, with the supply checked as a count beside them
+    (``template.supply``: once a colour has ``3 * per_colour`` cells, no other cell takes
+    it; one more is a contradiction), reaches exactly the colour and tile facts that unit
+    propagation over the whole compiled template reaches (tests/test_lixso_propagate.py
+    checks it on random states):
+
+    * one colour per cell: at least one of the four, and no two (pairwise: no auxiliaries);
+    * the "at most one tile of a colour per cell" cardinality is left out: a placed tile
+      already rules out every other same-coloured tile through its cells, because such a
+      tile has a cell on the placed tile's ring (no touching), which the ring makes
+      not that colour;
+    * the supply is left to the count (its encoding's auxiliaries would only add work).
+    """
+    clauses = [list(clause) for clause in template.formula.clauses]
+    for lits in template.colour:
+        clauses.append(list(lits))
+        clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :])
+    return clauses
