@@ -64,3 +64,42 @@ def test_shipped_packs_do_not_repeat_a_solution():
 
     solutions = [g.stated_solution() for p in sorted((ROOT / "grids" / "lixso").glob("level-*.txt")) for g in load_pack(str(p))]
     assert len(solutions) == 120 and len(set(solutions)) == 120
+
+
+def test_large_random_solutions_are_valid_reproducible_and_varied():
+    import random
+
+    from solver.lixso.generate import random_solution, tiled_solution
+    from solver.lixso.model import Grid, default_per_colour
+
+    cap = default_per_colour(15, 15)
+    drawn = [tiled_solution(15, 15, cap, random.Random(seed)) for seed in range(3)]
+    assert len(set(drawn)) == 3
+    for solution in drawn:
+        assert find_violation(Grid(("." * 15,) * 15), solution, cap) is None
+    assert tiled_solution(15, 15, cap, random.Random(1)) == drawn[1]
+    # grids this large are drawn by tiling first, whatever asks for the solution
+    assert random_solution(Deducer(15, 15).template, random.Random(0)) == drawn[0]
+
+
+def test_a_21x21_tiling_covers_every_cell_once():
+    import random
+
+    from solver.lixso.generate import random_tiling
+
+    tiles = random_tiling(21, 21, random.Random(3), budget=20 * 21 * 21)
+    assert tiles is not None and len(tiles) == 147
+    cells = [cell for tile in tiles for cell in tile]
+    assert sorted(cells) == [(r, c) for r in range(21) for c in range(21)]
+    for tile in tiles:  # an L: three cells of one 2x2 block
+        rows, cols = {r for r, _ in tile}, {c for _, c in tile}
+        assert len(rows) == len(cols) == 2 and max(rows) - min(rows) == max(cols) - min(cols) == 1
+
+
+@pytest.mark.parametrize("level", [3, pytest.param(6, marks=pytest.mark.slow)])
+def test_15x15_puzzles_are_unique_and_graded_exactly(level):
+    made = generate_one(15, 15, level, f"test15:{level}", "t")
+    report = solve_grid(made.grid)
+    assert report.status is Verdict.UNIQUE and report.solutions == [made.solution]
+    assert Deducer(15, 15).grade(made.grid).level == level
+    assert generate_one(15, 15, level, f"test15:{level}", "t").grid.rows == made.grid.rows

@@ -23,10 +23,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core.backend import SatBackend
+from ..core.backend import Formula, SatBackend
 from .deduce import HARDEST, Deducer, deducer_for
-from .encode import LixsoTemplate
+from .encode import Cell, LixsoTemplate
 from .model import COLOURS, Grid
+from .rules import find_violation
 from .solve import LixsoSolver, Verdict
 
 MAX_ATTEMPTS = 200
@@ -34,7 +35,15 @@ MAX_ATTEMPTS = 200
 
 class GenerationFailed(Exception):
     """No puzzle of the asked kind could be made (an ordinary failure, reported per puzzle)."""
+
+
 RANDOM_SOLUTION_SOLVER = "cadical195"  # the python-sat solver that honours preferred phases
+# Up to this many cells the solver draws a random solution in one go (the shipped packs were
+# made so, and the same seed must keep giving them); above it the tiles are laid first and
+# coloured after, because one SAT call with random phases takes minutes from 21x21 on.
+SAT_DRAW_MAX_CELLS = 144
+# L-tromino shapes as offsets from their first cell in reading order
+FIRST_CELL_SHAPES = (((0, 0), (0, 1), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (1, 1)), ((0, 0), (1, 0), (1, -1)))
 
 
 @dataclass
@@ -48,11 +57,15 @@ class Generated:
 
 
 def random_solution(template: LixsoTemplate, rng: random.Random) -> tuple[str, ...]:
-    """A random full solution: a SAT model found with a random preferred colour per cell.
+    """A random full solution.
 
-    The preference is given as CaDiCaL's initial phases (MiniSat and Glucose ignore phases
-    set through python-sat 1.9, and would return the same model every time).
+    Up to :data:`SAT_DRAW_MAX_CELLS` cells: a SAT model found with a random preferred colour
+    per cell, given as CaDiCaL's initial phases (MiniSat and Glucose ignore phases set
+    through python-sat 1.9, and would return the same model every time). Larger grids: a
+    random tiling, then a colouring of it (:func:`tiled_solution`).
     """
+    if template.height * template.width > SAT_DRAW_MAX_CELLS:
+        return tiled_solution(template.height, template.width, template.per_colour, rng)
     engine = SatBackend(template.formula, solver=RANDOM_SOLUTION_SOLVER)
     phases = []
     for lits in template.colour:
@@ -64,6 +77,130 @@ def random_solution(template: LixsoTemplate, rng: random.Random) -> tuple[str, .
     if not result:
         raise GenerationFailed(f"no {template.height}x{template.width} grid can be covered with this colour supply")
     return template.decode(result.model)
+
+
+def random_tiling(height: int, width: int, rng: random.Random, budget: int) -> list[tuple[Cell, ...]] | None:
+    """A random cover of the grid by L-tiles, or None when ``budget`` placements were not enough.
+
+    Depth first in reading order: the first empty cell takes one of the (at most four) tiles
+    that have it as their first cell, in random order. A tile is not laid when it leaves a
+    cell next to it that no tile can still cover, which cuts most dead ends early.
+    """
+    owner = [[-1] * width for _ in range(height)]
+
+    def free(r: int, c: int) -> bool:
+        return 0 <= r < height and 0 <= c < width and owner[r][c] < 0
+
+    def coverable(r: int, c: int) -> bool:
+        # an empty cell needs a 2x2 block around it with three empty cells
+        if not free(r, c):
+            return True
+        return any(
+            free(r, c) + free(top, left) + free(top, left + 1) + free(top + 1, left) + free(top + 1, left + 1) - 1 >= 3
+            for top in (r - 1, r)
+            for left in (c - 1, c)
+        )
+
+    tiles: list[tuple[Cell, ...]] = []
+    tried: list[tuple[int, list]] = []  # per laid tile: its first cell and the shapes left to try there
+    position, choices = 0, None
+    for _ in range(budget):
+        while position < height * width and owner[position // width][position % width] >= 0:
+            position += 1
+        if position == height * width:
+            return tiles
+        r, c = divmod(position, width)
+        if choices is None:
+            choices = list(FIRST_CELL_SHAPES)
+            rng.shuffle(choices)
+        while choices:
+            cells = tuple((r + dr, c + dc) for dr, dc in choices.pop())
+            if not all(free(rr, cc) for rr, cc in cells):
+                continue
+            for rr, cc in cells:
+                owner[rr][cc] = len(tiles)
+            if all(coverable(rr + dr, cc + dc) for rr, cc in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
+                tiles.append(cells)
+                tried.append((position, choices))
+                choices = None
+                break
+            for rr, cc in cells:
+                owner[rr][cc] = -1
+        else:
+            if not tried:
+                return None
+            position, choices = tried.pop()
+            for rr, cc in tiles.pop():
+                owner[rr][cc] = -1
+    return None
+
+
+def colour_tiles(height: int, width: int, tiles: list[tuple[Cell, ...]], per_colour: int, rng: random.Random) -> tuple[str, ...] | None:
+    """Colours for the tiles such that touching tiles differ and no colour is used more than
+    ``per_colour`` times, as rows of colour letters; None when there are none.
+
+    A SAT model, found from a greedy colouring (in reading order, the least used colour the
+    neighbours leave, ties broken at random) given as preferred phases: with the supply as
+    tight as it is, the greedy colouring alone gets stuck on a few tiles, and the solver
+    repairs it nearby.
+    """
+    owner = {cell: t for t, cells in enumerate(tiles) for cell in cells}
+    touching = [
+        {owner[(r + dr, c + dc)] for r, c in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (r + dr, c + dc) in owner} - {t}
+        for t, cells in enumerate(tiles)
+    ]
+    ncol = len(COLOURS)
+    greedy = [-1] * len(tiles)
+    used = [0] * ncol
+    for t in range(len(tiles)):
+        taken = {greedy[u] for u in touching[t]}
+        left = [k for k in range(ncol) if k not in taken and used[k] < per_colour]
+        if left:
+            least = min(used[k] for k in left)
+            greedy[t] = rng.choice([k for k in left if used[k] == least])
+            used[greedy[t]] += 1
+    formula = Formula()
+    colour = [formula.new_vars(ncol) for _ in tiles]
+    for t, lits in enumerate(colour):
+        formula.add_exactly_one(lits)
+        for u in touching[t]:
+            if u > t:
+                for k in range(ncol):
+                    formula.add_clause([-lits[k], -colour[u][k]])
+    for k in range(ncol):
+        formula.add_at_most([lits[k] for lits in colour], per_colour)
+    engine = SatBackend(formula, solver=RANDOM_SOLUTION_SOLVER)
+    phases = []
+    for t, lits in enumerate(colour):
+        preferred = greedy[t] if greedy[t] >= 0 else rng.randrange(ncol)
+        phases.extend(lit if k == preferred else -lit for k, lit in enumerate(lits))
+    engine._solver.set_phases(phases)
+    result = engine.solve()
+    engine.close()
+    if not result:
+        return None
+    rows = [["."] * width for _ in range(height)]
+    for t, cells in enumerate(tiles):
+        letter = COLOURS[next(k for k, lit in enumerate(colour[t]) if result.model[lit])]
+        for r, c in cells:
+            rows[r][c] = letter
+    return tuple("".join(row) for row in rows)
+
+
+def tiled_solution(height: int, width: int, per_colour: int, rng: random.Random, attempts: int = 50) -> tuple[str, ...]:
+    """A random full solution drawn in two steps: a random tiling (:func:`random_tiling`), then
+    a colouring of its tiles within the supply (:func:`colour_tiles`); a tiling that cannot be
+    coloured, or a tiling search that runs long, is drawn again."""
+    for _ in range(attempts):
+        tiles = random_tiling(height, width, rng, budget=20 * height * width)
+        if tiles is not None:
+            solution = colour_tiles(height, width, tiles, per_colour, rng)
+            if solution is not None:
+                violation = find_violation(Grid(tuple("." * width for _ in range(height))), solution, per_colour)
+                if violation is not None:
+                    raise AssertionError(f"a drawn solution breaks the rules: {violation}")
+                return solution
+    raise GenerationFailed(f"no {height}x{width} solution drawn in {attempts} tilings")
 
 
 def _puzzle(solution: tuple[str, ...], clues: set[int], width: int, name: str) -> Grid:
