@@ -482,3 +482,26 @@ def test_arbitrary_bytes_never_crash_the_readers(tmp_path):
 
     grids()
     positions()
+
+
+def test_a_stop_swallowed_in_a_destructor_still_ends_the_command(monkeypatch, capsys):
+    """Ctrl-C landing inside a solver's __del__ is swallowed by Python ("Exception ignored"):
+    it must still end the command at the next deadline check, and print nothing of its own."""
+    import gc
+    import sys
+
+    from solver.core import signals
+    from solver.core.limits import Deadline
+
+    monkeypatch.setattr(signals, "_pending", None)
+    monkeypatch.setattr(sys, "unraisablehook", signals._unraisable)
+
+    class HalfBuiltSolver:
+        def __del__(self):
+            signals._raise_interrupted(signal.SIGINT, None)  # the signal arrives here
+
+    HalfBuiltSolver()
+    gc.collect()
+    assert "Exception ignored" not in capsys.readouterr().err
+    with pytest.raises(signals.Interrupted):
+        Deadline(None).check()

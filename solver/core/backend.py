@@ -20,7 +20,7 @@ from enum import Enum
 from typing import Iterable, Sequence
 
 from .limits import Deadline
-from .signals import Interrupted
+from .signals import Interrupted, raise_if_stopped
 
 BACKENDS = ("sat", "cpsat")
 DEFAULT_BACKEND = "sat"
@@ -259,6 +259,7 @@ def solve_in_slices(solver, assumptions: Sequence[int], time_limit: float | None
         return None, budget
     deadline = None if time_limit is None else time.monotonic() + time_limit
     while True:
+        raise_if_stopped()
         solver.conf_budget(budget)
         started = time.monotonic()
         outcome = solver.solve_limited(assumptions=list(assumptions))
@@ -484,7 +485,7 @@ def _solve_stoppably(solver, model, callback=None):
     thread.start()
     try:
         while not finished.wait(0.05):
-            pass
+            raise_if_stopped()
     except BaseException:
         solver.stop_search()
         _wait_through_signals(finished)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import time
 
+from .signals import raise_if_stopped
+
 MAX_TIME_LIMIT = 10**6
 """The longest time limit accepted, in seconds (about eleven days)."""
 
@@ -52,7 +54,9 @@ class Deadline:
         return self.end is not None and time.monotonic() >= self.end
 
     def check(self) -> None:
-        """Raise :class:`TimeUp` when the time is up."""
+        """Raise :class:`TimeUp` when the time is up (and a pending Ctrl-C or SIGTERM, see
+        :func:`~solver.core.signals.raise_if_stopped`)."""
+        raise_if_stopped()
         if self.expired():
             raise TimeUp("the time limit came first")
 

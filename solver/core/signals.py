@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 
 
 class Stop(BaseException):
@@ -34,18 +35,45 @@ class Terminated(Stop):
     reason = "terminated"
 
 
+_pending: type[Stop] | None = None
+"""The stop asked for, once a signal came: kept, because the exception that carries it can
+be swallowed where Python cannot pass exceptions on (a ``__del__`` that was running when the
+signal came prints "Exception ignored" and carries on)."""
+
+
 def _raise_interrupted(signum: int, frame: object) -> None:
+    global _pending
+    _pending = Interrupted
     raise Interrupted()
 
 
 def _raise_terminated(signum: int, frame: object) -> None:
+    global _pending
+    _pending = Terminated
     raise Terminated()
+
+
+def raise_if_stopped() -> None:
+    """Raise the stop a signal asked for, if one did: every deadline check and every solver
+    slice calls this, so a stop that was swallowed on its way still ends the command."""
+    if _pending is not None:
+        raise _pending()
+
+
+def _unraisable(report: sys.UnraisableHookArgs) -> None:
+    """Python's report of an exception it had to swallow, except for a stop: that one is
+    pending (:func:`raise_if_stopped` raises it again), and the user pressed Ctrl-C to end
+    the command, not to read about a destructor."""
+    if isinstance(report.exc_value, Stop):
+        return
+    sys.__unraisablehook__(report)
 
 
 def install_stop_handlers() -> None:
     """Make SIGINT raise :class:`Interrupted` and SIGTERM raise :class:`Terminated` (main thread)."""
     signal.signal(signal.SIGINT, _raise_interrupted)
     signal.signal(signal.SIGTERM, _raise_terminated)
+    sys.unraisablehook = _unraisable
 
 
 def prepare_worker() -> None:
