@@ -1,0 +1,298 @@
+"""``placesat lsd``: play LSD positions, list threats, and ask for reachable and forced wins."""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import typer
+
+from solver.core.errors import InputError
+from solver.lsd.model import (
+    SKIP,
+    THREE_PLAYERS,
+    Placement,
+    Position,
+    Record,
+    cell_text,
+    dumps,
+    load_game,
+    load_tileset,
+    move_text,
+    new_position,
+    parse_move,
+    position_to_json,
+    DEFAULT_TILESET,
+)
+from solver.lsd.render import LEGEND, render_rich, render_svg, render_text, status_lines
+from solver.lsd.rules import (
+    IllegalMove,
+    Turn,
+    captures,
+    check_position,
+    is_draw,
+    legal_moves,
+    lines,
+    play_turn,
+    replay,
+    resolve_placement,
+    winner,
+    winning_placements,
+)
+
+from .common import (
+    EXIT_NOT_ALL_GOOD,
+    EXIT_OK,
+    backend_option,
+    command,
+    console,
+    fail,
+    json_option,
+    make_group,
+    output_path,
+    print_json,
+    spinner,
+    stdout_is_terminal,
+    time_limit_option,
+    write_output,
+)
+
+app = make_group(
+    """LSD (Linearity, Simplicity, Duality): square tiles with half dots and capturing icons on an
+    unbounded grid. A tile must complete a dot and obstruct none; two + one cell apart or two x
+    corner to corner capture the tiles of the other icon colour between them; four tiles of your
+    colour in a row win (three with four players). Positions are JSON, moves are written like
+    '3,-1 NES+' (cell, dots after turning, icon) or 'skip' (see seeds/lsd.md)."""
+)
+
+POSITION_HELP = "A position or game record (JSON; '-' reads standard input). A record is replayed, each move checked."
+
+
+def _load(path: str) -> tuple[Position, list[Turn]]:
+    """The position in ``path`` (a record: the position after its last move), checked, and the
+    turns of a record."""
+    game = load_game(path)
+    start = game.start if isinstance(game, Record) else game
+    try:
+        check_position(start)
+    except InputError as error:
+        raise error.located(path) from None
+    if isinstance(game, Position):
+        return game, []
+    try:
+        turns = replay(game)
+    except IllegalMove as error:
+        fail(f"{path}: {error}")
+    return (turns[-1].after if turns else game.start), turns
+
+
+def _player(position: Position, player: int) -> int:
+    if not 1 <= player <= position.players:
+        fail(f"--player must be from 1 to {position.players}, not {player}")
+    return player
+
+
+def _show_board(position: Position, highlight=(), marks=None) -> None:
+    """The board in colour in a terminal, as plain text in a pipe."""
+    if stdout_is_terminal():
+        console().print(render_rich(position, highlight, marks), end="")
+    else:
+        print(render_text(position, highlight, marks), end="")
+
+
+def _state(position: Position) -> dict:
+    won = winner(position)
+    line = lines(position.field, won, position.line_length)[0] if won else None
+    return {
+        "to_move": None if won or is_draw(position) else position.to_move,
+        "winner": won,
+        "line": [list(c) for c in line] if line else None,
+        "draw": won is None and is_draw(position),
+    }
+
+
+def _winning_line(position: Position) -> tuple:
+    won = winner(position)
+    return lines(position.field, won, position.line_length)[0] if won else ()
+
+
+@command(app)
+def new(
+    players: int = typer.Option(2, "--players", "-n", help="2 or 4 (3 is refused: see seeds/lsd.md)."),
+    tileset: Optional[str] = typer.Option(None, "--tileset", help='A tile set file: JSON counts per kind, like {"N+": 2, "NEx": 2} (see seeds/lsd.md). Default: the five dot patterns, each twice with + and twice with x.'),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="Write the position to this file instead of standard output."),
+    json_output: bool = json_option("Print the position as JSON on one line."),
+) -> None:
+    """A starting position: an empty field, every tile in its owner's supply, player 1 to move.
+
+    With 2 players, player 1 has black icons and player 2 white ones; with 4, icon colours
+    alternate around the table (black, white, black, white) and three in a row win.
+    """
+    output_path(out)
+    if players == 3:
+        fail(THREE_PLAYERS)
+    if players not in (2, 4):
+        fail(f"--players must be 2 or 4, not {players}")
+    position = new_position(players, load_tileset(tileset) if tileset else DEFAULT_TILESET)
+    if json_output and out is None:
+        print_json(position_to_json(position))
+    else:
+        write_output(out or "-", dumps(position_to_json(position)))
+
+
+@command(app)
+def show(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the field to this SVG file."),
+    json_output: bool = json_option('One JSON object: {"position", "to_move", "winner", "line", "draw"}.'),
+) -> None:
+    """Show the field: each tile's owner, icon and icon colour, its dots, and whose turn it is.
+
+    Tiles read like 1+b (player 1, icon +, black) and are filled with their owner's colour in a
+    terminal; a completed dot is a filled circle on the line between two tiles, an open half
+    dot an empty one. A winning line is underlined.
+    """
+    output_path(svg_out)
+    position, _ = _load(path)
+    line = _winning_line(position)
+    if svg_out is not None:
+        write_output(svg_out, render_svg(position, highlight=line, title=f"LSD {path}"))
+    if json_output:
+        print_json({"position": position_to_json(position), **_state(position)})
+        return
+    _show_board(position, highlight=line)
+    print(LEGEND)
+    for text in status_lines(position):
+        print(text)
+    if winner(position) is None and is_draw(position):
+        print("nobody can place a tile: the game is a draw")
+
+
+def _capture_note(turn: Turn) -> str:
+    taken = " ".join(cell_text(c) for c, _ in turn.captured)
+    notes = []
+    if taken:
+        notes.append(f"captures {taken}")
+    if turn.winner is not None:
+        notes.append(f"wins (player {turn.winner})")
+    return "  " + "; ".join(notes) if notes else ""
+
+
+@command(app)
+def moves(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    json_output: bool = json_option('One JSON object: {"to_move", "moves": [{"move", "captures", "wins"}]}.'),
+) -> None:
+    """Every legal move of the player to move: each placement with its rotation and what it
+    would capture (and whether it wins), or 'skip' when there is none.
+
+    A placement reads CELL DOTS ICON: '3,-1 NES+' puts a + tile on cell (3, -1) turned so that
+    its half dots are on the N, E and S sides. None once the game is won or drawn.
+    """
+    position, _ = _load(path)
+    legal = legal_moves(position)
+    rows = []
+    for move in legal:
+        turn = play_turn(position, move) if move != SKIP else None
+        rows.append((move, turn))
+    if json_output:
+        print_json({
+            "to_move": position.to_move if legal else None,
+            "moves": [
+                {
+                    "move": move_text(move),
+                    "captures": [list(c) for c, _ in turn.captured] if turn else [],
+                    "wins": bool(turn and turn.winner is not None),
+                }
+                for move, turn in rows
+            ],
+        })
+        return
+    if not legal:
+        print("the game is over: " + (f"player {winner(position)} has won" if winner(position) else "a draw"))
+        return
+    if legal == [SKIP]:
+        print(f"player {position.to_move} cannot place a tile and must skip")
+        return
+    print(f"player {position.to_move} to move: {len(legal)} placement(s)")
+    for move, turn in rows:
+        print(f"{move_text(move)}{_capture_note(turn) if turn else ''}")
+
+
+@command(app)
+def play(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    move_texts: list[str] = typer.Argument(..., metavar="MOVE...", help="Moves in order, each like '3,-1 NES+' (quote it) or 'skip'."),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="Write the position reached to this file (JSON)."),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the position reached."),
+    json_output: bool = json_option('One JSON object: {"moves": [{"move", "player", "captures", "wins"}], "position", ...}.'),
+) -> None:
+    """Play one or more moves on POS, each checked, and show the position reached.
+
+    Each placement must come from the mover's supply, fit (dots meet dots, empty sides meet
+    empty sides, at least one dot completed) and then captures what it captures; a skip is
+    allowed only when the mover cannot place. Nothing may follow a win.
+    """
+    output_path(out)
+    output_path(svg_out)
+    position, _ = _load(path)
+    turns = []
+    for i, text in enumerate(move_texts):
+        move = parse_move(text, f"MOVE {i + 1}")
+        try:
+            turn = play_turn(position, move)
+        except IllegalMove as error:
+            fail(f"MOVE {i + 1} ({text.strip()}): {error}")
+        turns.append(turn)
+        position = turn.after
+    if out is not None:
+        write_output(out, dumps(position_to_json(position)))
+    line = _winning_line(position)
+    if svg_out is not None:
+        write_output(svg_out, render_svg(position, highlight=line or [t.move.cell for t in turns[-1:] if t.move != SKIP], title=f"LSD {path}"))
+    if json_output:
+        print_json({
+            "moves": [
+                {"move": move_text(t.move), "player": t.before.to_move, "captures": [list(c) for c, _ in t.captured], "wins": t.winner is not None}
+                for t in turns
+            ],
+            "position": position_to_json(position),
+            **_state(position),
+        })
+        return
+    for turn in turns:
+        print(f"player {turn.before.to_move}: {move_text(turn.move)}{_capture_note(turn)}")
+    last = [t.move.cell for t in turns[-1:] if isinstance(t.move, Placement)]
+    _show_board(position, highlight=line or last)
+    for text in status_lines(position)[:1]:
+        print(text)
+
+
+@command(app)
+def threats(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    json_output: bool = json_option('One JSON object: {"threats": {"1": ["3,-1 NES+", ...], ...}}.'),
+) -> None:
+    """For each player, the placements that would win at once if it were their turn.
+
+    A placement wins when it completes a line of the player's own colour (after its captures,
+    which never take the mover's own tiles). The cells are marked * on the board.
+    """
+    position, _ = _load(path)
+    found = {p: winning_placements(position, p) for p in range(1, position.players + 1)}
+    if json_output:
+        print_json({"threats": {str(p): [move_text(m) for m in wins] for p, wins in found.items()}, "winner": winner(position)})
+        return
+    if winner(position) is not None:
+        print(f"the game is over: player {winner(position)} has won")
+        return
+    marks = {m.cell: "*" for wins in found.values() for m in wins}
+    _show_board(position, marks=marks)
+    for player, wins in found.items():
+        cells = sorted({m.cell for m in wins})
+        if not wins:
+            print(f"player {player}: no immediate win")
+            continue
+        print(f"player {player}: {len(wins)} winning placement(s) on {len(cells)} cell(s)")
+        for cell in cells:
+            print(f"  {cell_text(cell)}: " + " ".join(move_text(m).split(" ", 1)[1] for m in wins if m.cell == cell))

@@ -1,0 +1,249 @@
+"""Pictures of an LSD position: a text board (in colour in a terminal) and an SVG drawing.
+
+In text, each tile is three characters between grid lines: its owner, its icon and its icon
+colour (``1+b``: player 1, a ``+``, black). Half dots sit on the grid lines between cells:
+``●`` a completed dot (two half dots meeting), ``○`` a half dot facing an empty cell. In a
+terminal the tile is also filled with its owner's colour and the icon printed in its icon
+colour. ``x`` grows to the east (columns), ``y`` to the north (rows, the top row first).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Iterable, Mapping
+
+from .model import BLACK, CROSS, E, N, PLUS, S, W, Cell, Position, Tile, cell_text, kind_text
+from .rules import winner
+
+PLAYER_NAMES = {1: "red", 2: "blue", 3: "green", 4: "yellow"}
+"""Tile colours: the text lets each player choose one; these four are told apart easily."""
+TERMINAL_FILL = {1: "on red3", 2: "on dodger_blue3", 3: "on green4", 4: "on gold3"}
+SVG_FILL = {1: "#d64545", 2: "#3d6fd6", 3: "#3a9a4a", 4: "#d9a21b"}
+
+COMPLETED, OPEN = "●", "○"
+
+# box-drawing junctions by which arms (up, right, down, left) are drawn
+_JUNCTION = {
+    (0, 0, 0, 0): " ", (1, 0, 1, 0): "│", (0, 1, 0, 1): "─",
+    (0, 1, 1, 0): "┌", (0, 0, 1, 1): "┐", (1, 1, 0, 0): "└", (1, 0, 0, 1): "┘",
+    (1, 1, 1, 0): "├", (1, 0, 1, 1): "┤", (0, 1, 1, 1): "┬", (1, 1, 0, 1): "┴",
+    (1, 1, 1, 1): "┼", (1, 0, 0, 0): "╵", (0, 1, 0, 0): "╶", (0, 0, 1, 0): "╷", (0, 0, 0, 1): "╴",
+}
+
+Segment = tuple[str, str]  # (text, rich style; "" for none)
+
+
+def bounds(position: Position, margin: int = 1, extra: Iterable[Cell] = ()) -> tuple[int, int, int, int]:
+    """(x min, x max, y min, y max) of the field and ``extra`` cells, grown by ``margin``."""
+    cells = list(position.field) + list(extra)
+    if not cells:
+        return (-margin, margin, -margin, margin)
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    return (min(xs) - margin, max(xs) + margin, min(ys) - margin, max(ys) + margin)
+
+
+def tile_label(tile: Tile, position: Position) -> str:
+    """Three characters for a tile: owner, icon, icon colour (``2xw``)."""
+    return f"{tile.player}{tile.icon}{'b' if position.icon_colour(tile.player) == BLACK else 'w'}"
+
+
+def board_segments(
+    position: Position,
+    highlight: Iterable[Cell] = (),
+    marks: Mapping[Cell, str] | None = None,
+) -> list[list[Segment]]:
+    """The board as lines of styled pieces of text (see the module docstring).
+
+    ``highlight``: cells whose tiles are underlined (a winning line, the last move);
+    ``marks``: up to three characters shown on empty cells (``*`` for a winning cell).
+    """
+    field = position.field
+    marks = dict(marks or {})
+    lit = set(highlight)
+    x0, x1, y0, y1 = bounds(position, 0, marks)
+
+    def occupied(x: int, y: int) -> bool:
+        return (x, y) in field
+
+    def vertical(x: int, y: int) -> bool:  # the line between (x - 1, y) and (x, y) is drawn
+        return occupied(x - 1, y) or occupied(x, y)
+
+    def horizontal(x: int, y: int) -> bool:  # the line between (x, y) and (x, y - 1) is drawn
+        return occupied(x, y) or occupied(x, y - 1)
+
+    def edge_mark(a: Tile | None, a_side: int, b: Tile | None, b_side: int, line: str) -> str:
+        dots = (a is not None and bool(a.dots & a_side)) + (b is not None and bool(b.dots & b_side))
+        if a is None and b is None:
+            return " "
+        return COMPLETED if dots == 2 else OPEN if dots == 1 else line
+
+    rows: list[list[Segment]] = []
+    header: list[Segment] = [("      ", "")]
+    for x in range(x0, x1 + 1):
+        header.append((f"{x:^3} ", "dim"))
+    rows.append(header)
+    for y in range(y1 + 1, y0 - 1, -1):
+        # the grid line above row y - 1 (below row y), then row y - 1's cells
+        line: list[Segment] = [("     ", "")]
+        for x in range(x0, x1 + 2):
+            arms = (
+                int(vertical(x, y)) if y <= y1 else 0,
+                int(horizontal(x, y)) if x <= x1 else 0,
+                int(vertical(x, y - 1)) if y - 1 >= y0 else 0,
+                int(horizontal(x - 1, y)) if x - 1 >= x0 else 0,
+            )
+            line.append((_JUNCTION[arms], "dim"))
+            if x <= x1:
+                above, below = field.get((x, y)), field.get((x, y - 1))
+                mark = edge_mark(above, S, below, N, "─")
+                text = " " if mark == " " else f"─{mark}─"
+                line.append((text if mark != " " else "   ", "" if mark in (COMPLETED, OPEN) else "dim"))
+        rows.append(line)
+        if y - 1 < y0:
+            break
+        row = y - 1
+        cells: list[Segment] = [(f"{row:>4} ", "dim")]
+        for x in range(x0, x1 + 2):
+            left, right = field.get((x - 1, row)), field.get((x, row))
+            mark = edge_mark(left, E, right, W, "│")
+            cells.append((mark, "" if mark in (COMPLETED, OPEN) else "dim"))
+            if x > x1:
+                break
+            tile = field.get((x, row))
+            if tile is None:
+                cells.append((f"{marks.get((x, row), ''):^3}"[:3], "bold"))
+                continue
+            fg = "black" if position.icon_colour(tile.player) == BLACK else "bright_white"
+            style = f"bold {fg} {TERMINAL_FILL[tile.player]}" + (" underline" if (x, row) in lit else "")
+            cells.append((tile_label(tile, position), style))
+        rows.append(cells)
+    return [_trimmed(r) for r in rows]
+
+
+def _trimmed(row: list[Segment]) -> list[Segment]:
+    while row and not row[-1][0].strip():
+        row = row[:-1]
+    return row
+
+
+def render_text(position: Position, highlight: Iterable[Cell] = (), marks: Mapping[Cell, str] | None = None) -> str:
+    """The board as plain text (for pipes and files)."""
+    return "".join("".join(t for t, _ in row).rstrip() + "\n" for row in board_segments(position, highlight, marks))
+
+
+def render_rich(position: Position, highlight: Iterable[Cell] = (), marks: Mapping[Cell, str] | None = None):
+    """The board as a ``rich`` Text: tiles filled with their owner's colour, icons in theirs."""
+    from rich.text import Text
+
+    text = Text()
+    for row in board_segments(position, highlight, marks):
+        for piece, style in row:
+            text.append(piece, style=style or None)
+        text.append("\n")
+    return text
+
+
+LEGEND = "1+b = player 1's tile, icon + in black (w: white); ● completed dot, ○ open half dot; x grows east, y north"
+
+
+def status_lines(position: Position) -> list[str]:
+    """Who is to move (or who won), and each player's supply and captured tiles."""
+    lines = []
+    won = winner(position)
+    if won is not None:
+        lines.append(f"player {won} has a line: player {won} wins")
+    else:
+        lines.append(f"player {position.to_move} to move")
+    for player in range(1, position.players + 1):
+        supply = position.supplies[player - 1]
+        left = sum(n for _, n in supply)
+        listed = " ".join(f"{kind_text(k)}:{n}" for k, n in supply) or "none"
+        lost = sum(n for _, n in position.captured[player - 1])
+        lines.append(
+            f"player {player} ({PLAYER_NAMES[player]} tiles, {position.icon_colour(player)} icons): "
+            f"{left} in supply ({listed}); {lost} captured"
+        )
+    return lines
+
+
+# --------------------------------------------------------------------------- SVG
+
+
+def render_svg(
+    position: Position,
+    highlight: Iterable[Cell] = (),
+    marks: Mapping[Cell, str] | None = None,
+    title: str | None = None,
+    cell: int = 56,
+) -> str:
+    """The field as an SVG picture: tiles in their owner's colour, half dots as half discs on
+    their sides (two meeting make a whole dot), icons in their icon colour, the cells' coordinates
+    along the edges, highlighted tiles framed, marked empty cells with their mark."""
+    marks = dict(marks or {})
+    lit = set(highlight)
+    x0, x1, y0, y1 = bounds(position, 1, marks)
+    pad = 30
+    lines = status_lines(position)
+    width = max((x1 - x0 + 1) * cell + 2 * pad, 2 * pad + 7 * max(len(t) for t in lines))
+    height = (y1 - y0 + 1) * cell + 2 * pad + 18 * len(lines)
+
+    def corner(c: Cell) -> tuple[float, float]:
+        return pad + (c[0] - x0) * cell, pad + (y1 - c[1]) * cell
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f"<title>{escape(title or 'LSD position')}</title>",
+        f'<rect width="{width}" height="{height}" fill="#f4efe4"/>',
+    ]
+    for x in range(x0, x1 + 1):
+        cx = corner((x, 0))[0] + cell / 2
+        out.append(f'<text x="{cx:.0f}" y="{pad - 10}" font-size="11" fill="#777" text-anchor="middle">{x}</text>')
+    for y in range(y0, y1 + 1):
+        cy = corner((0, y))[1] + cell / 2 + 4
+        out.append(f'<text x="{pad - 8}" y="{cy:.0f}" font-size="11" fill="#777" text-anchor="end">{y}</text>')
+    r = cell * 0.13
+    for c, tile in sorted(position.field.items()):
+        left, top = corner(c)
+        out.append(
+            f'<rect x="{left + 1:.1f}" y="{top + 1:.1f}" width="{cell - 2}" height="{cell - 2}" rx="4" '
+            f'fill="{SVG_FILL[tile.player]}" stroke="#333" stroke-width="1"><title>player {tile.player} at {cell_text(c)}: '
+            f"{kind_text(tile.kind)}</title></rect>"
+        )
+        mid_x, mid_y = left + cell / 2, top + cell / 2
+        half = cell / 2
+        # a half disc on each dotted side, flat edge on the tile's border
+        # from left to right (N, S) or top to bottom (E, W); the sweep flag bends the arc inwards
+        for side, (ex, ey), flag in ((N, (0, -half), 0), (E, (half, 0), 0), (S, (0, half), 1), (W, (-half, 0), 1)):
+            if not tile.dots & side:
+                continue
+            px, py = mid_x + ex, mid_y + ey
+            a, b = ((px - r, py), (px + r, py)) if side in (N, S) else ((px, py - r), (px, py + r))
+            out.append(f'<path d="M {a[0]:.1f} {a[1]:.1f} A {r:.1f} {r:.1f} 0 0 {flag} {b[0]:.1f} {b[1]:.1f} Z" fill="#222"/>')
+        colour = "#111" if position.icon_colour(tile.player) == BLACK else "#fff"
+        rim = "#fff" if colour == "#111" else "#111"
+        arm = cell * 0.2
+        if tile.icon == PLUS:
+            strokes = [(mid_x - arm, mid_y, mid_x + arm, mid_y), (mid_x, mid_y - arm, mid_x, mid_y + arm)]
+        else:
+            strokes = [(mid_x - arm, mid_y - arm, mid_x + arm, mid_y + arm), (mid_x - arm, mid_y + arm, mid_x + arm, mid_y - arm)]
+        for stroke, wide in ((rim, 7.5), (colour, 4.5)):
+            for ax, ay, bx, by in strokes:
+                out.append(f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{stroke}" stroke-width="{wide}" stroke-linecap="round"/>')
+        out.append(f'<text x="{left + 6:.1f}" y="{top + 14:.1f}" font-size="10" fill="#fff">{tile.player}</text>')
+        if c in lit:
+            out.append(f'<rect x="{left + 3:.1f}" y="{top + 3:.1f}" width="{cell - 6}" height="{cell - 6}" rx="4" fill="none" stroke="#ffe14d" stroke-width="3"/>')
+    for c, mark in sorted(marks.items()):
+        if c in position.field:
+            continue
+        left, top = corner(c)
+        out.append(f'<rect x="{left + 4:.1f}" y="{top + 4:.1f}" width="{cell - 8}" height="{cell - 8}" fill="none" stroke="#c0392b" stroke-width="2" stroke-dasharray="4 3"/>')
+        out.append(f'<text x="{left + cell / 2:.1f}" y="{top + cell / 2 + 6:.1f}" font-size="16" fill="#c0392b" text-anchor="middle">{escape(mark)}</text>')
+    base = (y1 - y0 + 1) * cell + 2 * pad
+    for i, text in enumerate(lines):
+        out.append(f'<text x="{pad}" y="{base + 14 + 18 * i}" font-size="12" fill="#222">{escape(text)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+__all__ = ["CROSS", "LEGEND", "board_segments", "render_rich", "render_svg", "render_text", "status_lines"]
