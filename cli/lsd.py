@@ -24,6 +24,8 @@ from solver.lsd.model import (
     position_to_json,
     DEFAULT_TILESET,
 )
+from solver.lsd.forced import MAX_DEPTH, WIN, check_depth, forced_win
+from solver.lsd.reach import MAX_PLIES, NO, UNKNOWN, check_plies, reach_win
 from solver.lsd.render import LEGEND, render_rich, render_svg, render_text, status_lines
 from solver.lsd.rules import (
     IllegalMove,
@@ -296,3 +298,88 @@ def threats(
         print(f"player {player}: {len(wins)} winning placement(s) on {len(cells)} cell(s)")
         for cell in cells:
             print(f"  {cell_text(cell)}: " + " ".join(move_text(m).split(" ", 1)[1] for m in wins if m.cell == cell))
+
+
+def _turn_line(turn: Turn) -> str:
+    return f"player {turn.before.to_move}: {move_text(turn.move)}{_capture_note(turn)}"
+
+
+@command(app)
+def reach(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    player: int = typer.Option(..., "--player", "-p", help="The player who is to have a line (1 to the number of players)."),
+    plies: int = typer.Option(..., "--plies", "-k", help=f"At most this many plies, every player's counted (0 to {MAX_PLIES})."),
+    backend: str = backend_option(),
+    time_limit: Optional[float] = time_limit_option(),
+    json_output: bool = json_option('One JSON object: {"answer": "yes"|"no"|"unknown", "moves": [{"move", "player", "captures"}], ...}.'),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="With a yes: also write a picture of the position reached."),
+) -> None:
+    """Can PLAYER have a line within K plies if everybody helps?
+
+    Every player moves in turn, placing a tile, or skipping only when they cannot place; the
+    question is whether some such sequence of K plies or fewer ends with PLAYER's line, nobody
+    having won before. The plies are compiled to SAT or CP-SAT (bounded model checking over the
+    cells they can reach, captures included). 'yes' comes with the shortest sequence, replayed
+    by the plain rules; 'no' is a proof. Exit code 1 when the time limit came first.
+    """
+    output_path(svg_out)
+    check_plies(plies)
+    position, _ = _load(path)
+    _player(position, player)
+    with spinner(f"reach: player {player}, {plies} plies"):
+        answer = reach_win(position, player, plies, backend, time_limit)
+    if json_output:
+        print_json(answer.to_json())
+    elif answer.answer == UNKNOWN:
+        print("unknown: the time limit came first")
+    elif answer.answer == NO:
+        print(f"no: player {player} cannot have a line within {plies} plies, whatever anybody plays")
+    else:
+        print(f"yes: player {player} has a line after {len(answer.moves)} plies:")
+        for turn in answer.turns:
+            print("  " + _turn_line(turn))
+        if answer.turns:
+            final = answer.turns[-1].after
+            _show_board(final, highlight=_winning_line(final))
+    if svg_out is not None and answer.turns:
+        final = answer.turns[-1].after
+        write_output(svg_out, render_svg(final, highlight=_winning_line(final), title=f"LSD {path}: player {player} reaches a line"))
+    raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)
+
+
+@command(app)
+def forced(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    player: int = typer.Option(..., "--player", "-p", help="The player who tries to force a line."),
+    depth: int = typer.Option(..., "--depth", "-d", help=f"Within this many plies, every player's counted (0 to {MAX_DEPTH})."),
+    time_limit: Optional[float] = time_limit_option(),
+    json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "positions", "strategy": {first move, every reply with the answer}}.'),
+) -> None:
+    """Can PLAYER force a line within D plies, whatever the others play?
+
+    The others play together against PLAYER; an opponent's line or a draw is no win. Searched
+    by depth-bounded AND/OR search with a transposition table: a win at once ends a branch, the
+    last ply is judged by the cells near PLAYER's almost-lines, and branches where PLAYER has
+    too few tiles in any row for the plies left are cut. Prints the winning first move (checked
+    by the plain rules), the value, and the number of positions searched. Exit code 1 when the
+    time limit came first.
+    """
+    check_depth(depth)
+    position, _ = _load(path)
+    _player(position, player)
+    with spinner(f"forced: player {player}, depth {depth}"):
+        answer = forced_win(position, player, depth, time_limit, strategy=json_output)
+    if json_output:
+        print_json(answer.to_json())
+    elif answer.answer == UNKNOWN:
+        print(f"unknown: the time limit came first ({answer.positions} positions searched)")
+    elif answer.answer == WIN:
+        if answer.move is None:
+            how = "has won already" if answer.within == 0 else "wins whatever the player to move does"
+            print(f"win: player {player} {how}")
+        else:
+            print(f"win: player {player} forces a line within {answer.within} plies, starting with {move_text(answer.move)}")
+        print(f"{answer.positions} positions searched")
+    else:
+        print(f"no forced win: the others can stop player {player} for {depth} plies ({answer.positions} positions searched)")
+    raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)

@@ -13,37 +13,53 @@ from solver.lsd.model import Placement, Position, new_position, supply_of
 from solver.lsd.rules import is_over, legal_moves, play, winner
 
 
+def _key(position: Position) -> tuple:
+    return (frozenset(position.field.items()), position.supplies, position.to_move)
+
+
 def shortest_win(position: Position, player: int, plies: int) -> int | None:
     """The fewest plies (at most ``plies``) after which ``player`` has a line, nobody having won
     before, trying every sequence of legal moves; None when there is none."""
+    seen: dict = {}
     for depth in range(plies + 1):
-        if _wins_within(position, player, depth):
+        if _wins_within(position, player, depth, seen):
             return depth
     return None
 
 
-def _wins_within(position: Position, player: int, depth: int) -> bool:
+def _wins_within(position: Position, player: int, depth: int, seen: dict) -> bool:
     won = winner(position)
     if won is not None:
         return won == player
     if depth == 0:
         return False
-    return any(_wins_within(play(position, move), player, depth - 1) for move in legal_moves(position))
+    key = (_key(position), depth)
+    if key not in seen:
+        seen[key] = any(_wins_within(play(position, move), player, depth - 1, seen) for move in legal_moves(position))
+    return seen[key]
 
 
-def forced_win(position: Position, player: int, depth: int) -> bool:
+def forced_win(position: Position, player: int, depth: int, seen: dict | None = None) -> bool:
     """Plain minimax: can ``player`` force a line within ``depth`` plies, the others playing
-    together against it (an opponent's line, or a draw, is no win)?"""
+    together against it (an opponent's line, or a draw, is no win)? Positions met twice at the
+    same depth are looked up, not searched again."""
+    seen = {} if seen is None else seen
     won = winner(position)
     if won is not None:
         return won == player
     if depth == 0:
         return False
+    key = (_key(position), depth)
+    if key in seen:
+        return seen[key]
     moves = legal_moves(position)
     if not moves:
-        return False
-    results = (forced_win(play(position, move), player, depth - 1) for move in moves)
-    return any(results) if position.to_move == player else all(results)
+        value = False
+    else:
+        results = (forced_win(play(position, move), player, depth - 1, seen) for move in moves)
+        value = any(results) if position.to_move == player else all(results)
+    seen[key] = value
+    return value
 
 
 SMALL_KINDS = [(0b0101, "+"), (0b0101, "x"), (0b0111, "+"), (0b0111, "x"), (0b1111, "+"), (0b1111, "x"), (0b0011, "x"), (0b0001, "+")]

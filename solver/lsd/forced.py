@@ -21,15 +21,15 @@ only through :mod:`solver.lsd.rules`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Hashable, Sequence
 
 from solver.core.errors import InputError
 from solver.core.limits import Deadline, TimeUp, as_deadline
 
-from .model import SKIP, Cell, Move, Placement, Position, move_text, neighbour, SIDES
+from .model import SIDES, SKIP, Cell, Move, Placement, Position, move_text, neighbour
 from .reach import NO, reach_win
-from .rules import captures, near_lines, placements_on, play, winner, winning_placements
+from .rules import captures, placements_on, play, resolve_placement, winner, winning_placements_unchecked
 from .search import AndOrSearch, SearchStats, Settled
 
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
@@ -65,26 +65,50 @@ def line_possible(position: Position, player: int, own_plies: int) -> bool:
 def threat_zone(position: Position, player: int) -> set[Cell]:
     """The cells where a placement could change whether ``player`` has a win at once.
 
-    ``player`` wins at once by placing on an empty cell that completes a run of its tiles. A
-    placement elsewhere changes that only through the cells it fills or empties: its own cell
-    and the tiles it captures, which are next to it. What matters is the runs missing one cell
-    (their tiles, and the missing cell if empty, or the tile on it, which a capture could
-    remove) and the neighbours of those missing cells (which decide what fits there). The zone
-    is those cells and their neighbours; a placement outside it leaves ``player``'s wins at once
-    as they are.
+    ``player`` wins at once by placing on an empty cell whose runs of its tiles on both sides,
+    in a row or a column, add up to ``length - 1``. A placement changes that only through the
+    cells it fills or empties: its own cell and the tiles it captures, which are next to it. So
+    what matters is every cell not holding ``player``'s tile with such runs beside it (empty, or
+    holding a tile a capture could remove), its neighbours (they decide what fits there), and
+    the run tiles up to ``length - 1`` away (a capture there could cut the run short enough to
+    matter). The zone is those cells and their neighbours; a placement outside it leaves
+    ``player``'s wins at once as they are.
     """
     length = position.line_length
-    field = position.field
-    mine = {c for c, t in field.items() if t.player == player}
+    mine = {c for c, t in position.field.items() if t.player == player}
     core: set[Cell] = set()
-    starts = {(x - i * dx, y - i * dy, dx, dy) for x, y in mine for dx, dy in ((1, 0), (0, 1)) for i in range(length)}
-    for x, y, dx, dy in starts:
-        run = [(x + i * dx, y + i * dy) for i in range(length)]
-        missing = [c for c in run if c not in mine]
-        if len(missing) == 1:
-            core.update(run)
-            core.update(neighbour(missing[0], s) for s in SIDES)
+    for x, y in mine:
+        for dx, dy in ((1, 0), (0, 1)):
+            for sign in (1, -1):
+                cell = (x + sign * dx, y + sign * dy)
+                if cell in mine:
+                    continue
+                sides = [_run(mine, cell, dx * step, dy * step) for step in (1, -1)]
+                if sum(len(r) for r in sides) >= length - 1:
+                    core.add(cell)
+                    core.update(neighbour(cell, s) for s in SIDES)
+                    core.update(c for r in sides for c in r[: length - 1])
     return core | {neighbour(c, s) for c in core for s in SIDES}
+
+
+def _run(mine: set[Cell], cell: Cell, dx: int, dy: int) -> list[Cell]:
+    """The cells of ``mine`` that follow ``cell`` without a gap in the direction (dx, dy)."""
+    run = []
+    nxt = (cell[0] + dx, cell[1] + dy)
+    while nxt in mine:
+        run.append(nxt)
+        nxt = (nxt[0] + dx, nxt[1] + dy)
+    return run
+
+
+@dataclass(frozen=True)
+class Node:
+    """A search state: the position, and the player with a line in it (known from the move that
+    led to it: only the mover of a placement can gain a line, see
+    :func:`~solver.lsd.rules.resolve_placement`)."""
+
+    position: Position
+    won: int | None
 
 
 @dataclass
@@ -98,18 +122,19 @@ class LsdGame:
     reach_calls: int = 0
     reach_cuts: int = 0
 
-    def key(self, state: Position) -> Hashable:
+    def key(self, node: Node) -> Hashable:
         """The field, the supplies and the mover (captured tiles no longer matter)."""
+        state = node.position
         return (frozenset(state.field.items()), state.supplies, state.to_move)
 
-    def result(self, state: Position) -> bool | None:
-        won = winner(state)
-        return None if won is None else won == self.target
+    def result(self, node: Node) -> bool | None:
+        return None if node.won is None else node.won == self.target
 
-    def target_moves(self, state: Position) -> bool:
-        return state.to_move == self.target
+    def target_moves(self, node: Node) -> bool:
+        return node.position.to_move == self.target
 
-    def moves(self, state: Position) -> Sequence[Move]:
+    def moves(self, node: Node) -> Sequence[Move]:
+        state = node.position
         placed = list(placements_on(state.field, state.supplies[state.to_move - 1]))
         if placed:
             return placed
@@ -118,12 +143,19 @@ class LsdGame:
             return [SKIP]
         return []  # nobody can place: a draw
 
-    def play(self, state: Position, move: Move) -> Position:
-        return play(state, move)
+    def play(self, node: Node, move: Move) -> Node:
+        """The move through the rules (:func:`~solver.lsd.rules.resolve_placement`); the moves
+        come from :meth:`moves`, so they are legal."""
+        state = node.position
+        if move == SKIP:
+            return Node(replace(state, to_move=state.next_player()), None)
+        turn = resolve_placement(state, move)  # type: ignore[arg-type]
+        return Node(turn.after, turn.winner)
 
-    def settle(self, state: Position, depth: int) -> Settled[Move] | None:
+    def settle(self, node: Node, depth: int) -> Settled[Move] | None:
+        state = node.position
         mover = state.to_move
-        wins = winning_placements(state, mover)
+        wins = winning_placements_unchecked(state, mover, first_only=True)
         if mover == self.target:
             if wins:
                 return Settled(True, wins[0])
@@ -133,30 +165,31 @@ class LsdGame:
         if plies_of(state, self.target, depth) == 0:
             return Settled(False)
         if depth == 2 and state.next_player() == self.target:
-            return self._last_ply(state)
+            return self._last_ply(node)
         return None
 
-    def _last_ply(self, state: Position) -> Settled[Move]:
+    def _last_ply(self, node: Node) -> Settled[Move]:
         """The coalition's mover, right before the target's last ply: is there a move after which
         the target has no win at once? Moves outside :func:`threat_zone` leave the target's wins
-        at once as they are now, so they are judged together."""
-        moves = self.moves(state)
+        at once as they are now, so they are judged together by the field as it is."""
+        state = node.position
+        moves = self.moves(node)
         if not moves:
             return Settled(False)
-        target_wins_now = bool(winning_placements(state, self.target))
+        target_wins_now = bool(winning_placements_unchecked(state, self.target, first_only=True))
         zone = threat_zone(state, self.target)
-        far = next((m for m in moves if m == SKIP or m.cell not in zone), None)  # type: ignore[union-attr]
-        if far is not None and not target_wins_now:
+        near = [m for m in moves if isinstance(m, Placement) and m.cell in zone]
+        if len(near) < len(moves) and not target_wins_now:
+            far = next(m for m in moves if not (isinstance(m, Placement) and m.cell in zone))
             return Settled(False, far)
-        for move in moves:
-            if move == SKIP or move.cell not in zone:  # type: ignore[union-attr]
-                continue
-            after = play(state, move)
-            if not winning_placements(after, self.target):
+        for move in near:
+            after = self.play(node, move).position
+            if not winning_placements_unchecked(after, self.target, first_only=True):
                 return Settled(False, move)
         return Settled(True)
 
-    def hopeless(self, state: Position, depth: int) -> bool:
+    def hopeless(self, node: Node, depth: int) -> bool:
+        state = node.position
         own = plies_of(state, self.target, depth)
         if own == 0 or not line_possible(state, self.target, own):
             return True
@@ -167,9 +200,10 @@ class LsdGame:
                 return True
         return False
 
-    def order(self, state: Position, moves: Sequence[Move]) -> Sequence[Move]:
+    def order(self, node: Node, moves: Sequence[Move]) -> Sequence[Move]:
         """Moves on the cells of the target's fullest runs first; then those capturing most of
         the target's tiles (for the coalition) or anyone's (for the target)."""
+        state = node.position
         heat = _heat(state, self.target)
         mine = state.to_move == self.target
         colour = state.icon_colour(state.to_move)
@@ -203,8 +237,8 @@ def _heat(position: Position, player: int) -> dict[Cell, int]:
 
 @dataclass
 class ForcedAnswer:
-    """``answer``: "win" (``move`` wins by force within ``depth`` plies), "no forced win", or
-    "unknown" (the time limit came first)."""
+    """``answer``: "win" (``move`` wins by force within ``within`` plies), "no forced win", or
+    "unknown" (the time limit came first); ``positions``: the nodes the proof searched."""
 
     player: int
     depth: int
@@ -213,6 +247,7 @@ class ForcedAnswer:
     within: int | None = None
     strategy: dict[str, Any] | None = None
     stats: SearchStats = field(default_factory=SearchStats)
+    positions: int = 0
     reach_calls: int = 0
     reach_cuts: int = 0
 
@@ -224,7 +259,7 @@ class ForcedAnswer:
             "answer": self.answer,
             "move": None if self.move is None else move_text(self.move),
             "within": self.within,
-            "positions": self.stats.nodes,
+            "positions": self.positions,
             "reach_calls": self.reach_calls,
             "reach_cuts": self.reach_cuts,
             "strategy": self.strategy,
@@ -259,7 +294,8 @@ def forced_win(
         raise InputError(f"--player must be from 1 to {position.players}, not {player}")
     deadline = as_deadline(time_limit)
     game = LsdGame(player, reach_from, backend, deadline)
-    search: AndOrSearch[Position, Move] = AndOrSearch(game, deadline)
+    search: AndOrSearch[Node, Move] = AndOrSearch(game, deadline)
+    root = Node(position, winner(position))
     answer = ForcedAnswer(player, depth, UNKNOWN, stats=search.stats)
     try:
         won = winner(position)
@@ -267,41 +303,45 @@ def forced_win(
             answer.answer = WIN if won == player else NO_WIN
             answer.within = 0 if won == player else None
             return answer
-        within = next((d for d in range(1, depth + 1) if search.wins(position, d, deepen=False)), None)
+        within = next((d for d in range(1, depth + 1) if search.wins(root, d, deepen=False)), None)
+        answer.positions = search.stats.nodes  # the strategy's replies below are searched on top
         if within is None:
             answer.answer = NO_WIN
             return answer
         answer.answer, answer.within = WIN, within
         if position.to_move == player:
-            answer.move = search.best_move(position)
+            answer.move = search.best_move(root)
             play(position, answer.move)  # the rules must accept it
         if strategy:
-            answer.strategy = _strategy(search, position, player, within)
+            answer.strategy = _strategy(search, root, player, within)
     except TimeUp:
         answer.answer, answer.move, answer.strategy = UNKNOWN, None, None
+        answer.positions = search.stats.nodes
     finally:
         answer.reach_calls, answer.reach_cuts = game.reach_calls, game.reach_cuts
     return answer
 
 
-def _strategy(search: AndOrSearch[Position, Move], position: Position, player: int, within: int) -> dict[str, Any]:
+def _strategy(search: AndOrSearch[Node, Move], root: Node, player: int, within: int) -> dict[str, Any]:
     """The first two levels of a winning strategy, each reply re-proven (fast: the table is warm)."""
-    if position.to_move != player:
-        replies = _replies(search, position, player, within)
-        return {"move": None, "replies": replies}
-    move = search.best_move(position)
-    after = play(position, move)
-    if winner(after) == player:
+    game = search.game
+    if root.position.to_move != player:
+        return {"move": None, "wins_at_once": False, "replies": _replies(search, root, player, within)}
+    move = search.best_move(root)
+    after = game.play(root, move)
+    if after.won == player:
         return {"move": move_text(move), "wins_at_once": True, "replies": []}
     return {"move": move_text(move), "wins_at_once": False, "replies": _replies(search, after, player, within - 1)}
 
 
-def _replies(search: AndOrSearch[Position, Move], state: Position, player: int, depth: int) -> list[dict[str, Any]]:
+def _replies(search: AndOrSearch[Node, Move], node: Node, player: int, depth: int) -> list[dict[str, Any]]:
+    """Every move of the next player, with the target's winning answer when it moves right after."""
+    game = search.game
     out = []
-    for reply in search.game.moves(state):
-        after = play(state, reply)
+    for reply in game.moves(node):
+        after = game.play(node, reply)
         entry: dict[str, Any] = {"move": move_text(reply), "answer": None}
-        if after.to_move == player and winner(after) is None:
+        if after.position.to_move == player and after.won is None:
             if not search.wins(after, depth - 1, deepen=False):
                 raise AssertionError(f"the reply {move_text(reply)} refutes a strategy proven to win")
             answer = search.best_move(after)

@@ -150,8 +150,19 @@ def has_line(field: Field, player: int, length: int) -> bool:
     """Whether ``player`` has ``length`` tiles of its own colour in a straight row or column."""
     mine = {c for c, t in field.items() if t.player == player}
     for x, y in mine:
-        if all((x + i, y) in mine for i in range(1, length)) or all((x, y + i) in mine for i in range(1, length)):
-            return True
+        # count each run once, from its west (south) end
+        if (x - 1, y) not in mine:
+            run = 1
+            while (x + run, y) in mine:
+                run += 1
+            if run >= length:
+                return True
+        if (x, y - 1) not in mine:
+            run = 1
+            while (x, y + run) in mine:
+                run += 1
+            if run >= length:
+                return True
     return False
 
 
@@ -346,36 +357,57 @@ def replay(record: Record) -> list[Turn]:
 # --------------------------------------------------------------------------- immediate wins
 
 
-def near_lines(field: Field, player: int, length: int) -> dict[Cell, list[tuple[Cell, ...]]]:
-    """The empty cells that would complete a line of ``player``'s: for each, the runs of
-    ``length`` cells holding ``player``'s tiles on all but that cell."""
+def completing_cells(field: Field, player: int, length: int) -> list[Cell]:
+    """The empty cells where a tile of ``player``'s would complete a line of ``length``: the
+    player's runs on its two sides, in a row or in a column, add up to ``length - 1`` or more.
+    In field order."""
     mine = {c for c, t in field.items() if t.player == player}
-    found: dict[Cell, list[tuple[Cell, ...]]] = {}
-    starts = {(x - i * dx, y - i * dy, dx, dy) for x, y in mine for dx, dy in ((1, 0), (0, 1)) for i in range(length)}
-    for x, y, dx, dy in starts:
-        run = tuple((x + i * dx, y + i * dy) for i in range(length))
-        missing = [c for c in run if c not in mine]
-        if len(missing) == 1 and missing[0] not in field:
-            found.setdefault(missing[0], []).append(run)
-    return found
+    found = set()
+    for x, y in mine:
+        for dx, dy in ((1, 0), (0, 1)):
+            for sign in (1, -1):
+                cell = (x + sign * dx, y + sign * dy)
+                if cell in field or cell in found:
+                    continue
+                # the runs on both sides of the empty cell, along this line
+                run = 0
+                for step in (1, -1):
+                    k = 1
+                    while (cell[0] + step * k * dx, cell[1] + step * k * dy) in mine:
+                        run += 1
+                        k += 1
+                if run >= length - 1:
+                    found.add(cell)
+    return sorted(found, key=field_order)
 
 
-def winning_placements(position: Position, player: int) -> list[Placement]:
+def winning_placements(position: Position, player: int, first_only: bool = False) -> list[Placement]:
     """The placements that would win at once if it were ``player``'s turn: legal placements from
-    its supply that complete a line (after their captures, see :func:`resolve_placement`)."""
+    its supply that complete a line (after their captures, see :func:`resolve_placement`), in
+    field order; ``first_only``: stop at the first one."""
     if winner(position) is not None:
         return []
-    turn_of = replace(position, to_move=player)
+    return winning_placements_unchecked(position, player, first_only)
+
+
+def winning_placements_unchecked(position: Position, player: int, first_only: bool = False) -> list[Placement]:
+    """:func:`winning_placements` for a position known to have no line yet (the search knows)."""
+    field = position.field
+    turn_of = position if position.to_move == player else replace(position, to_move=player)
+    supply = [(rotations(pat), icon) for (pat, icon), n in position.supplies[player - 1] if n > 0]
     wins = []
-    supply = position.supplies[player - 1]
-    for cell in sorted(near_lines(position.field, player, position.line_length), key=field_order):
-        dotted, blank = side_demands(position.field, cell)
-        for (pat, icon), n in supply:
-            for dots in rotations(pat):
-                if n > 0 and connects(dots, dotted, blank):
+    for cell in completing_cells(field, player, position.line_length):
+        dotted, blank = side_demands(field, cell)
+        if not dotted:
+            continue
+        for masks, icon in supply:
+            for dots in masks:
+                if connects(dots, dotted, blank):
                     move = Placement(cell, dots, icon)
                     if resolve_placement(turn_of, move).winner == player:
                         wins.append(move)
+                        if first_only:
+                            return wins
     return sorted(wins, key=lambda m: (field_order(m.cell), m.dots, m.icon))
 
 
