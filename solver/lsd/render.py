@@ -122,8 +122,12 @@ def board_segments(
 
 
 def _trimmed(row: list[Segment]) -> list[Segment]:
+    """The row without trailing blanks (the same in colour and in plain text)."""
     while row and not row[-1][0].strip():
         row = row[:-1]
+    if row:
+        text, style = row[-1]
+        row = row[:-1] + [(text.rstrip(), style)]
     return row
 
 

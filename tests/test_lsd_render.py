@@ -1,0 +1,50 @@
+"""What a person sees: the LSD board as text and as SVG."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ElementTree
+
+from solver.lsd.model import new_position, parse_move
+from solver.lsd.render import render_rich, render_svg, render_text, status_lines
+from solver.lsd.rules import play
+
+
+def two_tiles():
+    return play(play(new_position(2), parse_move("0,0 NE+")), parse_move("1,0 W x"))
+
+
+def test_text_board_shows_owner_icon_colour_and_dots():
+    # 0,0: player 1, +, black icon, its N half dot open; 1,0: player 2, x, white; a completed dot between
+    assert render_text(two_tiles()) == (
+        "       0   1\n"
+        "     ┌─○─┬───┐\n"
+        "   0 │1+b●2xw│\n"
+        "     └───┴───┘\n"
+    )
+
+
+def test_marks_on_empty_cells_and_status():
+    text = render_text(two_tiles(), marks={(0, 1): "*"})
+    assert text.splitlines()[2] == "   1   *"  # row 1 holds no tile, only the mark
+    lines = status_lines(two_tiles())
+    assert lines[0] == "player 1 to move"
+    assert lines[1].startswith("player 1 (red tiles, black icons): 19 in supply")
+
+
+def test_rich_board_colours_tiles():
+    text = render_rich(two_tiles())
+    assert text.plain == render_text(two_tiles())
+    styles = {str(span.style) for span in text.spans}
+    assert any("on red3" in s and "black" in s for s in styles)
+    assert any("on dodger_blue3" in s and "bright_white" in s for s in styles)
+
+
+def test_svg_draws_every_tile_dot_and_icon():
+    svg = render_svg(two_tiles(), highlight=[(0, 0)], title="two tiles")
+    root = ElementTree.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    tiles = [r for r in root.iter(f"{ns}rect") if r.find(f"{ns}title") is not None]
+    assert len(tiles) == 2
+    assert len(list(root.iter(f"{ns}path"))) == 3  # half dots: N and E of 0,0, W of 1,0
+    assert len(list(root.iter(f"{ns}line"))) == 8  # two strokes per icon, each drawn with a rim
+    assert "player 1 to move" in svg
