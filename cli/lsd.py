@@ -96,6 +96,9 @@ def _player(position: Position, player: int) -> int:
 
 def _show_board(position: Position, highlight=(), marks=None) -> None:
     """The board in colour in a terminal, as plain text in a pipe."""
+    if not position.field:
+        print("the field is empty: the first tile goes on 0,0")
+        return
     if stdout_is_terminal():
         console().print(render_rich(position, highlight, marks), end="")
     else:
@@ -353,6 +356,8 @@ def forced(
     player: int = typer.Option(..., "--player", "-p", help="The player who tries to force a line."),
     depth: int = typer.Option(..., "--depth", "-d", help=f"Within this many plies, every player's counted (0 to {MAX_DEPTH})."),
     time_limit: Optional[float] = time_limit_option(),
+    reach_from: Optional[int] = typer.Option(None, "--reach-from", min=1, help="Also cut branches where the solver proves that PLAYER cannot win even with help, at nodes with at least this many plies left (default: never; it costs more than it saves on our benchmarks, see README)."),
+    backend: str = backend_option(help_text="Solver backend for --reach-from: sat or cpsat (default sat)."),
     json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "positions", "strategy": {first move, every reply with the answer}}.'),
 ) -> None:
     """Can PLAYER force a line within D plies, whatever the others play?
@@ -368,7 +373,7 @@ def forced(
     position, _ = _load(path)
     _player(position, player)
     with spinner(f"forced: player {player}, depth {depth}"):
-        answer = forced_win(position, player, depth, time_limit, strategy=json_output)
+        answer = forced_win(position, player, depth, time_limit, reach_from, backend, strategy=json_output)
     if json_output:
         print_json(answer.to_json())
     elif answer.answer == UNKNOWN:

@@ -8,8 +8,8 @@ game, seen from P's side, with its cut-offs:
 
 - a win at once ends P's node (:func:`solver.lsd.rules.winning_placements`), and an opponent's
   win at once refutes the coalition's node;
-- the last ply: before P's final ply, the coalition's mover needs one move after which P has no
-  win at once; only moves near P's almost-lines can change that, so the others are judged
+- the last ply: right before P's last ply within the depth, the coalition's mover needs one move
+  after which P has no win at once; only moves near P's almost-lines can change that, so the others are judged
   together by the field as it is (:func:`threat_zone`);
 - hopeless nodes: P cannot win within the plies left even with help. First a count (some run of
   cells must already hold enough of P's tiles for the plies P has left), then, from
@@ -29,7 +29,7 @@ from solver.core.limits import Deadline, TimeUp, as_deadline
 
 from .model import SIDES, SKIP, Cell, Move, Placement, Position, move_text, neighbour
 from .reach import NO, reach_win
-from .rules import captures, placements_on, play, resolve_placement, winner, winning_placements_unchecked
+from .rules import captures, placements_on, play, resolve_placement, run_gaps, winner, winning_placements_unchecked
 from .search import AndOrSearch, SearchStats, Settled
 
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
@@ -77,28 +77,13 @@ def threat_zone(position: Position, player: int) -> set[Cell]:
     length = position.line_length
     mine = {c for c, t in position.field.items() if t.player == player}
     core: set[Cell] = set()
-    for x, y in mine:
-        for dx, dy in ((1, 0), (0, 1)):
-            for sign in (1, -1):
-                cell = (x + sign * dx, y + sign * dy)
-                if cell in mine:
-                    continue
-                sides = [_run(mine, cell, dx * step, dy * step) for step in (1, -1)]
-                if sum(len(r) for r in sides) >= length - 1:
-                    core.add(cell)
-                    core.update(neighbour(cell, s) for s in SIDES)
-                    core.update(c for r in sides for c in r[: length - 1])
+    for cell, left, right in run_gaps(mine):
+        if len(left) + len(right) >= length - 1:
+            core.add(cell)
+            core.update(neighbour(cell, s) for s in SIDES)
+            core.update(left[: length - 1])
+            core.update(right[: length - 1])
     return core | {neighbour(c, s) for c in core for s in SIDES}
-
-
-def _run(mine: set[Cell], cell: Cell, dx: int, dy: int) -> list[Cell]:
-    """The cells of ``mine`` that follow ``cell`` without a gap in the direction (dx, dy)."""
-    run = []
-    nxt = (cell[0] + dx, cell[1] + dy)
-    while nxt in mine:
-        run.append(nxt)
-        nxt = (nxt[0] + dx, nxt[1] + dy)
-    return run
 
 
 @dataclass(frozen=True)
@@ -156,15 +141,16 @@ class LsdGame:
         state = node.position
         mover = state.to_move
         wins = winning_placements_unchecked(state, mover, first_only=True)
+        own = plies_of(state, self.target, depth)
         if mover == self.target:
             if wins:
                 return Settled(True, wins[0])
-            return Settled(False) if depth == 1 else None
+            return Settled(False) if own == 1 else None  # this ply was the target's last
         if wins:
             return Settled(False, wins[0])  # the coalition ends the game with a line of its own
-        if plies_of(state, self.target, depth) == 0:
+        if own == 0:
             return Settled(False)
-        if depth == 2 and state.next_player() == self.target:
+        if own == 1 and state.next_player() == self.target:
             return self._last_ply(node)
         return None
 
@@ -173,15 +159,20 @@ class LsdGame:
         the target has no win at once? Moves outside :func:`threat_zone` leave the target's wins
         at once as they are now, so they are judged together by the field as it is."""
         state = node.position
+        zone = threat_zone(state, self.target)
+        target_wins_now = bool(winning_placements_unchecked(state, self.target, first_only=True))
+        if not target_wins_now:
+            # the first far move refutes; generating the rest would be wasted
+            supply = state.supplies[state.to_move - 1]
+            far = next((m for m in placements_on(state.field, supply) if m.cell not in zone), None)
+            if far is not None:
+                return Settled(False, far)
         moves = self.moves(node)
         if not moves:
             return Settled(False)
-        target_wins_now = bool(winning_placements_unchecked(state, self.target, first_only=True))
-        zone = threat_zone(state, self.target)
         near = [m for m in moves if isinstance(m, Placement) and m.cell in zone]
         if len(near) < len(moves) and not target_wins_now:
-            far = next(m for m in moves if not (isinstance(m, Placement) and m.cell in zone))
-            return Settled(False, far)
+            return Settled(False, next(m for m in moves if m not in near))  # a skip: the field stays
         for move in near:
             after = self.play(node, move).position
             if not winning_placements_unchecked(after, self.target, first_only=True):
@@ -219,19 +210,13 @@ class LsdGame:
 
 
 def _heat(position: Position, player: int) -> dict[Cell, int]:
-    """For each empty cell, how much it would add to ``player``'s runs: the sum over runs through
-    it of the square of the number of ``player``'s tiles in the run."""
-    length = position.line_length
-    field = position.field
-    mine = {c for c, t in field.items() if t.player == player}
+    """For each empty cell next to ``player``'s runs, how much a tile there would join up: the
+    square of the run it would make, summed over rows and columns."""
+    mine = {c for c, t in position.field.items() if t.player == player}
     heat: dict[Cell, int] = {}
-    starts = {(x - i * dx, y - i * dy, dx, dy) for x, y in mine for dx, dy in ((1, 0), (0, 1)) for i in range(length)}
-    for x, y, dx, dy in starts:
-        run = [(x + i * dx, y + i * dy) for i in range(length)]
-        count = sum(c in mine for c in run)
-        for c in run:
-            if c not in field:
-                heat[c] = heat.get(c, 0) + count * count
+    for cell, left, right in run_gaps(mine):
+        if cell not in position.field:
+            heat[cell] = heat.get(cell, 0) + (len(left) + len(right) + 1) ** 2
     return heat
 
 
@@ -303,7 +288,9 @@ def forced_win(
             answer.answer = WIN if won == player else NO_WIN
             answer.within = 0 if won == player else None
             return answer
-        within = next((d for d in range(1, depth + 1) if search.wins(root, d, deepen=False)), None)
+        # a win within d plies is a win within d - 1 when ply d is not the player's: those d are skipped
+        own_plies = [d for d in range(1, depth + 1) if plies_of(position, player, d) > plies_of(position, player, d - 1)]
+        within = next((d for d in own_plies if search.wins(root, d, deepen=False)), None)
         answer.positions = search.stats.nodes  # the strategy's replies below are searched on top
         if within is None:
             answer.answer = NO_WIN

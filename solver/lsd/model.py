@@ -62,14 +62,17 @@ def rotate(mask: int, quarter_turns: int = 1) -> int:
     return ((mask << k) | (mask >> (4 - k))) & 15
 
 
+_ROTATIONS = tuple(tuple(sorted({rotate(m, k) for k in range(4)})) for m in range(16))
+
+
 def rotations(mask: int) -> tuple[int, ...]:
     """The distinct masks a tile shows in its four rotations, in increasing order."""
-    return tuple(sorted({rotate(mask, k) for k in range(4)}))
+    return _ROTATIONS[mask]
 
 
 def pattern(mask: int) -> int:
     """A dot pattern up to rotation, named by its smallest rotation: N, NE, NS, NES, NESW (or none)."""
-    return min(rotate(mask, k) for k in range(4))
+    return _ROTATIONS[mask][0]
 
 
 def dots_text(mask: int) -> str:

@@ -357,27 +357,30 @@ def replay(record: Record) -> list[Turn]:
 # --------------------------------------------------------------------------- immediate wins
 
 
+def run_gaps(mine: set[Cell]) -> Iterator[tuple[Cell, list[Cell], list[Cell]]]:
+    """Every cell not in ``mine`` at an end of a run of ``mine`` in a row or column, once per
+    direction, with the runs of ``mine`` on its two sides along that direction (nearest first)."""
+    for dx, dy in ((1, 0), (0, 1)):
+        before: dict[Cell, list[Cell]] = {}  # the run that ends just before the cell
+        after: dict[Cell, list[Cell]] = {}  # the run that starts just after it
+        for x, y in mine:
+            if (x - dx, y - dy) in mine:
+                continue  # not the start of a run
+            run = [(x, y)]
+            while (nxt := (run[-1][0] + dx, run[-1][1] + dy)) in mine:
+                run.append(nxt)
+            after[(x - dx, y - dy)] = run
+            before[nxt] = run[::-1]
+        for cell in before.keys() | after.keys():
+            yield cell, before.get(cell, []), after.get(cell, [])
+
+
 def completing_cells(field: Field, player: int, length: int) -> list[Cell]:
     """The empty cells where a tile of ``player``'s would complete a line of ``length``: the
     player's runs on its two sides, in a row or in a column, add up to ``length - 1`` or more.
     In field order."""
     mine = {c for c, t in field.items() if t.player == player}
-    found = set()
-    for x, y in mine:
-        for dx, dy in ((1, 0), (0, 1)):
-            for sign in (1, -1):
-                cell = (x + sign * dx, y + sign * dy)
-                if cell in field or cell in found:
-                    continue
-                # the runs on both sides of the empty cell, along this line
-                run = 0
-                for step in (1, -1):
-                    k = 1
-                    while (cell[0] + step * k * dx, cell[1] + step * k * dy) in mine:
-                        run += 1
-                        k += 1
-                if run >= length - 1:
-                    found.add(cell)
+    found = {cell for cell, left, right in run_gaps(mine) if len(left) + len(right) >= length - 1 and cell not in field}
     return sorted(found, key=field_order)
 
 
