@@ -35,8 +35,8 @@ def test_rich_board_colours_tiles():
     text = render_rich(two_tiles())
     assert text.plain == render_text(two_tiles())
     styles = {str(span.style) for span in text.spans}
-    assert any("on red3" in s and "black" in s for s in styles)
-    assert any("on dodger_blue3" in s and "bright_white" in s for s in styles)
+    assert any("#000000 on #e05a47" in s for s in styles)  # player 1: red, black icons
+    assert any("#ffffff on #3d85c6" in s for s in styles)  # player 2: blue, white icons
 
 
 def test_svg_draws_every_tile_dot_and_icon():

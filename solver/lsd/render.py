@@ -15,10 +15,11 @@ from typing import Iterable, Mapping
 from .model import BLACK, CROSS, E, N, PLUS, S, W, Cell, Position, Tile, cell_text, kind_text
 from .rules import winner
 
-PLAYER_NAMES = {1: "red", 2: "blue", 3: "green", 4: "yellow"}
-"""Tile colours: the text lets each player choose one; these four are told apart easily."""
-TERMINAL_FILL = {1: "on red3", 2: "on dodger_blue3", 3: "on green4", 4: "on gold3"}
-SVG_FILL = {1: "#d64545", 2: "#3d6fd6", 3: "#3a9a4a", 4: "#d9a21b"}
+PLAYER_NAMES = {1: "red", 2: "blue", 3: "green", 4: "orange"}
+SVG_FILL = {1: "#e05a47", 2: "#3d85c6", 3: "#4caf50", 4: "#c27c0e"}
+"""Tile colours: the text lets each player choose one; these four are told apart easily, and are
+mid-tones on which a black and a white icon both stand out."""
+TERMINAL_FILL = {player: f"on {colour}" for player, colour in SVG_FILL.items()}
 
 COMPLETED, OPEN = "●", "○"
 
@@ -114,7 +115,7 @@ def board_segments(
             if tile is None:
                 cells.append((f"{marks.get((x, row), ''):^3}"[:3], "bold"))
                 continue
-            fg = "black" if position.icon_colour(tile.player) == BLACK else "bright_white"
+            fg = "#000000" if position.icon_colour(tile.player) == BLACK else "#ffffff"
             style = f"bold {fg} {TERMINAL_FILL[tile.player]}" + (" underline" if (x, row) in lit else "")
             cells.append((tile_label(tile, position), style))
         rows.append(cells)
