@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Optional
 
 import typer
@@ -30,14 +29,12 @@ from solver.lsd.render import LEGEND, render_rich, render_svg, render_text, stat
 from solver.lsd.rules import (
     IllegalMove,
     Turn,
-    captures,
     check_position,
     is_draw,
     legal_moves,
     lines,
     play_turn,
     replay,
-    resolve_placement,
     winner,
     winning_placements,
 )

@@ -14,7 +14,6 @@ from solver.lsd.model import (
     WHITE,
     Placement,
     Position,
-    Tile,
     new_position,
     parse_dots,
     parse_move,

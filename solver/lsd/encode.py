@@ -45,7 +45,7 @@ from typing import Callable
 from solver.core.backend import Formula
 from solver.core.limits import Deadline
 
-from .model import ICONS, OPPOSITE, PLUS, SIDES, Cell, Kind, Placement, Position, neighbour, pattern, rotations
+from .model import ICONS, OPPOSITE, PLUS, SIDES, Cell, Kind, Placement, Position, neighbour, rotations
 from .rules import FIRST_CELL
 
 _PERPENDICULAR = {s: tuple(o for o in SIDES if o not in (s, OPPOSITE[s])) for s in SIDES}
@@ -489,4 +489,4 @@ def all_stuck_clauses(encoding: ReachEncoding) -> list[list[int]]:
     return clauses
 
 
-__all__ = ["CellState", "Ply", "ReachEncoding", "all_stuck_clauses", "earliest_plies", "encode_reach", "pattern"]
+__all__ = ["CellState", "Ply", "ReachEncoding", "all_stuck_clauses", "earliest_plies", "encode_reach"]

@@ -9,8 +9,8 @@ game, seen from P's side, with its cut-offs:
 - a win at once ends P's node (:func:`solver.lsd.rules.winning_placements`), and an opponent's
   win at once refutes the coalition's node;
 - the last ply: right before P's last ply within the depth, the coalition's mover needs one move
-  after which P has no win at once; only moves near P's almost-lines can change that, so the others are judged
-  together by the field as it is (:func:`threat_zone`);
+  after which P has no win at once; only moves near P's almost-lines can change that, so the
+  others are judged together by the field as it is (:func:`threat_zone`);
 - hopeless nodes: P cannot win within the plies left even with help. First a count (some run of
   cells must already hold enough of P's tiles for the plies P has left), then, from
   ``reach_from`` plies on, the solver (:func:`solver.lsd.reach.reach_win` answering "no").
@@ -21,7 +21,7 @@ only through :mod:`solver.lsd.rules`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
 
 from solver.core.errors import InputError
@@ -29,11 +29,22 @@ from solver.core.limits import Deadline, TimeUp, as_deadline
 
 from .model import SIDES, SKIP, Cell, Move, Placement, Position, move_text, neighbour
 from .reach import NO, reach_win
-from .rules import captures, placements_on, play, resolve_placement, run_gaps, winner, winning_placements_unchecked
+from .rules import (
+    captures,
+    legal_moves_unchecked,
+    placements_on,
+    play,
+    resolve_placement,
+    run_gaps,
+    skip_turn,
+    winner,
+    winning_placements_unchecked,
+)
 from .search import AndOrSearch, SearchStats, Settled
 
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
 MAX_DEPTH = 12
+"""The deepest search accepted (depth 11 already takes minutes on a mid-game position)."""
 DEFAULT_REACH_FROM: int | None = None
 """The remaining depth from which ``hopeless`` also asks the solver (None: never); chosen by
 measurement (``benchmarks/lsd_bench.py``, README): see seeds/lsd.md."""
@@ -51,7 +62,7 @@ def line_possible(position: Position, player: int, own_plies: int) -> bool:
     length = position.line_length
     need = length - own_plies
     if need <= 0:
-        return own_plies > 0
+        return True
     mine = {c for c, t in position.field.items() if t.player == player}
     for x, y in mine:
         for dx, dy in ((1, 0), (0, 1)):
@@ -113,31 +124,29 @@ class LsdGame:
         return (frozenset(state.field.items()), state.supplies, state.to_move)
 
     def result(self, node: Node) -> bool | None:
+        """A line ends the game: the target's is its goal, anybody else's is not."""
         return None if node.won is None else node.won == self.target
 
     def target_moves(self, node: Node) -> bool:
+        """The target's own plies are the OR nodes."""
         return node.position.to_move == self.target
 
     def moves(self, node: Node) -> Sequence[Move]:
-        state = node.position
-        placed = list(placements_on(state.field, state.supplies[state.to_move - 1]))
-        if placed:
-            return placed
-        others = (p for p in range(1, state.players + 1) if p != state.to_move)
-        if any(next(placements_on(state.field, state.supplies[p - 1]), None) for p in others):
-            return [SKIP]
-        return []  # nobody can place: a draw
+        """The mover's placements; a skip when it has none but somebody else has; none in a draw."""
+        return legal_moves_unchecked(node.position)
 
     def play(self, node: Node, move: Move) -> Node:
         """The move through the rules (:func:`~solver.lsd.rules.resolve_placement`); the moves
         come from :meth:`moves`, so they are legal."""
         state = node.position
         if move == SKIP:
-            return Node(replace(state, to_move=state.next_player()), None)
+            return Node(skip_turn(state), None)
         turn = resolve_placement(state, move)  # type: ignore[arg-type]
         return Node(turn.after, turn.winner)
 
     def settle(self, node: Node, depth: int) -> Settled[Move] | None:
+        """Wins at once (the target's, or a coalition member's that ends the game), no ply of
+        the target's left, and the coalition's ply before the target's last (:meth:`_last_ply`)."""
         state = node.position
         mover = state.to_move
         wins = winning_placements_unchecked(state, mover, first_only=True)
@@ -180,6 +189,9 @@ class LsdGame:
         return Settled(True)
 
     def hopeless(self, node: Node, depth: int) -> bool:
+        """No run of cells holds enough of the target's tiles for its plies left
+        (:func:`line_possible`); or, from ``reach_from`` plies on, the solver proves that no
+        sequence of the plies left gives the target a line."""
         state = node.position
         own = plies_of(state, self.target, depth)
         if own == 0 or not line_possible(state, self.target, own):

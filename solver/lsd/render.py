@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, Mapping
 
-from .model import BLACK, CROSS, E, N, PLUS, S, W, Cell, Position, Tile, cell_text, kind_text
+from .model import BLACK, E, N, PLUS, S, W, Cell, Position, Tile, cell_text, kind_text
 from .rules import winner
 
 PLAYER_NAMES = {1: "red", 2: "blue", 3: "green", 4: "orange"}
@@ -251,4 +251,3 @@ def render_svg(
     return "\n".join(out) + "\n"
 
 
-__all__ = ["CROSS", "LEGEND", "board_segments", "render_rich", "render_svg", "render_text", "status_lines"]

@@ -25,7 +25,6 @@ from .model import (
     SKIP,
     STEP,
     Cell,
-    Kind,
     Move,
     Placement,
     Position,
@@ -237,9 +236,21 @@ def is_over(position: Position) -> bool:
 def legal_moves(position: Position) -> list[Move]:
     """The legal moves of the player to move: its placements, or a skip when it has none
     (and the game is not over)."""
-    if is_over(position):
+    if winner(position) is not None:
         return []
-    return placements(position) or [SKIP]
+    return legal_moves_unchecked(position)
+
+
+def legal_moves_unchecked(position: Position) -> list[Move]:
+    """:func:`legal_moves` for a position known to have no line yet (the search knows): the
+    mover's placements; a skip when it has none but somebody else can place; none in a draw."""
+    placed = list(placements_on(position.field, position.supplies[position.to_move - 1]))
+    if placed:
+        return placed
+    others = (p for p in range(1, position.players + 1) if p != position.to_move)
+    if any(next(placements_on(position.field, position.supplies[p - 1]), None) is not None for p in others):
+        return [SKIP]
+    return []
 
 
 # --------------------------------------------------------------------------- playing
@@ -273,7 +284,7 @@ def play_turn(position: Position, move: Move) -> Turn:
             raise IllegalMove(f"player {mover} can place a tile, so may not skip")
         if is_draw(position):
             raise IllegalMove("the game is over: nobody can place a tile (a draw)")
-        return Turn(position, move, replace(position, to_move=position.next_player()))
+        return Turn(position, move, skip_turn(position))
     assert isinstance(move, Placement)
     supply = position.supply(mover)
     if supply.get(move.kind, 0) <= 0:
@@ -282,6 +293,12 @@ def play_turn(position: Position, move: Move) -> Turn:
     if reason:
         raise IllegalMove(f"{move_text(move)}: {reason}")
     return resolve_placement(position, move)
+
+
+def skip_turn(position: Position) -> Position:
+    """The position after a skip: nothing changes but the turn, which passes to the left (the
+    caller checks that the mover cannot place)."""
+    return replace(position, to_move=position.next_player())
 
 
 def resolve_placement(position: Position, move: Placement) -> Turn:
@@ -483,8 +500,3 @@ def pieces(field: Field) -> list[set[Cell]]:
                     stack.append(nxt)
         found.append(piece)
     return found
-
-
-def kinds_in(supply) -> list[Kind]:
-    """The kinds of a supply that still have a tile."""
-    return [k for k, n in supply if n > 0]
