@@ -232,9 +232,7 @@ class _Encoder:
     def _choose(self, t: int, uses: dict[tuple[int, Kind], list[int]]) -> Ply:
         """Where and what the mover of ply ``t`` places, or its skip."""
         mover = self.movers[t - 1]
-        cells = sorted(c for c, first in self.earliest.items() if first <= t)
-        if not self.position.field:
-            cells = [FIRST_CELL] if t == 1 else [c for c in cells if self.earliest[c] <= t]
+        cells = sorted(c for c, first in self.earliest.items() if first <= t)  # on an empty field: FIRST_CELL first
         skip = self.var()
         at = {c: self.var() for c in cells}
         self.formula.add_exactly_one(list(at.values()) + [skip])
