@@ -1,0 +1,267 @@
+"""Game-tree search for two sides and an integer outcome, knowing nothing of any game.
+
+The game is seen through :class:`SearchGame`: positions, moves, whether the side to move
+maximises the outcome (side 0) or minimises it (side 1; sides need not alternate), the
+outcome once the game is over, and proven bounds on the outcome. The search is alpha-beta
+(fail-soft minimax) with a transposition table of proven bounds, the game's bounds as
+cut-offs, and the table's best move tried first. On top of it:
+
+- :meth:`Search.solve` finds the exact value by null-window tests (the sign first, so a
+  win, loss or draw is known before the margin), with the move that achieves it;
+- before that, iterative deepening with the game's estimate at the horizon gives a good
+  move early and good move ordering for the exact search; when the deadline comes first,
+  the best move found so far is kept and the value is what the tests proved.
+
+Values are for side 0: side 0 wants them high, side 1 low. A value returned together with
+``exact=True`` is a proven fail-soft bound: at most the value when it is at most the window's
+alpha, at least the value when it is at least beta, the exact value in between. Only such
+values enter the table; estimates never do, so a proven answer never rests on a guess.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Generic, Hashable, Protocol, Sequence, TypeVar
+
+from solver.core.limits import Deadline, TimeUp
+
+State = TypeVar("State")
+Move = TypeVar("Move")
+
+INF = math.inf
+CHECK_EVERY = 512  # nodes between looks at the clock
+DEFAULT_TABLE_LIMIT = 1_000_000  # entries; about 200-300 bytes each
+
+
+class SearchGame(Protocol[State, Move]):
+    """What the search needs to know about a game."""
+
+    def key(self, state: State) -> Hashable:
+        """Equal for positions that have the same future (the transposition table's key)."""
+
+    def maximising(self, state: State) -> bool:
+        """Whether the side to move is side 0 (it wants the value high)."""
+
+    def final(self, state: State) -> int | None:
+        """The exact value when it is known without search (the game is over), else None."""
+
+    def bounds(self, state: State) -> tuple[float, float]:
+        """Proven bounds (lowest, highest) on the value with best play from here."""
+
+    def moves(self, state: State, first: Move | None) -> Sequence[Move]:
+        """The legal moves, most promising first; ``first`` (when legal) goes at the front."""
+
+    def play(self, state: State, move: Move) -> State:
+        """The position after ``move``."""
+
+    def estimate(self, state: State) -> float:
+        """A guess of the value, for the horizon of a depth-limited search."""
+
+
+@dataclass
+class Entry:
+    """What the table knows of a position: proven bounds on its value and a move to try first."""
+
+    lower: float = -INF
+    upper: float = INF
+    move: object = None
+
+
+@dataclass
+class Answer(Generic[Move]):
+    """The result of :meth:`Search.solve`.
+
+    ``lower``/``upper`` are proven bounds on the value (equal when it is known); ``move`` is
+    the best move found: one that achieves the value when the value is known, otherwise the
+    choice of the deepest search that finished (None when the game is over). ``depth`` is the
+    deepest iteration finished, ``nodes`` the positions visited.
+    """
+
+    lower: float
+    upper: float
+    move: Move | None
+    estimate: float | None = None
+    depth: int = 0
+    nodes: int = 0
+    complete: bool = False
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def value(self) -> int | None:
+        """The exact value, when proven."""
+        return int(self.lower) if self.lower == self.upper else None
+
+
+class Search(Generic[State, Move]):
+    """Alpha-beta over a :class:`SearchGame` with a transposition table, under a deadline."""
+
+    def __init__(self, game: SearchGame, deadline: Deadline | None = None, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
+        self.game = game
+        self.deadline = deadline or Deadline.never()
+        self.table: dict[Hashable, Entry] = {}
+        self.table_limit = table_limit
+        self.nodes = 0
+        self.horizon_reached = False
+        self.cleared = 0
+
+    # ----------------------------------------------------------------- the core
+
+    def _store(self, key: Hashable) -> Entry:
+        entry = self.table.get(key)
+        if entry is None:
+            if len(self.table) >= self.table_limit:
+                # keep memory bounded: start again (proven bounds are lost, never wrong)
+                self.table.clear()
+                self.cleared += 1
+            entry = self.table[key] = Entry()
+        return entry
+
+    def search(self, state: State, alpha: float, beta: float, depth: float) -> tuple[float, bool, Move | None]:
+        """Fail-soft alpha-beta to ``depth`` plies (``math.inf``: to the end).
+
+        Returns the value, whether it is proven (see the module docstring), and the move that
+        decided it (a cut-off move, or the best one).
+        """
+        self.nodes += 1
+        if self.nodes % CHECK_EVERY == 0:
+            self.deadline.check()
+        game = self.game
+        final = game.final(state)
+        if final is not None:
+            return final, True, None
+        key = game.key(state)
+        lower, upper = game.bounds(state)
+        entry = self.table.get(key)
+        first = None
+        if entry is not None:
+            lower, upper, first = max(lower, entry.lower), min(upper, entry.upper), entry.move
+        if lower >= beta or lower == upper:
+            return lower, True, first
+        if upper <= alpha:
+            return upper, True, first
+        if depth <= 0:
+            self.horizon_reached = True
+            return min(max(game.estimate(state), lower), upper), False, first
+        low, high = max(alpha, lower), min(beta, upper)
+        a, b = low, high
+        maximising = game.maximising(state)
+        best = -INF if maximising else INF
+        best_move = None
+        proven = True
+        cut = False
+        for move in game.moves(state, first):
+            value, exact, _ = self.search(game.play(state, move), a, b, depth - 1)
+            proven = proven and exact
+            if maximising:
+                if value > best or best_move is None:
+                    best, best_move = value, move
+                if value >= b and exact:
+                    cut = True
+                    break
+                a = max(a, value)
+            else:
+                if value < best or best_move is None:
+                    best, best_move = value, move
+                if value <= a and exact:
+                    cut = True
+                    break
+                b = min(b, value)
+            if a >= b:  # a guess closed the window: no proof from here
+                break
+        best = min(max(best, lower), upper)
+        entry = self._store(key)
+        entry.move = best_move
+        if cut or proven:
+            if best <= low:
+                entry.upper = min(entry.upper, best)
+            elif best >= high:
+                entry.lower = max(entry.lower, best)
+            else:
+                entry.lower = entry.upper = best
+            return best, True, best_move
+        return best, False, best_move
+
+    # ----------------------------------------------------------------- the driver
+
+    def solve(self, root: State, max_depth: int, deepen: bool = True) -> Answer:
+        """The value of ``root`` with the move that achieves it, or as much as the deadline allows.
+
+        ``max_depth``: no game from ``root`` lasts longer (in moves). With ``deepen``, depth-
+        limited searches come first (1, 2, ... plies) for an early move and move ordering.
+        """
+        game = self.game
+        final = game.final(root)
+        if final is not None:
+            return Answer(final, final, None, final, 0, self.nodes, True)
+        maximising = game.maximising(root)
+        lower, upper = game.bounds(root)
+        answer = Answer(lower, upper, None, None, 0, 0)
+        try:
+            if deepen:
+                for depth in range(1, max_depth):
+                    self.horizon_reached = False
+                    value, exact, move = self.search(root, -INF, INF, depth)
+                    answer.move, answer.estimate, answer.depth = move, value, depth
+                    if exact or not self.horizon_reached:
+                        break
+            lower, upper = self._bisect(root, answer, maximising)
+            answer.lower, answer.upper, answer.complete = lower, upper, True
+            answer.depth = max_depth
+        except TimeUp:
+            pass
+        answer.nodes = self.nodes
+        answer.stats = {"table": len(self.table), "table_cleared": self.cleared}
+        return answer
+
+    def _bisect(self, root: State, answer: Answer, maximising: bool) -> tuple[float, float]:
+        """Null-window tests to the end of the game until the value is known.
+
+        The first test is "does side 0 win?" (value >= 1), then the draw; then the margin.
+        Each test that proves a bound from the mover's side also proves a move achieving it.
+        """
+        entry = self.table.get(self.game.key(root))
+        lower, upper = self.game.bounds(root)
+        if entry is not None:
+            lower, upper = max(lower, entry.lower), min(upper, entry.upper)
+        guesses = [1, 0]  # win? then draw?
+        while lower < upper:
+            self.deadline.check()
+            if guesses:
+                target = guesses.pop(0)
+                if not lower < target <= upper:
+                    continue
+            else:
+                target = math.floor((lower + upper) / 2) + 1  # test "value >= target"
+            value, exact, move = self.search(root, target - 1, target, math.inf)
+            assert exact, "a search to the end of the game is always proven"
+            if value >= target:
+                lower = max(lower, value)
+                if maximising and move is not None:
+                    answer.move = move  # it achieves at least the new lower bound
+            else:
+                upper = min(upper, value)
+                if not maximising and move is not None:
+                    answer.move = move  # it holds side 0 to at most the new upper bound
+            answer.lower, answer.upper = lower, upper
+        if answer.move is None or (maximising and not self._achieves(root, answer.move, lower, True)) or (
+            not maximising and not self._achieves(root, answer.move, upper, False)
+        ):
+            answer.move = self._witness(root, lower, maximising)
+        return lower, upper
+
+    def _achieves(self, root: State, move: Move, value: float, maximising: bool) -> bool:
+        """Whether ``move`` from ``root`` is proven to keep the value at ``value`` for the mover."""
+        child = self.game.play(root, move)
+        if maximising:
+            got, _, _ = self.search(child, value - 1, value, math.inf)
+            return got >= value
+        got, _, _ = self.search(child, value, value + 1, math.inf)
+        return got <= value
+
+    def _witness(self, root: State, value: float, maximising: bool) -> Move | None:
+        """A root move that achieves the known value (found by testing each move)."""
+        for move in self.game.moves(root, None):
+            if self._achieves(root, move, value, maximising):
+                return move
+        return None

@@ -1,0 +1,353 @@
+"""Solve a position of the Lixso strategic game: its value with perfect play and a best move.
+
+The value is the final margin, side A's tiles minus side B's (player 1 minus player 2, team
+A minus team B), with both sides playing their best; a positive value is a win for side A.
+:mod:`solver.lixso.game.search` does the game-tree search; this module tells it about Lixso:
+
+- *positions* are the fast engine's states (:mod:`solver.lixso.game.rules`); the table's key
+  is the colour of every cell and the seat to move (the tiles laid are a set, so many move
+  orders meet in one position);
+- *an exact value without search*: when only one player can still lay a tile, that player
+  lays as many as fit (every set of tiles that fit can be laid in any order), so the value
+  is the margin plus that player's most, found by a small branch-and-bound;
+- *bounds*: a side lays at most, per colour, its supply left, its tiles still legal and a
+  third of the cells they cover; the side to move lays at least one. At the root, the
+  solver's bounds (:mod:`solver.lixso.game.bounds`) replace these;
+- *move order*: the move the table remembers, then tiles that take the most of the other
+  side's legal tiles away and the fewest of the mover's own;
+- *symmetry*: the grid's symmetries (turns and mirror images, combined with swapping the
+  two colours of one player) that map the clues onto themselves; while the tiles laid are
+  symmetric too, moves that are images of each other are searched once.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from solver.core.backend import DEFAULT_BACKEND
+from solver.core.errors import InputError
+from solver.core.limits import Deadline, TimeUp
+
+from ..model import COLOURS, EMPTY
+from .bounds import Bounds, bounds
+from .model import Move
+from .rules import OVER, GameRules, PlacedTile, State, bits
+from .search import Answer, Search
+
+Node = tuple[State, tuple[int, ...]]
+"""A search position: the state and the symmetries (by index) that map its tiles onto themselves."""
+
+WIN, LOSS, DRAW, UNKNOWN = "win", "loss", "draw", "unknown"
+
+
+# --------------------------------------------------------------------------- symmetry
+
+
+def _geometric(height: int, width: int) -> list:
+    """The turns and mirror images of a height x width grid, as functions of a cell."""
+    maps = [
+        lambda r, c: (r, c),
+        lambda r, c: (height - 1 - r, width - 1 - c),
+        lambda r, c: (height - 1 - r, c),
+        lambda r, c: (r, width - 1 - c),
+    ]
+    if height == width:
+        maps += [
+            lambda r, c: (c, r),
+            lambda r, c: (width - 1 - c, height - 1 - r),
+            lambda r, c: (c, height - 1 - r),
+            lambda r, c: (width - 1 - c, r),
+        ]
+    return maps
+
+
+def symmetries(rules: GameRules) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The game's symmetries other than the identity, each as (colour map, placement map).
+
+    A symmetry moves cells by a turn or mirror image of the grid and may swap the two
+    colours of a player who holds two; it must map every clue onto a clue of the mapped
+    colour, so that it maps legal moves onto legal moves and each side's tiles onto its own.
+    """
+    colour_maps = [tuple(range(len(COLOURS)))]
+    for seat in rules.seat_colours:
+        if len(seat) == 2:
+            a, b = seat
+            colour_maps += [tuple(b if k == a else a if k == b else k for k in m) for m in colour_maps]
+    found = []
+    for number, cells_map in enumerate(_geometric(rules.height, rules.width)):
+        for colours in colour_maps:
+            if number == 0 and colours == colour_maps[0]:
+                continue  # the identity
+            clue_ok = all(
+                rules.grid.rows[cells_map(r, c)[0]][cells_map(r, c)[1]]
+                == (EMPTY if rules.grid.rows[r][c] == EMPTY else COLOURS[colours[COLOURS.index(rules.grid.rows[r][c])]])
+                for r in range(rules.height)
+                for c in range(rules.width)
+            )
+            if not clue_ok:
+                continue
+            placements = tuple(
+                rules.index[tuple(sorted(cells_map(r, c) for r, c in cells))] for cells in rules.placements
+            )
+            found.append((colours, placements))
+    return found
+
+
+def _fixes(symmetry: tuple[tuple[int, ...], tuple[int, ...]], state: State) -> bool:
+    colours, placements = symmetry
+    for k, laid in enumerate(state.placed):
+        image = 0
+        for p in bits(laid):
+            image |= 1 << placements[p]
+        if image != state.placed[colours[k]]:
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------- the game for the search
+
+
+class LixsoSearch:
+    """The Lixso game as :class:`~solver.lixso.game.search.SearchGame` sees it (two sides)."""
+
+    def __init__(self, rules: GameRules, deadline: Deadline | None = None) -> None:
+        if rules.seating.side_count != 2:
+            raise InputError(f"solving needs two sides; this game has {rules.seating.side_count} players"
+                             " who each play for themselves")
+        self.rules = rules
+        self.deadline = deadline or Deadline.never()
+        self.symmetries = symmetries(rules)
+        self.sides = rules.seating.sides
+        self.side_colours = tuple(
+            tuple(sorted({k for seat in rules.seating.seats_of(side) for k in rules.seat_colours[seat]})) for side in (0, 1)
+        )
+        self.root_bounds: dict[int, tuple[float, float]] = {}
+        self.solo_memo: dict[tuple, int] = {}
+
+    def root(self, state: State) -> Node:
+        """A search position for ``state``, with the symmetries its tiles have."""
+        return state, tuple(number for number, g in enumerate(self.symmetries) if _fixes(g, state))
+
+    # ----------------------------------------------------------------- SearchGame
+
+    def key(self, node: Node) -> int:
+        state = node[0]
+        return (state.board << 3) | (state.to_move + 1)
+
+    def maximising(self, node: Node) -> bool:
+        return self.sides[node[0].to_move] == 0
+
+    def final(self, node: Node) -> int | None:
+        state = node[0]
+        margin = state.scores[0] - state.scores[1]
+        if state.to_move == OVER:
+            return margin
+        seat = state.to_move
+        rules = self.rules
+        if any(rules.can_lay(state, other) for other in range(len(rules.seat_colours)) if other != seat):
+            return None
+        most = self.solo_most(state, rules.seat_colours[seat])
+        return margin + most if self.sides[seat] == 0 else margin - most
+
+    def bounds(self, node: Node) -> tuple[float, float]:
+        state = node[0]
+        margin = state.scores[0] - state.scores[1]
+        mover = self.sides[state.to_move]
+        lower = margin + (1 if mover == 0 else 0) - self.most_by_count(state, 1)
+        upper = margin + self.most_by_count(state, 0) - (1 if mover == 1 else 0)
+        extra = self.root_bounds.get(self.key(node))
+        if extra is not None:
+            lower, upper = max(lower, extra[0]), min(upper, extra[1])
+        return lower, upper
+
+    def estimate(self, node: Node) -> float:
+        state = node[0]
+        return state.scores[0] - state.scores[1] + (self.most_by_count(state, 0) - self.most_by_count(state, 1)) / 2
+
+    def moves(self, node: Node, first: PlacedTile | None) -> list[PlacedTile]:
+        state, stab = node
+        rules = self.rules
+        mover = self.sides[state.to_move]
+        theirs = [state.possible[k] for k in self.side_colours[1 - mover]]
+        mine = self.side_colours[mover]
+        scored = []
+        for k, p in rules.moves(state):
+            if stab and not self._representative(stab, k, p):
+                continue
+            overlaps = rules.overlaps[p]
+            taken = sum((mask & overlaps).bit_count() for mask in theirs)
+            lost = sum((state.possible[j] & (rules.near[p] if j == k else overlaps)).bit_count() for j in mine)
+            scored.append((lost - 2 * taken, k, p))
+        scored.sort()
+        ordered = [(k, p) for _, k, p in scored]
+        if first is not None and first in ordered:
+            ordered.remove(first)
+            ordered.insert(0, first)
+        return ordered
+
+    def play(self, node: Node, move: PlacedTile) -> Node:
+        state, stab = node
+        k, p = move
+        child = self.rules.play(state, k, p)
+        if stab:
+            stab = tuple(g for g in stab if self.symmetries[g][0][k] == k and self.symmetries[g][1][p] == p)
+        return child, stab
+
+    # ----------------------------------------------------------------- helpers
+
+    def _representative(self, stab: tuple[int, ...], k: int, p: int) -> bool:
+        """Whether (k, p) is the smallest of its images under the symmetries in ``stab``."""
+        for g in stab:
+            colours, placements = self.symmetries[g]
+            if (colours[k], placements[p]) < (k, p):
+                return False
+        return True
+
+    def most_by_count(self, state: State, side: int) -> int:
+        """At most this many more tiles for ``side``: per colour, the fewest of its supply left,
+        its legal tiles and a third of the cells they cover; in all, a third of the cells any
+        of its legal tiles covers."""
+        rules = self.rules
+        total = 0
+        union = 0
+        for k in self.side_colours[side]:
+            possible = state.possible[k]
+            if not possible:
+                continue
+            cover = 0
+            for p in bits(possible):
+                cover |= rules.cells_mask[p]
+            union |= cover
+            total += min(rules.per_colour - state.placed[k].bit_count(), possible.bit_count(), cover.bit_count() // 3)
+        return min(total, union.bit_count() // 3)
+
+    def solo_most(self, state: State, colours: tuple[int, ...]) -> int:
+        """The most tiles one player can add alone: a branch-and-bound over its legal tiles,
+        taking or leaving the first one, with the positions met remembered."""
+        rules = self.rules
+        possible = tuple(state.possible[k] for k in colours)
+        left = tuple(rules.per_colour - state.placed[k].bit_count() for k in colours)
+        return self._solo(possible, left)
+
+    def _solo(self, possible: tuple[int, ...], left: tuple[int, ...]) -> int:
+        key = (possible, left)
+        known = self.solo_memo.get(key)
+        if known is not None:
+            return known
+        self.deadline.check()
+        rules = self.rules
+        first = next((i for i, mask in enumerate(possible) if mask), None)
+        if first is None:
+            return 0
+        p = (possible[first] & -possible[first]).bit_length() - 1
+        without = list(possible)
+        without[first] &= ~(1 << p)
+        best = self._solo(tuple(without), left)
+        taken = [mask & ~rules.overlaps[p] for mask in possible]
+        taken[first] &= ~rules.near[p]
+        rest = list(left)
+        rest[first] -= 1
+        if rest[first] == 0:
+            taken[first] = 0
+        if 1 + sum(min(n, m.bit_count()) for n, m in zip(rest, taken)) > best:
+            best = max(best, 1 + self._solo(tuple(taken), tuple(rest)))
+        self.solo_memo[key] = best
+        return best
+
+
+# --------------------------------------------------------------------------- the query
+
+
+@dataclass
+class Solution:
+    """What solving a position found.
+
+    ``value``: the proven final margin (side A minus side B) with perfect play, or None;
+    ``lower``/``upper``: what is proven about it; ``move``: the best move found (checked by
+    the referee), None when the game is over; ``outcome``: win / loss / draw for the side to
+    move, or unknown when not proven.
+    """
+
+    to_move: int | None
+    lower: float
+    upper: float
+    move: Move | None
+    nodes: int = 0
+    seconds: float = 0.0
+    depth: int = 0
+    estimate: float | None = None
+    root_bounds: Bounds | None = None
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def value(self) -> int | None:
+        return int(self.lower) if self.lower == self.upper else None
+
+    def outcome_for(self, side: int) -> str:
+        """``win``, ``loss``, ``draw`` for ``side`` when the proven bounds say it, else ``unknown``."""
+        sign = 1 if side == 0 else -1
+        low, high = sorted((sign * self.lower, sign * self.upper))
+        if low > 0:
+            return WIN
+        if high < 0:
+            return LOSS
+        if low == high == 0:
+            return DRAW
+        return UNKNOWN
+
+    @property
+    def outcome(self) -> str:
+        """The outcome for the side to move (for side A when the game is over)."""
+        return self.outcome_for(self.to_move if self.to_move is not None else 0)
+
+
+def remaining_moves(rules: GameRules, state: State) -> int:
+    """No game from ``state`` lasts more moves than this: a third of the empty cells, and the supplies left."""
+    empty = rules.cell_count - sum(mask.bit_count() for mask in state.placed) * 3
+    supply = sum(rules.per_colour - mask.bit_count() for mask in state.placed)
+    return min(empty // 3, supply)
+
+
+def solve(
+    rules: GameRules,
+    state: State,
+    deadline: Deadline | None = None,
+    backend: str = DEFAULT_BACKEND,
+    use_root_bounds: bool = True,
+    deepen: bool = True,
+) -> Solution:
+    """The value of ``state`` with perfect play and a best move, within ``deadline``.
+
+    Past the deadline: the best move found so far (from the deepest finished search) and
+    whatever bounds were proven. The move is checked by the referee before it is returned.
+    """
+    deadline = deadline or Deadline.never()
+    started = time.perf_counter()
+    game = LixsoSearch(rules, deadline)
+    node = game.root(state)
+    to_move = None if state.over else rules.seating.sides[state.to_move]
+    root = None
+    if use_root_bounds and not state.over:
+        try:
+            root = bounds(rules, state, backend, deadline)
+        except TimeUp:
+            root = None
+        if root is not None and root.known():
+            a, b = root.sides
+            low = a.laid + a.sure - (b.laid + b.most)  # type: ignore[operator]
+            high = a.laid + a.most - (b.laid + b.sure)  # type: ignore[operator]
+            game.root_bounds[game.key(node)] = (low, high)
+    search = Search(game, deadline)
+    answer: Answer = search.solve(node, max(remaining_moves(rules, state), 1), deepen)
+    move = None
+    if answer.move is not None:
+        move = rules.move_of(*answer.move)
+        broken = rules.violation(state, move)
+        if broken is not None:
+            raise RuntimeError(f"the search chose an illegal move {move}: {broken}")
+    elif not state.over:
+        first = rules.moves(state)[0]  # no search finished: at least a legal move
+        move = rules.move_of(*first)
+    return Solution(to_move, answer.lower, answer.upper, move, answer.nodes, time.perf_counter() - started,
+                    answer.depth, answer.estimate, root, answer.stats)
