@@ -697,3 +697,9 @@ def verify(
         raise typer.Exit(stopped.exit_code)
     all_good = len(done) == len(entries) and all(c.facts_hold() for c in done)
     raise typer.Exit(EXIT_OK if all_good else EXIT_NOT_ALL_GOOD)
+
+
+# The strategic game's commands (cli/lixso_game.py imports its library inside each command).
+from .lixso_game import app as game_app  # noqa: E402
+
+app.add_typer(game_app, name="game")

@@ -37,7 +37,7 @@ from solver.core.shapes import L_TROMINO
 
 from ..model import COLOURS, EMPTY, Grid
 from ..rules import Violation, is_l_tile
-from .model import Cell, Move, Position, Seating, cell_name
+from .model import Cell, Move, Position, Seating, cell_name, position_to_json
 
 COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
 OVER = -1
@@ -267,7 +267,7 @@ class GameRules:
         for r, c in cells:
             clue = self.grid.rows[r][c]
             if clue not in (EMPTY, move.colour):
-                return Violation("clue", f"this cell's clue is {clue}: only a {clue} tile may cover it", ((r, c),))
+                return Violation("clue", f"this cell's clue is {clue}: only an {clue} tile may cover it", ((r, c),))
         around = sorted(self._touching_cells(cells) - set(cells))
         touched = tuple(cell for cell in around if board[cell[0]][cell[1]] == move.colour)
         if touched:
@@ -357,3 +357,21 @@ def replay_position(position: Position) -> Game:
         path, line = position.where(error.number)
         raise InputError(f"move {error.number + 1} ({error.move}) is illegal: {error.violation}", path, line) from None
     return Game(position, rules, tuple(turns))
+
+
+def game_json(game: Game) -> dict:
+    """The position with what follows from it: scores, whose turn, the winner."""
+    rules, state = game.rules, game.state
+    seating = rules.seating
+    over = state.over
+    winner = rules.winner(state) if over else None
+    return {
+        "position": position_to_json(game.position),
+        "sides": [{"side": side + 1, "name": seating.side_name(side), "colours": seating.colours_of(side), "tiles": score}
+                  for side, score in enumerate(state.scores)],
+        "to_move": None if over else {"seat": state.to_move + 1, "side": seating.sides[state.to_move] + 1,
+                                      "name": seating.seat_name(state.to_move), "colours": seating.seats[state.to_move]},
+        "over": over,
+        "winner": None if winner is None else seating.side_name(winner),
+        "draw": over and winner is None,
+    }

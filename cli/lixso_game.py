@@ -1,0 +1,430 @@
+"""``placesat lixso game``: the strategic game for 2 or 4 players (and 3), on a Lixso grid.
+
+This module only parses, calls and prints. It is imported by ``cli/lixso.py`` for every
+``placesat lixso`` command, so the game's library is imported inside the commands.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import typer
+
+from .common import (
+    EXIT_NOT_ALL_GOOD,
+    EXIT_OK,
+    backend_option,
+    command,
+    console,
+    fail,
+    json_option,
+    make_group,
+    output_path,
+    print_json,
+    seconds_callback,
+    spinner,
+    time_limit_option,
+    warn,
+    write_output,
+)
+
+app = make_group(
+    """The Lixso strategic game: players take turns laying L-tiles of their colours on a
+    Lixso grid (clues respected, same-coloured tiles never touching); a player who cannot
+    lay passes; when nobody can, the side with the most tiles wins. 2 players (two colours
+    each), 4 players (one colour each, in two teams) or 3 (one colour each, the fourth
+    shared). A position is a grid file whose header names the players and lists the tiles
+    laid ('# players: IS XO', '# move: I r1c1 r1c2 r2c1'), or JSON; a plain puzzle file or
+    puzzle ID is the start of a game. See seeds/lixso.md."""
+)
+
+POSITION_HELP = "A position (grid file with '# players:' and '# move:' lines, or JSON), a puzzle file or a puzzle ID; '-' reads standard input."
+PLAYERS_HELP = "For a grid whose file does not say: 2, 3 or 4 players, or their colours in turn order (IS XO; I X S; I X O S). Default 2 (player 1: I and S)."
+NO_CLUE_TOUCH_HELP = "Drop the clue-touch rule (a tile may then touch a clue of its colour that it does not cover)."
+MOVE_HELP = "A tile: its colour and its three cells, e.g. 'I r3c4 r3c5 r4c4' (rows and columns from 1)."
+
+
+def _players_option():
+    return typer.Option(None, "--players", "-p", metavar="PLAYERS", help=PLAYERS_HELP)
+
+
+def _clue_touch_option():
+    return typer.Option(False, "--no-clue-touch-rule", help=NO_CLUE_TOUCH_HELP)
+
+
+def _load(path: str, players: Optional[str], no_clue_touch: bool):
+    """The position replayed (every move checked), with warnings for what it ignores."""
+    from solver.lixso.game.model import load_position, with_seating, without_clue_touch
+    from solver.lixso.game.rules import replay_position
+
+    position = with_seating(load_position(path), players)
+    if no_clue_touch:
+        position = without_clue_touch(position)
+    note = position.level_warning()
+    if note:
+        warn(note)
+    for key in position.ignored:
+        warn(f"ignored an unknown header line: {key}")
+    return replay_position(position)
+
+
+def _print_board(game, last=None) -> None:
+    from solver.lixso.game.render import coloured, plain
+
+    if sys.stdout.isatty():
+        console().print(coloured(game.rules, game.state, last))
+    else:
+        print(plain(game.rules, game.state))
+
+
+def _print_game(game) -> None:
+    from solver.lixso.game.render import moves_line, setup_line, status_lines
+
+    print(f"{game.position.grid.label()}: {setup_line(game)}")
+    _print_board(game, game.position.moves[-1] if game.position.moves else None)
+    if game.position.moves:
+        print("moves: " + moves_line(game.position.moves))
+    for line in status_lines(game):
+        print(line)
+
+
+@command(app)
+def show(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    players: Optional[str] = _players_option(),
+    no_clue_touch_rule: bool = _clue_touch_option(),
+    json_output: bool = json_option("One JSON object: the position, each side's tiles, who is to move, the winner."),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture: tiles numbered by the move that laid them."),
+) -> None:
+    """Show POS: the board, the moves, the score, and who is to move (or who won).
+
+    Every move of the record is checked by the rules; the first illegal one is named, with
+    the rule it breaks (exit 2).
+    """
+    from solver.lixso.game.render import svg
+    from solver.lixso.game.rules import game_json
+
+    output_path(svg_out)
+    game = _load(path, players, no_clue_touch_rule)
+    if json_output:
+        print_json(game_json(game))
+    else:
+        _print_game(game)
+    if svg_out is not None:
+        write_output(svg_out, svg(game.rules, game.state, game.position.moves, game.position.grid.label()))
+
+
+@command(app)
+def moves(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    players: Optional[str] = _players_option(),
+    no_clue_touch_rule: bool = _clue_touch_option(),
+    json_output: bool = json_option('One JSON object: {"to_move", "moves": ["I r1c1 r1c2 r2c1", ...]}.'),
+) -> None:
+    """Every tile the player to move may lay, colour by colour."""
+    game = _load(path, players, no_clue_touch_rule)
+    rules, state = game.rules, game.state
+    legal = [rules.move_of(k, p) for k, p in rules.moves(state)]
+    if json_output:
+        to_move = None if state.over else rules.seating.seat_name(state.to_move)
+        print_json({"to_move": to_move, "moves": [str(m) for m in legal]})
+        return
+    if state.over:
+        print("the game is over: nobody can lay a tile")
+        return
+    print(f"{rules.seating.seat_name(state.to_move)} to move: {len(legal)} legal tile(s)")
+    for colour in rules.seating.seats[state.to_move]:
+        mine = [m for m in legal if m.colour == colour]
+        if mine:
+            print(f"{colour} ({len(mine)}): " + ", ".join(" ".join(str(m).split()[1:]) for m in mine))
+
+
+@command(app)
+def play(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    move: str = typer.Argument(..., metavar="MOVE", help=MOVE_HELP),
+    players: Optional[str] = _players_option(),
+    no_clue_touch_rule: bool = _clue_touch_option(),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="Write the new position here (JSON if the name ends in .json, else the text format; '-': standard output)."),
+    json_output: bool = json_option("One JSON object: the new position, each side's tiles, who is to move, the winner."),
+) -> None:
+    """Lay MOVE in POS for the player to move, and show the position after it.
+
+    An illegal move is refused with the rule it breaks (exit 2): turn, shape, empty, clue,
+    touch, clue-touch, supply, or the game being over.
+    """
+    from solver.core.errors import InputError
+    from solver.lixso.game.model import format_text, parse_move, position_to_json
+    from solver.lixso.game.rules import IllegalMove, replay_position
+
+    output_path(out)
+    game = _load(path, players, no_clue_touch_rule)
+    try:
+        chosen = parse_move(move)
+    except InputError as error:
+        fail(f"MOVE {move!r}: {error.message}")
+    try:
+        game.rules.lay(game.state, chosen)
+    except IllegalMove as error:
+        fail(f"MOVE {chosen} is illegal: {error.violation}")
+    after = replay_position(game.position.with_move(chosen))
+    if out is not None:
+        import json
+
+        text = json.dumps(position_to_json(after.position), indent=1) + "\n" if out.endswith(".json") else format_text(after.position)
+        write_output(out, text)
+    if json_output:
+        from solver.lixso.game.rules import game_json
+
+        print_json(game_json(after))
+    elif out != "-":
+        _print_game(after)
+
+
+@command(app)
+def bounds(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    players: Optional[str] = _players_option(),
+    no_clue_touch_rule: bool = _clue_touch_option(),
+    backend: str = backend_option(),
+    time_limit: Optional[float] = time_limit_option(),
+    json_output: bool = json_option("One JSON object: per side laid / most / sure / final range and a tile set reaching the most; who can still win."),
+) -> None:
+    """How many tiles each side can still lay, at most and for sure, and who can still win.
+
+    Most: the most tiles the side could still lay if nobody else laid another (solver
+    maximisation; the tiles that reach it are replayed by the rules). Sure: the fewest it
+    lays whatever anybody does, counted from the tiles nobody else can ever block (0 when
+    every tile it could lay can still be blocked). A side whose count plus its most cannot
+    pass what another side is sure of can no longer win. Exit 1 when the time limit came
+    first (the figures not found are 'unknown').
+    """
+    from solver.core.limits import Deadline
+    from solver.lixso.game.bounds import bounds as side_bounds
+
+    deadline = Deadline(time_limit)
+    game = _load(path, players, no_clue_touch_rule)
+    with spinner("bounds"):
+        result = side_bounds(game.rules, game.state, backend, deadline)
+    code = EXIT_OK if result.known() else EXIT_NOT_ALL_GOOD
+    if json_output:
+        print_json(result.to_json())
+        raise typer.Exit(code)
+
+    def shown(value) -> str:
+        return "unknown" if value is None else str(value)
+
+    for figures in result.sides:
+        low = "unknown" if figures.sure is None else figures.laid + figures.sure
+        high = "unknown" if figures.most is None else figures.laid + figures.most
+        print(f"{figures.name} ({figures.colours}): {figures.laid} laid; can add at most {shown(figures.most)},"
+              f" surely {shown(figures.sure)} ({figures.unblockable} tile(s) nobody else can block); ends with {low}-{high}")
+    for figures in result.sides:
+        win, draw, sure = result.can_win(figures.side), result.can_draw(figures.side), result.sure_win(figures.side)
+        if win is None:
+            verdict = "unknown"
+        elif sure:
+            verdict = "wins whatever happens"
+        elif win:
+            verdict = "can still win"
+        elif draw:
+            verdict = "can no longer win, at best a draw"
+        else:
+            verdict = "can no longer win or draw"
+        mover = " (to move)" if result.to_move == figures.side else ""
+        print(f"{figures.name}{mover}: {verdict}")
+    for figures in result.sides:
+        if figures.most_tiles:
+            print(f"{figures.name} alone could lay: " + ", ".join(str(m) for m in figures.most_tiles))
+    raise typer.Exit(code)
+
+
+def _solution_words(game, solution) -> list[str]:
+    """A solution in words, for the side to move."""
+    from solver.lixso.game.solve import DRAW, LOSS, UNKNOWN, WIN
+
+    seating = game.rules.seating
+    if solution.to_move is None:
+        return ["the game is over"]
+    side = solution.to_move
+    me, other = seating.side_name(side), seating.side_name(1 - side)
+    sign = 1 if side == 0 else -1
+    low, high = sorted((sign * solution.lower, sign * solution.upper))
+    outcome = solution.outcome
+    lines = []
+    if outcome == WIN and low == high:
+        lines.append(f"{me} (to move) wins by {int(low)} with perfect play")
+    elif outcome == LOSS and low == high:
+        lines.append(f"{me} (to move) loses by {int(-high)} with perfect play")
+    elif outcome == DRAW:
+        lines.append(f"{me} (to move): a draw with perfect play")
+    elif outcome == WIN:
+        lines.append(f"{me} (to move) wins with perfect play, by {int(low)} to {int(high)} tiles (the margin is not proven yet)")
+    elif outcome == LOSS:
+        lines.append(f"{me} (to move) loses with perfect play, by {int(-high)} to {int(-low)} tiles (the margin is not proven yet)")
+    else:
+        assert outcome == UNKNOWN
+        proven = f"its final margin over {other} lies from {int(low):+d} to {int(high):+d}" if high - low < 1000 else "nothing proven yet"
+        lines.append(f"unknown: the time limit came first for {me} (to move); {proven}")
+    if solution.move is not None:
+        how = "achieves it" if solution.value is not None else (f"best found by a {solution.depth}-move look-ahead" if solution.depth else "a legal move; no search finished")
+        lines.append(f"best move: {solution.move} ({how})")
+    return lines
+
+
+@command(app)
+def solve(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    players: Optional[str] = _players_option(),
+    no_clue_touch_rule: bool = _clue_touch_option(),
+    backend: str = backend_option(help_text="Solver backend for the root bounds: sat or cpsat (default sat)."),
+    time_limit: Optional[float] = time_limit_option("Seconds for the whole command; past it: the best move found so far and 'unknown' (exit 1)."),
+    json_output: bool = json_option("One JSON object: outcome for the side to move, value (side A's final margin), bounds, best move, positions searched."),
+) -> None:
+    """The result of POS with perfect play (win, loss or draw, and by how many tiles) and a best move.
+
+    Alpha-beta search with a transposition table, the bounds as cut-offs, and the grid's
+    symmetries. For 2 sides (2 or 4 players). Small positions only: a 6x6 game from the
+    start takes seconds to a minute, a 9x9 game only near its end (see README). Past
+    --time-limit: the best move found so far and what was proven (exit 1).
+    """
+    from solver.core.limits import Deadline
+    from solver.lixso.game.solve import solve as solve_position
+
+    deadline = Deadline(time_limit)
+    game = _load(path, players, no_clue_touch_rule)
+    with spinner("solving"):
+        solution = solve_position(game.rules, game.state, deadline, backend)
+    known = solution.value is not None
+    if json_output:
+        seating = game.rules.seating
+        print_json({
+            "to_move": None if solution.to_move is None else seating.side_name(solution.to_move),
+            "outcome": solution.outcome,
+            "value": solution.value,
+            "lower": solution.lower,
+            "upper": solution.upper,
+            "value_is_for": seating.side_name(0),
+            "best_move": None if solution.move is None else str(solution.move),
+            "proven": known,
+            "depth": solution.depth,
+            "nodes": solution.nodes,
+            "seconds": round(solution.seconds, 3),
+        })
+    else:
+        for line in _solution_words(game, solution):
+            print(line)
+        print(f"searched {solution.nodes} positions in {solution.seconds:.2f} s")
+    raise typer.Exit(EXIT_OK if known else EXIT_NOT_ALL_GOOD)
+
+
+@command(app, "play-vs")
+def play_vs(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    you: int = typer.Option(1, "--you", min=1, max=2, help="The side you play: 1 (player 1 / team A) or 2; the computer plays the other."),
+    think: float = typer.Option(5.0, "--think", metavar="SECONDS", callback=seconds_callback, help="Seconds the computer thinks per move."),
+    players: Optional[str] = _players_option(),
+    no_clue_touch_rule: bool = _clue_touch_option(),
+    backend: str = backend_option(),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="Write the game record here when the game ends or you stop (text format, or JSON for a .json name)."),
+    json_output: bool = json_option("One JSON object per move and one at the end, instead of the board (prompts go to stderr)."),
+) -> None:
+    """Play against the computer in the terminal.
+
+    Type your moves as 'I r3c4 r3c5 r4c4' (colour and three cells). Also: 'moves' lists your
+    legal tiles, 'board' shows the board, 'quit' stops. The computer answers with 'solve'
+    under --think seconds. Moves can be piped in, one per line. End of input or 'quit' stops
+    the game (exit 0, the record written with --out); Ctrl-C stops at once (exit 130).
+    """
+    import json
+
+    from solver.core.errors import InputError
+    from solver.core.limits import Deadline
+    from solver.lixso.game.model import format_text, parse_move, position_to_json
+    from solver.lixso.game.render import status_lines
+    from solver.lixso.game.rules import IllegalMove, game_json, replay_position
+    from solver.lixso.game.solve import LixsoSearch, solve as solve_position
+
+    output_path(out)
+    game = _load(path, players, no_clue_touch_rule)
+    if game.rules.seating.side_count != 2:
+        fail("play-vs needs two sides (2 or 4 players)")
+    LixsoSearch(game.rules)  # refuses anything the computer could not play
+    mine = you - 1
+    seating = game.rules.seating
+
+    def say(text: str) -> None:
+        typer.echo(text, err=json_output)
+
+    def save() -> None:
+        if out is not None:
+            text = json.dumps(position_to_json(game.position), indent=1) + "\n" if out.endswith(".json") else format_text(game.position)
+            write_output(out, text)
+
+    if not json_output:
+        _print_game(game)
+    say(f"you play {seating.side_name(mine)} ({', '.join(seating.colours_of(mine))}); the computer plays"
+        f" {seating.side_name(1 - mine)} ({', '.join(seating.colours_of(1 - mine))})")
+    while not game.state.over:
+        seat = game.state.to_move
+        if seating.sides[seat] == mine:
+            typer.echo(f"{seating.seat_name(seat)}, your move> ", nl=False, err=json_output)
+            sys.stdout.flush()
+            line = sys.stdin.readline()
+            if not line:
+                say("")
+                say("end of input: the game stops here")
+                save()
+                raise typer.Exit(EXIT_OK)
+            text = line.strip()
+            if not sys.stdin.isatty():
+                say(text)  # a piped move is shown after its prompt, as if typed
+            if not text or text.startswith("#"):
+                continue
+            word = text.lower()
+            if word in ("quit", "exit", "q"):
+                say("you stopped the game")
+                save()
+                raise typer.Exit(EXIT_OK)
+            if word in ("moves", "m"):
+                legal = [str(game.rules.move_of(k, p)) for k, p in game.rules.moves(game.state)]
+                say(f"{len(legal)} legal tile(s): " + ", ".join(legal))
+                continue
+            if word in ("board", "b", "show"):
+                _print_game(game)
+                continue
+            if word in ("help", "h", "?"):
+                say("type a tile as 'I r3c4 r3c5 r4c4'; or moves, board, quit")
+                continue
+            try:
+                chosen = parse_move(text)
+                game.rules.lay(game.state, chosen)
+            except InputError as error:
+                say(f"not a move: {error.message}")
+                continue
+            except IllegalMove as error:
+                say(f"illegal: {error.violation}")
+                continue
+            who = "you"
+        else:
+            with spinner("the computer is thinking"):
+                solution = solve_position(game.rules, game.state, Deadline(think), backend)
+            chosen = solution.move
+            assert chosen is not None
+            who = "computer"
+            outcome = solution.outcome_for(1 - mine)
+            verdict = {"win": "it wins", "loss": "it loses", "draw": "a draw"}.get(outcome, "")
+            detail = f"; with perfect play {verdict}" if verdict and solution.value is not None else ""
+            say(f"the computer, {seating.seat_name(seat)}, lays {chosen}{detail}")
+        game = replay_position(game.position.with_move(chosen))
+        if json_output:
+            print_json({"by": who, "move": str(chosen), **game_json(game)})
+        else:
+            _print_board(game, chosen)
+            for status in status_lines(game):
+                print(status)
+    save()
+    if json_output:
+        print_json({"over": True, **game_json(game)})
+    raise typer.Exit(EXIT_OK)
