@@ -1,0 +1,155 @@
+"""The bounds against brute force on small grids, against every game played out, and across backends.
+
+The brute force knows only the referee (``GameRules.violation``): it enumerates every set
+of tiles a side could add, tile by tile, each checked by the referee.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solver.lixso.game.bounds import bounds
+from solver.lixso.game.model import Move, seating_for
+from solver.lixso.game.rules import GameRules
+from solver.lixso.model import Grid
+
+GRIDS = [
+    (".I....", "......", "O...S.", ".I..X."),
+    ("......", "......", "......"),
+    (".....S", "XI.O..", ".X....", "......", "I..SI.", "......"),
+]
+
+
+def legal_for_side(rules: GameRules, state, side: int) -> list[tuple[int, Move]]:
+    """Every (seat, move) some seat of ``side`` could lay now, by the referee."""
+    found = []
+    for seat in rules.seating.seats_of(side):
+        for colour in rules.seating.seats[seat]:
+            for cells in rules.placements:
+                move = Move(colour, cells)
+                if rules.violation(state, move, seat) is None:
+                    found.append((seat, move))
+    return found
+
+
+def tile_sets(rules: GameRules, state, side: int):
+    """Every set of tiles ``side`` could add (as the state after them and their number)."""
+    options = legal_for_side(rules, state, side)
+
+    def grow(state, start: int, count: int):
+        yield state, count
+        for index in range(start, len(options)):
+            seat, move = options[index]
+            if rules.violation(state, move, seat) is None:
+                yield from grow(rules.play(state, *rules.coded(move), seat), index + 1, count + 1)
+
+    yield from grow(state, 0, 0)
+
+
+def brute_bounds(rules: GameRules, state, side: int) -> tuple[int, int]:
+    """(most, sure) by enumeration, with the definitions of seeds/lixso.md."""
+    seating = rules.seating
+    other_colours = {k for seat, owner in enumerate(seating.sides) if owner != side for k in seating.seats[seat]}
+    others = [(seat, move) for o in range(seating.side_count) if o != side for seat, move in legal_for_side(rules, state, o)]
+    unblockable = [
+        (seat, move)
+        for seat, move in legal_for_side(rules, state, side)
+        if move.colour not in other_colours and not any(set(move.cells) & set(m.cells) for _, m in others)
+    ]
+    most = 0
+    blocking = None
+    for after, count in tile_sets(rules, state, side):
+        most = max(most, count)
+        if unblockable and all(rules.violation(after, move, seat) is not None for seat, move in unblockable):
+            blocking = count if blocking is None else min(blocking, count)
+    if not unblockable:
+        return most, 0
+    supply = min(rules.per_colour - sum(1 for colour, _ in rules.tiles(state) if colour == move.colour) for _, move in unblockable)
+    return most, min(supply if blocking is None else blocking, supply)
+
+
+def random_position(rows, players: str, moves: int, seed: int, per_colour: int = 2, clue_touch: bool = True):
+    rules = GameRules(Grid(rows), seating_for(players), per_colour, clue_touch)
+    rng = random.Random(seed)
+    state = rules.start()
+    for _ in range(moves):
+        if state.over:
+            break
+        state = rules.play(state, *rng.choice(rules.moves(state)))
+    return rules, state
+
+
+CASES = [
+    (GRIDS[0], "2", 0, 1, True),
+    (GRIDS[0], "2", 2, 2, False),
+    (GRIDS[0], "4", 1, 3, True),
+    (GRIDS[1], "2", 1, 4, True),
+    (GRIDS[1], "3", 2, 5, True),
+    (GRIDS[2], "2", 5, 6, True),
+    (GRIDS[2], "4", 6, 7, True),
+    (GRIDS[2], "2", 7, 8, False),
+]
+
+
+@pytest.mark.parametrize("rows, players, moves, seed, clue_touch", CASES)
+def test_bounds_match_brute_force(rows, players, moves, seed, clue_touch):
+    rules, state = random_position(rows, players, moves, seed, per_colour=2 if len(rows) < 6 else 3, clue_touch=clue_touch)
+    found = bounds(rules, state, "sat")
+    for figures in found.sides:
+        assert (figures.most, figures.sure) == brute_bounds(rules, state, figures.side), figures
+        assert len(figures.most_tiles) == figures.most
+
+
+@pytest.mark.parametrize("rows, players, moves, seed, clue_touch", CASES[:6])
+def test_both_backends_agree(rows, players, moves, seed, clue_touch):
+    rules, state = random_position(rows, players, moves, seed, per_colour=2 if len(rows) < 6 else 3, clue_touch=clue_touch)
+    sat = bounds(rules, state, "sat")
+    cpsat = bounds(rules, state, "cpsat")
+    assert [(s.most, s.sure, s.unblockable) for s in sat.sides] == [(s.most, s.sure, s.unblockable) for s in cpsat.sides]
+
+
+def every_game_end(rules: GameRules, state):
+    """The final state of every way the game can go on from ``state``."""
+    if state.over:
+        yield state
+        return
+    for move in rules.moves(state):
+        yield from every_game_end(rules, rules.play(state, *move))
+
+
+@pytest.mark.parametrize("rows, players, moves, seed", [(GRIDS[0], "2", 2, 11), (GRIDS[0], "4", 2, 12), (GRIDS[2], "2", 6, 13), (GRIDS[2], "4", 7, 14)])
+def test_every_game_ends_within_the_bounds(rows, players, moves, seed):
+    """Sure and most hold in every game played out from the position, and who can still win
+    or is sure to win agrees with the games' ends."""
+    rules, state = random_position(rows, players, moves, seed, per_colour=2 if len(rows) < 6 else 3)
+    found = bounds(rules, state, "sat")
+    ends = list(every_game_end(rules, state))
+    assert ends
+    for figures in found.sides:
+        added = [end.scores[figures.side] - state.scores[figures.side] for end in ends]
+        assert figures.sure <= min(added) and max(added) <= figures.most
+        wins = any(end.scores[figures.side] > max(s for o, s in enumerate(end.scores) if o != figures.side) for end in ends)
+        if wins:
+            assert found.can_win(figures.side)
+        if found.sure_win(figures.side):
+            assert all(end.scores[figures.side] > max(s for o, s in enumerate(end.scores) if o != figures.side) for end in ends)
+
+
+def test_an_unblockable_region_gives_a_sure_count():
+    """Player 1 owns a corner no X or O tile can enter (I clues around it, the clue-touch rule
+    keeps X and O off nothing, but the clues cover the cells): at least one tile there is sure."""
+    rows = ("II....", "I.....", "......")
+    rules = GameRules(Grid(rows), seating_for("2"), 2, clue_touch=True)
+    found = bounds(rules, rules.start(), "sat")
+    player_1 = found.sides[0]
+    assert player_1.unblockable >= 1 and player_1.sure >= 1
+    assert brute_bounds(rules, rules.start(), 0) == (player_1.most, player_1.sure)
+
+
+def test_game_over_has_nothing_left():
+    rules, state = random_position(GRIDS[1], "2", 20, 3)
+    assert state.over
+    found = bounds(rules, state)
+    assert all(s.most == 0 and s.sure == 0 for s in found.sides)
