@@ -111,13 +111,13 @@ def _fixes(symmetry: tuple[tuple[int, ...], tuple[int, ...]], state: State) -> b
 class LixsoSearch:
     """The Lixso game as :class:`~solver.lixso.game.search.SearchGame` sees it (two sides)."""
 
-    def __init__(self, rules: GameRules, deadline: Deadline | None = None) -> None:
+    def __init__(self, rules: GameRules, deadline: Deadline | None = None, use_symmetry: bool = True) -> None:
         if rules.seating.side_count != 2:
             raise InputError(f"solving needs two sides; this game has {rules.seating.side_count} players"
                              " who each play for themselves")
         self.rules = rules
         self.deadline = deadline or Deadline.never()
-        self.symmetries = symmetries(rules)
+        self.symmetries = symmetries(rules) if use_symmetry else []
         self.sides = rules.seating.sides
         self.side_colours = tuple(
             tuple(sorted({k for seat in rules.seating.seats_of(side) for k in rules.seat_colours[seat]})) for side in (0, 1)
@@ -316,15 +316,18 @@ def solve(
     backend: str = DEFAULT_BACKEND,
     use_root_bounds: bool = True,
     deepen: bool = True,
+    use_symmetry: bool = True,
 ) -> Solution:
     """The value of ``state`` with perfect play and a best move, within ``deadline``.
 
     Past the deadline: the best move found so far (from the deepest finished search) and
     whatever bounds were proven. The move is checked by the referee before it is returned.
+    ``use_root_bounds``, ``deepen`` and ``use_symmetry`` switch parts of the search off (for
+    tests and measurements); the answer is the same.
     """
     deadline = deadline or Deadline.never()
     started = time.perf_counter()
-    game = LixsoSearch(rules, deadline)
+    game = LixsoSearch(rules, deadline, use_symmetry)
     node = game.root(state)
     to_move = None if state.over else rules.seating.sides[state.to_move]
     root = None

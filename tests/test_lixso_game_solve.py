@@ -1,0 +1,151 @@
+"""Solving against plain minimax on small endgames, symmetry, the deadline, and the search alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solver.core.errors import InputError
+from solver.core.limits import Deadline
+from solver.lixso.game.model import seating_for
+from solver.lixso.game.rules import GameRules
+from solver.lixso.game.search import Search
+from solver.lixso.game.solve import DRAW, LOSS, UNKNOWN, WIN, LixsoSearch, solve, symmetries
+from solver.lixso.model import Grid
+
+SMALL = (".I....", "......", "O...S.", ".I..X.")
+SIX = (".....S", "XI.O..", ".X....", "......", "I..SI.", "......")
+
+
+def minimax(rules: GameRules, state) -> int:
+    """The final margin (side A minus side B) with perfect play, by trying every move."""
+    if state.over:
+        return state.scores[0] - state.scores[1]
+    values = [minimax(rules, rules.play(state, *move)) for move in rules.moves(state)]
+    return max(values) if rules.seating.sides[state.to_move] == 0 else min(values)
+
+
+def position(rows, players, moves, seed, per_colour, clue_touch=True):
+    rules = GameRules(Grid(rows), seating_for(players), per_colour, clue_touch)
+    rng = random.Random(seed)
+    state = rules.start()
+    for _ in range(moves):
+        if state.over:
+            break
+        state = rules.play(state, *rng.choice(rules.moves(state)))
+    return rules, state
+
+
+CASES = [
+    (SMALL, "2", 1, 1, 2, True),
+    (SMALL, "4", 1, 2, 2, True),
+    (SMALL, "2", 2, 3, 2, False),
+    (("......",) * 3, "2", 1, 4, 2, True),
+    (("......",) * 3, "4", 0, 5, 2, True),
+    (SIX, "2", 4, 6, 3, True),
+    (SIX, "4", 4, 7, 3, True),
+    (SIX, "2", 5, 8, 3, False),
+    (SIX, "4", 5, 9, 3, True),
+    (SIX, "2", 6, 10, 3, True),
+]
+
+
+@pytest.mark.parametrize("rows, players, moves, seed, per_colour, clue_touch", CASES)
+def test_solve_agrees_with_minimax(rows, players, moves, seed, per_colour, clue_touch):
+    rules, state = position(rows, players, moves, seed, per_colour, clue_touch)
+    expected = minimax(rules, state)
+    for use_root_bounds in (True, False):
+        found = solve(rules, state, use_root_bounds=use_root_bounds)
+        assert found.value == expected
+        assert found.outcome == (WIN if expected * (1 if found.to_move == 0 else -1) > 0 else LOSS if expected != 0 else DRAW)
+        # the move achieves the value: after it, perfect play gives the same margin
+        assert minimax(rules, rules.lay(state, found.move)) == expected
+
+
+def test_margins_are_seen_from_each_side():
+    rules, state = position(SIX, "2", 4, 6, 3)
+    found = solve(rules, state)
+    value = found.value
+    assert found.outcome_for(0) == (WIN if value > 0 else LOSS if value < 0 else DRAW)
+    assert found.outcome_for(1) == (LOSS if value > 0 else WIN if value < 0 else DRAW)
+
+
+def test_symmetries_of_a_grid():
+    empty = GameRules(Grid(("......",) * 3), seating_for("2"), 2)
+    assert len(symmetries(empty)) == 4 * 4 - 1  # 4 turns/mirrors of a rectangle x 4 colour swaps, less the identity
+    square = GameRules(Grid(("......",) * 6), seating_for("4"), 3)
+    assert len(symmetries(square)) == 8 - 1  # no colour swap: each player has one colour
+    clued = GameRules(Grid(SIX), seating_for("2"), 3)
+    assert symmetries(clued) == []
+    mirrored = GameRules(Grid(("I....I", "......", "X....X")), seating_for("2"), 2)
+    assert len(symmetries(mirrored)) == 1  # the left-right mirror only
+
+
+def test_symmetry_prunes_but_keeps_the_value():
+    rules, state = position(("......",) * 3, "2", 0, 0, 2)
+    game = LixsoSearch(rules)
+    node = game.root(state)
+    assert len(node[1]) == 15
+    assert len(game.moves(node, None)) < len(rules.moves(state)) / 4
+    with_symmetry, without = solve(rules, state), solve(rules, state, use_symmetry=False)
+    assert with_symmetry.value == without.value and with_symmetry.nodes < without.nodes
+    rules, state = position(("......",) * 3, "2", 0, 0, 1)
+    assert solve(rules, state).value == minimax(rules, state)
+
+
+def test_time_limit_gives_unknown_and_a_legal_move():
+    rules, state = position(("." * 9,) * 9, "2", 0, 0, 7)
+    found = solve(rules, state, Deadline(0.5))
+    assert found.value is None and found.outcome == UNKNOWN
+    assert found.move is not None and rules.violation(state, found.move) is None
+
+
+def test_three_players_are_not_solved():
+    rules, state = position(SMALL, "3", 0, 0, 2)
+    with pytest.raises(InputError, match="two sides"):
+        solve(rules, state)
+
+
+def test_game_over_needs_no_move():
+    rules, state = position(("......",) * 3, "2", 20, 1, 2)
+    assert state.over
+    found = solve(rules, state)
+    assert found.move is None and found.value == state.scores[0] - state.scores[1]
+
+
+class Nim:
+    """Subtraction game for the search alone: take 1-3 from a heap; the side taking the last
+    wins (+1 for side 0, -1 for side 1). Side 0 moves first; losing positions are multiples of 4."""
+
+    def key(self, state):
+        return state
+
+    def maximising(self, state):
+        return state[1] == 0
+
+    def final(self, state):
+        heap, mover = state
+        if heap == 0:
+            return -1 if mover == 0 else 1  # the side that just moved took the last
+        return None
+
+    def bounds(self, state):
+        return -1, 1
+
+    def moves(self, state, first):
+        return [take for take in (1, 2, 3) if take <= state[0]]
+
+    def play(self, state, take):
+        return state[0] - take, 1 - state[1]
+
+    def estimate(self, state):
+        return 0
+
+
+@pytest.mark.parametrize("heap", range(1, 13))
+def test_the_search_alone_on_a_subtraction_game(heap):
+    answer = Search(Nim()).solve((heap, 0), heap)
+    assert answer.value == (-1 if heap % 4 == 0 else 1)
+    if heap % 4:
+        assert answer.move == heap % 4
