@@ -82,9 +82,9 @@ def svg(rules: GameRules, state: State, moves: tuple[Move, ...] = (), title: str
         number_of[move.cells[0]] = number
     letters = cell_letters(rules, state)
     owner: dict[tuple[int, int], tuple[int, int]] = {}
-    for colour, cells in rules.tiles(state):
-        for cell in cells:
-            owner[cell] = cells[0]
+    for _, cells in rules.tiles(state):
+        for here in cells:
+            owner[here] = cells[0]
     for r in range(height):
         for c in range(width):
             x, y = pad + c * cell, top + r * cell
