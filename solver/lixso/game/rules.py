@@ -71,6 +71,13 @@ class State(NamedTuple):
         return self.to_move == OVER
 
 
+def _union(masks) -> int:
+    total = 0
+    for mask in masks:
+        total |= mask
+    return total
+
+
 def bits(mask: int):
     """The positions of the set bits of ``mask``, lowest first."""
     while mask:
@@ -118,7 +125,12 @@ class GameRules:
         self.cell_count = self.height * self.width
         lattice = SquareLattice(self.height, self.width)
         self.lattice = lattice
-        self.placements: list[tuple[Cell, ...]] = sorted(L_TROMINO.placements(lattice))
+        # window by window (the four L-tiles of the 2x2 window with top-left cell (r, c) are
+        # placements 4w .. 4w+3, w = r * (width - 1) + c), so that cover() can read a window's
+        # tiles as four bits
+        self.placements: list[tuple[Cell, ...]] = sorted(
+            L_TROMINO.placements(lattice), key=lambda cells: (min(r for r, _ in cells), min(c for _, c in cells), cells)
+        )
         self.index = {cells: number for number, cells in enumerate(self.placements)}
         self.cells_mask = [sum(1 << self.cell_bit(cell) for cell in cells) for cells in self.placements]
         ring = [0] * (self.height * self.width)  # each cell with the cells touching it
@@ -142,6 +154,12 @@ class GameRules:
             for cell_bit in bits(halo[number]):
                 self.near[number] |= covering.get(cell_bit, 0)
         self.allowed = tuple(self._allowed(colour) for colour in COLOURS)
+        windows = len(self.placements) // 4
+        self._window_ones = sum(1 << (4 * w) for w in range(windows))
+        self._window_cover = [
+            [_union(self.cells_mask[4 * w + o] for o in range(4) if nibble >> o & 1) for nibble in range(16)]
+            for w in range(windows)
+        ]
         self.seat_colours = tuple(tuple(COLOUR_INDEX[k] for k in seat) for seat in seating.seats)
 
     def cell_bit(self, cell: Cell) -> int:
@@ -183,6 +201,18 @@ class GameRules:
             if any(possible[k] for k in self.seat_colours[seat]):
                 return seat
         return OVER
+
+    def cover(self, tiles: int) -> int:
+        """The cells (a cell mask) that some placement in the bit set ``tiles`` covers."""
+        window_cover = self._window_cover
+        any_tile = (tiles | tiles >> 1 | tiles >> 2 | tiles >> 3) & self._window_ones
+        cells = 0
+        while any_tile:
+            low = any_tile & -any_tile
+            shift = low.bit_length() - 1
+            cells |= window_cover[shift >> 2][(tiles >> shift) & 15]
+            any_tile ^= low
+        return cells
 
     def can_lay(self, state: State, seat: int) -> bool:
         """Whether ``seat`` could lay some tile now (if it were its turn)."""

@@ -7,9 +7,12 @@ A minus team B), with both sides playing their best; a positive value is a win f
 - *positions* are the fast engine's states (:mod:`solver.lixso.game.rules`); the table's key
   is the colour of every cell and the seat to move (the tiles laid are a set, so many move
   orders meet in one position);
-- *an exact value without search*: when only one player can still lay a tile, that player
-  lays as many as fit (every set of tiles that fit can be laid in any order), so the value
-  is the margin plus that player's most, found by a small branch-and-bound;
+- *an exact value without search*: when no cell can still be reached by both sides (in
+  particular when one side can lay nothing more) and each side is one player, neither can
+  block the other any more, and each lays as many tiles as fit (every set of tiles that
+  fit can be laid in any order): the value is the margin plus the difference of the two
+  sides' most, each found by a small branch-and-bound. (With four players a side is two
+  players who must each lay when they can, so the rest of its game still needs search.)
 - *bounds*: a side lays at most, per colour, its supply left, its tiles still legal and a
   third of the cells they cover; the side to move lays at least one. At the root, the
   solver's bounds (:mod:`solver.lixso.game.bounds`) replace these;
@@ -108,6 +111,15 @@ def _fixes(symmetry: tuple[tuple[int, ...], tuple[int, ...]], state: State) -> b
 # --------------------------------------------------------------------------- the game for the search
 
 
+@dataclass(frozen=True)
+class Facts:
+    """What counting says about a position: each side's most by count, and whether the sides
+    are apart (no cell both can reach) with one seat each, so that the value is known."""
+
+    most: tuple[int, ...]
+    apart: bool
+
+
 class LixsoSearch:
     """The Lixso game as :class:`~solver.lixso.game.search.SearchGame` sees it (two sides)."""
 
@@ -124,6 +136,8 @@ class LixsoSearch:
         )
         self.root_bounds: dict[int, tuple[float, float]] = {}
         self.solo_memo: dict[tuple, int] = {}
+        self.one_seat_per_side = len(rules.seat_colours) == 2
+        self._last_facts: tuple[int, Facts] | None = None
 
     def root(self, state: State) -> Node:
         """A search position for ``state``, with the symmetries its tiles have."""
@@ -143,19 +157,23 @@ class LixsoSearch:
         margin = state.scores[0] - state.scores[1]
         if state.to_move == OVER:
             return margin
+        facts = self._facts(node)
+        if facts.apart:
+            return margin + self.solo_most(state, self.side_colours[0]) - self.solo_most(state, self.side_colours[1])
         seat = state.to_move
         rules = self.rules
         if any(rules.can_lay(state, other) for other in range(len(rules.seat_colours)) if other != seat):
             return None
-        most = self.solo_most(state, rules.seat_colours[seat])
+        most = self.solo_most(state, rules.seat_colours[seat])  # one player left, alone
         return margin + most if self.sides[seat] == 0 else margin - most
 
     def bounds(self, node: Node) -> tuple[float, float]:
         state = node[0]
+        facts = self._facts(node)
         margin = state.scores[0] - state.scores[1]
         mover = self.sides[state.to_move]
-        lower = margin + (1 if mover == 0 else 0) - self.most_by_count(state, 1)
-        upper = margin + self.most_by_count(state, 0) - (1 if mover == 1 else 0)
+        lower = margin + (1 if mover == 0 else 0) - facts.most[1]
+        upper = margin + facts.most[0] - (1 if mover == 1 else 0)
         extra = self.root_bounds.get(self.key(node))
         if extra is not None:
             lower, upper = max(lower, extra[0]), min(upper, extra[1])
@@ -163,7 +181,8 @@ class LixsoSearch:
 
     def estimate(self, node: Node) -> float:
         state = node[0]
-        return state.scores[0] - state.scores[1] + (self.most_by_count(state, 0) - self.most_by_count(state, 1)) / 2
+        facts = self._facts(node)
+        return state.scores[0] - state.scores[1] + (facts.most[0] - facts.most[1]) / 2
 
     def moves(self, node: Node, first: PlacedTile | None) -> list[PlacedTile]:
         state, stab = node
@@ -178,7 +197,7 @@ class LixsoSearch:
             overlaps = rules.overlaps[p]
             taken = sum((mask & overlaps).bit_count() for mask in theirs)
             lost = sum((state.possible[j] & (rules.near[p] if j == k else overlaps)).bit_count() for j in mine)
-            scored.append((lost - 2 * taken, k, p))
+            scored.append((lost - 6 * taken, k, p))
         scored.sort()
         ordered = [(k, p) for _, k, p in scored]
         if first is not None and first in ordered:
@@ -204,27 +223,36 @@ class LixsoSearch:
                 return False
         return True
 
-    def most_by_count(self, state: State, side: int) -> int:
-        """At most this many more tiles for ``side``: per colour, the fewest of its supply left,
-        its legal tiles and a third of the cells they cover; in all, a third of the cells any
-        of its legal tiles covers."""
+    def _facts(self, node: Node) -> "Facts":
+        """The counting bounds of both sides and whether they are apart (remembered for the
+        last position asked about: the search asks final, then bounds, of one position)."""
+        key = self.key(node)
+        if self._last_facts is not None and self._last_facts[0] == key:
+            return self._last_facts[1]
+        state = node[0]
         rules = self.rules
-        total = 0
-        union = 0
-        for k in self.side_colours[side]:
-            possible = state.possible[k]
-            if not possible:
-                continue
-            cover = 0
-            for p in bits(possible):
-                cover |= rules.cells_mask[p]
-            union |= cover
-            total += min(rules.per_colour - state.placed[k].bit_count(), possible.bit_count(), cover.bit_count() // 3)
-        return min(total, union.bit_count() // 3)
+        most = []
+        covers = []
+        for colours in self.side_colours:
+            total = 0
+            tiles = 0
+            for k in colours:
+                possible = state.possible[k]
+                tiles |= possible
+                total += min(rules.per_colour - state.placed[k].bit_count(), possible.bit_count())
+            union = rules.cover(tiles)
+            most.append(min(total, union.bit_count() // 3))
+            covers.append(union)
+        # apart: no cell both sides can still reach, so neither can ever block the other; with
+        # one seat per side each then lays its own most, whatever the order of turns
+        apart = self.one_seat_per_side and not covers[0] & covers[1]
+        facts = Facts(tuple(most), apart)
+        self._last_facts = (key, facts)
+        return facts
 
     def solo_most(self, state: State, colours: tuple[int, ...]) -> int:
-        """The most tiles one player can add alone: a branch-and-bound over its legal tiles,
-        taking or leaving the first one, with the positions met remembered."""
+        """The most tiles of ``colours`` one player could add alone: a branch-and-bound over
+        the legal tiles, taking or leaving the first one, with the positions met remembered."""
         rules = self.rules
         possible = tuple(state.possible[k] for k in colours)
         left = tuple(rules.per_colour - state.placed[k].bit_count() for k in colours)
