@@ -8,9 +8,10 @@ cut-offs, and the table's best move tried first. On top of it:
 
 - :meth:`Search.solve` finds the exact value by null-window tests (the sign first, so a
   win, loss or draw is known before the margin), with the move that achieves it;
-- before that, iterative deepening with the game's estimate at the horizon gives a good
-  move early and good move ordering for the exact search; when the deadline comes first,
-  the best move found so far is kept and the value is what the tests proved.
+- before that, under a deadline, iterative deepening with the game's estimate at the
+  horizon gives a considered move early (it may take a set share of the time); when the
+  deadline comes first, the best move found so far is kept and the value is what the tests
+  proved.
 
 Values are for side 0: side 0 wants them high, side 1 low. A value returned together with
 ``exact=True`` is a proven fail-soft bound: at most the value when it is at most the window's
@@ -21,6 +22,7 @@ values enter the table; estimates never do, so a proven answer never rests on a 
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from typing import Generic, Hashable, Protocol, Sequence, TypeVar
 
@@ -184,11 +186,13 @@ class Search(Generic[State, Move]):
 
     # ----------------------------------------------------------------- the driver
 
-    def solve(self, root: State, max_depth: int, deepen: bool = True) -> Answer:
+    def solve(self, root: State, max_depth: int, deepen_share: float = 0.0) -> Answer:
         """The value of ``root`` with the move that achieves it, or as much as the deadline allows.
 
-        ``max_depth``: no game from ``root`` lasts longer (in moves). With ``deepen``, depth-
-        limited searches come first (1, 2, ... plies) for an early move and move ordering.
+        ``max_depth``: no game from ``root`` lasts longer (in moves). ``deepen_share``: the
+        share of the deadline's time that depth-limited searches (1, 2, ... plies, the
+        estimate at the horizon) may take first, for a good move should the exact search not
+        finish, and for move ordering; one ply is always searched, for a move to fall back on.
         """
         game = self.game
         final = game.final(root)
@@ -197,14 +201,15 @@ class Search(Generic[State, Move]):
         maximising = game.maximising(root)
         lower, upper = game.bounds(root)
         answer = Answer(lower, upper, None, None, 0, 0)
+        started = time.monotonic()
+        budget = None if self.deadline.remaining() is None else deepen_share * self.deadline.remaining()
         try:
-            if deepen:
-                for depth in range(1, max_depth):
-                    self.horizon_reached = False
-                    value, exact, move = self.search(root, -INF, INF, depth)
-                    answer.move, answer.estimate, answer.depth = move, value, depth
-                    if exact or not self.horizon_reached:
-                        break
+            for depth in range(1, max_depth):
+                self.horizon_reached = False
+                value, exact, move = self.search(root, -INF, INF, depth)
+                answer.move, answer.estimate, answer.depth = move, value, depth
+                if exact or not self.horizon_reached or budget is None or time.monotonic() - started > budget / 3:
+                    break  # the next ply would cost about three times as much
             lower, upper = self._bisect(root, answer, maximising)
             answer.lower, answer.upper, answer.complete = lower, upper, True
             answer.depth = max_depth
