@@ -42,7 +42,6 @@ from solver.core.inputs import (
     numbered_lines,
     parse_json,
     read_text,
-    shown,
 )
 
 from ..model import COLOURS, Grid, default_per_colour, format_grid, looks_like_id, parse_id, parse_pack
@@ -57,6 +56,10 @@ GAME_KEYS = (PLAYERS_KEY, MOVE_KEY, PER_COLOUR_KEY, CLUE_TOUCH_KEY)
 GRID_KEYS = ("name", "level", "solution")
 JSON_KEYS = ("grid", "name", "level", "players", "per_colour", "clue_touch", "moves")
 SWITCH_WORDS = {"on": True, "off": False}
+CLUE_TOUCH_DEFAULT = True
+"""Whether a tile may not touch a clue of its colour that it leaves uncovered, unless the
+position or the command says otherwise (a published German rule summary has this rule; the
+box's rule text does not say)."""
 MAX_PER_COLOUR = 300  # a 30x30 grid takes 300 tiles: more of one colour can never be laid
 
 
@@ -219,7 +222,7 @@ class Position:
     grid: Grid
     seating: Seating
     per_colour: int
-    clue_touch: bool = True
+    clue_touch: bool = CLUE_TOUCH_DEFAULT
     moves: tuple[Move, ...] = ()
     path: str | None = field(default=None, compare=False)
     move_lines: tuple[int | str | None, ...] = field(default=(), compare=False)
@@ -279,7 +282,7 @@ def parse_text(text: str, path: str | None = None) -> Position:
         header_start -= 1
     seating_text: str | None = None
     per_colour: int | None = None
-    clue_touch = True
+    clue_touch = CLUE_TOUCH_DEFAULT
     moves: list[Move] = []
     move_lines: list[int] = []
     ignored: list[str] = []
@@ -352,7 +355,7 @@ def position_from_json(raw: Any, path: str | None = None) -> Position:
     supply = default_per_colour(grid.height, grid.width)
     if "per_colour" in raw:
         supply = expect_int(raw["per_colour"], "per_colour", 1, MAX_PER_COLOUR)
-    clue_touch = expect_bool(raw["clue_touch"], "clue_touch") if "clue_touch" in raw else True
+    clue_touch = expect_bool(raw["clue_touch"], "clue_touch") if "clue_touch" in raw else CLUE_TOUCH_DEFAULT
     moves: list[Move] = []
     marks: list[str] = []
     for number, value in enumerate(expect_list(raw.get("moves", []), "moves", "a list of moves like \"I r1c1 r1c2 r2c1\"")):
@@ -414,8 +417,8 @@ def format_text(position: Position) -> str:
     grid = position.grid
     if position.per_colour != default_per_colour(grid.height, grid.width):
         header.append(f"# {PER_COLOUR_KEY}: {position.per_colour}")
-    if not position.clue_touch:
-        header.append(f"# {CLUE_TOUCH_KEY}: off")
+    if position.clue_touch != CLUE_TOUCH_DEFAULT:
+        header.append(f"# {CLUE_TOUCH_KEY}: {'on' if position.clue_touch else 'off'}")
     header.extend(f"# {MOVE_KEY}: {move}" for move in position.moves)
     grid_text = format_grid(Grid(grid.rows, grid.name, {k: v for k, v in grid.metadata.items() if k != "solution"}))
     lines = grid_text.splitlines()
@@ -437,10 +440,3 @@ def position_to_json(position: Position) -> dict[str, Any]:
     out["clue_touch"] = position.clue_touch
     out["moves"] = [str(move) for move in position.moves]
     return out
-
-
-__all__ = [
-    "Cell", "DEFAULT_PLAYERS", "MIN_LEVEL", "Move", "Position", "Seating", "cell_name", "format_text",
-    "load_position", "parse_move", "parse_position", "position_from_json", "position_to_json", "seating_for",
-    "shown", "with_seating", "without_clue_touch",
-]

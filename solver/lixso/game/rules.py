@@ -37,7 +37,7 @@ from solver.core.shapes import L_TROMINO
 
 from ..model import COLOURS, EMPTY, Grid
 from ..rules import Violation, is_l_tile
-from .model import Cell, Move, Position, Seating, cell_name, position_to_json
+from .model import CLUE_TOUCH_DEFAULT, Cell, Move, Position, Seating, cell_name, position_to_json
 
 COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
 OVER = -1
@@ -116,7 +116,7 @@ class GameRules:
     colour which placements the clues alone allow (``allowed``).
     """
 
-    def __init__(self, grid: Grid, seating: Seating, per_colour: int, clue_touch: bool = True) -> None:
+    def __init__(self, grid: Grid, seating: Seating, per_colour: int, clue_touch: bool = CLUE_TOUCH_DEFAULT) -> None:
         self.grid = grid
         self.seating = seating
         self.per_colour = per_colour
