@@ -47,7 +47,8 @@ def coloured(rules: GameRules, state: State, last: Move | None = None):
     from rich.text import Text
 
     recent = set(last.cells) if last is not None else set()
-    text = Text(_column_header(rules.width) + "\n", style="dim")
+    text = Text()
+    text.append(_column_header(rules.width) + "\n", style="dim")
     for r, row in enumerate(cell_letters(rules, state)):
         text.append(f"{r + 1:>3} ", style="dim")
         for c, ch in enumerate(row):
