@@ -218,7 +218,7 @@ def bounds(
     for figures in result.sides:
         low = "unknown" if figures.sure is None else figures.laid + figures.sure
         high = "unknown" if figures.most is None else figures.laid + figures.most
-        print(f"{figures.name} ({figures.colours}): {figures.laid} laid; can add at most {shown(figures.most)},"
+        print(f"{figures.name} ({', '.join(figures.colours)}): {figures.laid} laid; can add at most {shown(figures.most)},"
               f" surely {shown(figures.sure)} ({figures.unblockable} tile(s) nobody else can block); ends with {low}-{high}")
     for figures in result.sides:
         win, draw, sure = result.can_win(figures.side), result.can_draw(figures.side), result.sure_win(figures.side)

@@ -131,7 +131,7 @@ def test_bounds_json(run_cli, files, backend):
     assert all(s["most"] >= s["sure"] >= 0 for s in out["sides"]) and out["to_move"] == 1
     assert len(out["sides"][0]["most_tiles"]) == out["sides"][0]["most"]
     text = run_cli("lixso", "game", "bounds", str(files / "started.txt"), "--backend", backend).stdout
-    assert "player 1 (IS): 1 laid; can add at most" in text and "(to move)" in text
+    assert "player 1 (I, S): 1 laid; can add at most" in text and "(to move)" in text
 
 
 def test_solve_json_and_text(run_cli, tmp_path):
