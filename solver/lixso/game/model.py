@@ -274,7 +274,7 @@ def parse_text(text: str, path: str | None = None) -> Position:
         raise first
     if len(grids) > 1:
         second = grids[1]
-        raise InputError("a game position holds one grid; this file holds more (use one grid per file)", path,
+        raise InputError("a game position holds one grid; this file holds more (use one grid per file, or a puzzle ID from 'placesat lixso id')", path,
                          second.line)
     lines = list(numbered_lines(text))
     header_start = first.line - 1  # lines are numbered from 1; the grid starts at index first.line - 1
