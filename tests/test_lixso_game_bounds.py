@@ -71,6 +71,7 @@ def brute_bounds(rules: GameRules, state, side: int) -> tuple[int, int]:
 
 
 def random_position(rows, players: str, moves: int, seed: int, per_colour: int = 2, clue_touch: bool = True):
+    """A game on ``rows`` after ``moves`` random legal moves (seeded)."""
     rules = GameRules(Grid(rows), seating_for(players), per_colour, clue_touch)
     rng = random.Random(seed)
     state = rules.start()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from solver.core.errors import InputError
@@ -13,6 +11,8 @@ from solver.lixso.game.rules import GameRules
 from solver.lixso.game.search import Search
 from solver.lixso.game.solve import DRAW, LOSS, UNKNOWN, WIN, LixsoSearch, solve, symmetries
 from solver.lixso.model import Grid
+
+from .test_lixso_game_bounds import random_position
 
 SMALL = (".I....", "......", "O...S.", ".I..X.")
 SIX = (".....S", "XI.O..", ".X....", "......", "I..SI.", "......")
@@ -27,14 +27,7 @@ def minimax(rules: GameRules, state) -> int:
 
 
 def position(rows, players, moves, seed, per_colour, clue_touch=True):
-    rules = GameRules(Grid(rows), seating_for(players), per_colour, clue_touch)
-    rng = random.Random(seed)
-    state = rules.start()
-    for _ in range(moves):
-        if state.over:
-            break
-        state = rules.play(state, *rng.choice(rules.moves(state)))
-    return rules, state
+    return random_position(rows, players, moves, seed, per_colour, clue_touch)
 
 
 CASES = [
