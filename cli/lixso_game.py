@@ -244,9 +244,11 @@ def _solution_words(game, solution) -> list[str]:
     """A solution in words, for the side to move."""
     from solver.lixso.game.solve import DRAW, LOSS, UNKNOWN, WIN
 
+    from solver.lixso.game.render import status_lines
+
     seating = game.rules.seating
     if solution.to_move is None:
-        return ["the game is over"]
+        return status_lines(game)[-1:]
     side = solution.to_move
     me, other = seating.side_name(side), seating.side_name(1 - side)
     sign = 1 if side == 0 else -1
@@ -303,8 +305,8 @@ def solve(
             "to_move": None if solution.to_move is None else seating.side_name(solution.to_move),
             "outcome": solution.outcome,
             "value": solution.value,
-            "lower": solution.lower,
-            "upper": solution.upper,
+            "lower": int(solution.lower),
+            "upper": int(solution.upper),
             "value_is_for": seating.side_name(0),
             "best_move": None if solution.move is None else str(solution.move),
             "proven": known,

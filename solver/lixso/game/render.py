@@ -139,7 +139,8 @@ def status_lines(game: Game) -> list[str]:
     if state.over:
         winner = rules.winner(state)
         if winner is None:
-            lines.append(f"game over: a draw, {max(state.scores)} tiles each")
+            each = max(state.scores)
+            lines.append(f"game over: a draw, {each} tile{'s' if each != 1 else ''} each")
         else:
             others = sorted((s for side, s in enumerate(state.scores) if side != winner), reverse=True)
             lines.append(f"game over: {seating.side_name(winner)} wins, {state.scores[winner]} tiles to {others[0]}")

@@ -32,7 +32,7 @@ State = TypeVar("State")
 Move = TypeVar("Move")
 
 INF = math.inf
-CHECK_EVERY = 32  # nodes between looks at the clock (a node can cost a millisecond on 9x9)
+CHECK_EVERY = 8  # nodes between looks at the clock (a node can cost milliseconds on a large grid)
 DEFAULT_TABLE_LIMIT = 2_000_000  # entries; about 150-200 bytes each on 9x9 (measured), so at most ~400 MB
 
 

@@ -333,6 +333,16 @@ class Solution:
         return self.outcome_for(self.to_move if self.to_move is not None else 0)
 
 
+TABLE_BYTES = 400_000_000
+"""Memory the transposition table may take, about (measured: 175 bytes an entry on 9x9)."""
+
+
+def table_limit(rules: GameRules) -> int:
+    """How many table entries fit in :data:`TABLE_BYTES` for this grid (keys grow with it)."""
+    entry = 120 + 4 * rules.cell_count // 8
+    return max(100_000, TABLE_BYTES // entry)
+
+
 def remaining_moves(rules: GameRules, state: State) -> int:
     """No game from ``state`` lasts more moves than this: a third of the empty cells, and the supplies left."""
     empty = rules.cell_count - sum(mask.bit_count() for mask in state.placed) * 3
@@ -374,7 +384,7 @@ def solve(
             low = a.laid + a.sure - (b.laid + b.most)  # type: ignore[operator]
             high = a.laid + a.most - (b.laid + b.sure)  # type: ignore[operator]
             game.root_bounds[game.key(node)] = (low, high)
-    search = Search(game, deadline)
+    search = Search(game, deadline, table_limit(rules))
     share = DEEPEN_SHARE if deepen_share is None else deepen_share
     answer: Answer = search.solve(node, max(remaining_moves(rules, state), 1), share)
     move = None
