@@ -242,9 +242,8 @@ def bounds(
 
 def _solution_words(game, solution) -> list[str]:
     """A solution in words, for the side to move."""
-    from solver.lixso.game.solve import DRAW, LOSS, UNKNOWN, WIN
-
     from solver.lixso.game.render import status_lines
+    from solver.lixso.game.solve import DRAW, LOSS, UNKNOWN, WIN
 
     seating = game.rules.seating
     if solution.to_move is None:

@@ -56,6 +56,13 @@ def test_solve_agrees_with_minimax(rows, players, moves, seed, per_colour, clue_
         assert minimax(rules, rules.lay(state, found.move)) == expected
 
 
+def test_both_backends_give_the_same_answer():
+    rules, state = position(SIX, "2", 3, 21, 3)
+    sat, cpsat = solve(rules, state, backend="sat"), solve(rules, state, backend="cpsat")
+    assert sat.value == cpsat.value is not None
+    assert [(s.most, s.sure) for s in sat.root_bounds.sides] == [(s.most, s.sure) for s in cpsat.root_bounds.sides]
+
+
 def test_margins_are_seen_from_each_side():
     rules, state = position(SIX, "2", 4, 6, 3)
     found = solve(rules, state)
