@@ -287,8 +287,8 @@ def solve(
 
     Alpha-beta search with a transposition table, the bounds as cut-offs, and the grid's
     symmetries. For 2 sides (2 or 4 players). Small positions only: a 6x6 game from the
-    start takes seconds to a minute, a 9x9 game only near its end (see README). Past
-    --time-limit: the best move found so far and what was proven (exit 1).
+    start takes seconds to a minute, a 9x9 game from about its fifth or sixth tile on (see
+    README). Past --time-limit: the best move found so far and what was proven (exit 1).
     """
     from solver.core.limits import Deadline
     from solver.lixso.game.solve import solve as solve_position

@@ -1,0 +1,16 @@
+"""The Lixso strategic game for 2 or 4 players (and 3), played on a Lixso grid.
+
+The rooms, as in every game package:
+
+- ``model``: positions (game records) and their text and JSON formats, players, moves;
+- ``rules``: the plain rule engine, without any solver: the referee that names a broken
+  rule, and the fast bit-set engine the search runs on (each checks the other in the tests);
+- ``encode``: the tile sets one side can still lay, as constraints (through the backend);
+- ``bounds``: the query on them: most and sure tiles per side, who can still win;
+- ``search``: a game-tree search that knows nothing of Lixso (alpha-beta, transposition
+  table, bounds as cut-offs, deadline), so that another game could use it;
+- ``solve``: Lixso for that search, and the query: the value with perfect play and a move;
+- ``render``: the board as text, in colour, and as SVG.
+
+The rules as implemented are stated in ``seeds/lixso.md`` ("The strategic game").
+"""
