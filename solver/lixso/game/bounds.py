@@ -43,6 +43,7 @@ class SideBounds:
     unblockable: int = 0
 
     def to_json(self) -> dict:
+        """The figures as JSON (sides numbered from 1)."""
         return {
             "side": self.side + 1, "name": self.name, "colours": self.colours, "laid": self.laid,
             "most": self.most, "sure": self.sure,
@@ -60,6 +61,7 @@ class Bounds:
     to_move: int | None  # the side to move, None when the game is over
 
     def known(self) -> bool:
+        """Whether every figure was found before the time limit."""
         return all(s.most is not None and s.sure is not None for s in self.sides)
 
     def can_win(self, side: int) -> bool | None:
@@ -89,6 +91,7 @@ class Bounds:
         return all(low > other.laid + other.most for other in self.sides if other.side != side)  # type: ignore[operator]
 
     def to_json(self) -> dict:
+        """Every side's figures and the verdicts, as JSON."""
         return {
             "to_move": None if self.to_move is None else self.to_move + 1,
             "sides": [s.to_json() for s in self.sides],

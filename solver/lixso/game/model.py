@@ -83,10 +83,12 @@ class Seating:
 
     @property
     def players(self) -> int:
+        """How many players sit at the table."""
         return len(self.seats)
 
     @property
     def side_count(self) -> int:
+        """How many sides compete (players, or teams of two)."""
         return max(self.sides) + 1
 
     def side_of(self, seat: int) -> int:

@@ -68,6 +68,7 @@ class State(NamedTuple):
 
     @property
     def over(self) -> bool:
+        """Whether nobody can lay a tile any more."""
         return self.to_move == OVER
 
 
@@ -374,6 +375,7 @@ class Game:
 
     @property
     def state(self) -> State:
+        """The state after the last move of the record."""
         return self.turns[-1].state if self.turns else self.rules.start()
 
 

@@ -149,13 +149,19 @@ class LixsoSearch:
     # ----------------------------------------------------------------- SearchGame
 
     def key(self, node: Node) -> int:
+        """The colour of every cell and the seat to move, as one number: the tiles are a set
+        (same-coloured tiles never touch, so the colours tell them apart), and with two or
+        four players the scores follow from the colours."""
         state = node[0]
         return (state.board << 3) | (state.to_move + 1)
 
     def maximising(self, node: Node) -> bool:
+        """Side A (player 1, team A) wants the margin high."""
         return self.sides[node[0].to_move] == 0
 
     def final(self, node: Node) -> int | None:
+        """The margin when the game is over; the margin plus what each side lays alone when
+        the sides are apart or only one player can still lay; otherwise None."""
         state = node[0]
         margin = state.scores[0] - state.scores[1]
         if state.to_move == OVER:
@@ -171,6 +177,8 @@ class LixsoSearch:
         return margin + most if self.sides[seat] == 0 else margin - most
 
     def bounds(self, node: Node) -> tuple[float, float]:
+        """The margin, give or take each side's most by count; the side to move lays at least
+        one tile. At the root, the solver's bounds too."""
         state = node[0]
         facts = self._facts(node)
         margin = state.scores[0] - state.scores[1]
@@ -183,11 +191,14 @@ class LixsoSearch:
         return lower, upper
 
     def estimate(self, node: Node) -> float:
+        """The margin plus half the difference of the sides' most by count."""
         state = node[0]
         facts = self._facts(node)
         return state.scores[0] - state.scores[1] + (facts.most[0] - facts.most[1]) / 2
 
     def moves(self, node: Node, first: PlacedTile | None) -> list[PlacedTile]:
+        """The legal tiles (one of each set of images while the position is symmetric), those
+        that take the most of the other side's legal tiles and the fewest of the mover's first."""
         state, stab = node
         rules = self.rules
         mover = self.sides[state.to_move]
@@ -209,6 +220,7 @@ class LixsoSearch:
         return ordered
 
     def play(self, node: Node, move: PlacedTile) -> Node:
+        """Lay the tile; the symmetries left are those that map it onto itself."""
         state, stab = node
         k, p = move
         child = self.rules.play(state, k, p)
@@ -313,6 +325,7 @@ class Solution:
 
     @property
     def value(self) -> int | None:
+        """The proven margin, or None."""
         return int(self.lower) if self.lower == self.upper else None
 
     def outcome_for(self, side: int) -> str:
