@@ -345,7 +345,7 @@ def play_vs(
     from solver.lixso.game.model import format_text, parse_move, position_to_json
     from solver.lixso.game.render import status_lines
     from solver.lixso.game.rules import IllegalMove, game_json, replay_position
-    from solver.lixso.game.solve import LixsoSearch, solve as solve_position
+    from solver.lixso.game.solve import PLAYING_SHARE, LixsoSearch, solve as solve_position
 
     output_path(out)
     game = _load(path, players, no_clue_touch_rule)
@@ -410,7 +410,7 @@ def play_vs(
             who = "you"
         else:
             with spinner("the computer is thinking"):
-                solution = solve_position(game.rules, game.state, Deadline(think), backend)
+                solution = solve_position(game.rules, game.state, Deadline(think), backend, deepen_share=PLAYING_SHARE)
             chosen = solution.move
             assert chosen is not None
             who = "computer"

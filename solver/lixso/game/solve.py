@@ -42,9 +42,13 @@ Node = tuple[State, tuple[int, ...]]
 """A search position: the state and the symmetries (by index) that map its tiles onto themselves."""
 
 WIN, LOSS, DRAW, UNKNOWN = "win", "loss", "draw", "unknown"
-DEEPEN_SHARE = 0.25
+DEEPEN_SHARE = 0.1
 """With a time limit, the share of it that depth-limited searches may take before the exact
-search starts (measured: deepening without limit makes exact solves about 3 times slower)."""
+search starts: little, since the answer wanted is the exact one (measured: deepening to the
+end makes exact solves 3 to 5 times slower), but enough for a considered move if the time
+runs out."""
+PLAYING_SHARE = 0.5
+"""The share for the computer opponent (``play-vs``), which needs a good move more than a proof."""
 
 
 # --------------------------------------------------------------------------- symmetry
@@ -376,8 +380,9 @@ def solve(
 
     Past the deadline: the best move found so far (from the deepest finished search) and
     whatever bounds were proven. The move is checked by the referee before it is returned.
-    With a deadline, a quarter of the time (``deepen_share``) may go to depth-limited
-    searches first, so that the move is a considered one if the exact search does not finish.
+    With a deadline, a share of the time (``deepen_share``, default :data:`DEEPEN_SHARE`) may
+    go to depth-limited searches first, so that the move is a considered one if the exact
+    search does not finish.
     ``use_root_bounds`` and ``use_symmetry`` switch parts of the search off (for tests and
     measurements); the answer is the same.
     """
