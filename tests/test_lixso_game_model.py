@@ -98,6 +98,8 @@ def test_bad_players(bad):
     [
         ("", "empty move"),
         ("Q r1c1 r1c2 r2c1", "starts with its colour"),
+        ("\u0131 r1c1 r1c2 r2c1", "starts with its colour"),
+        ("II r1c1 r1c2 r2c1", "starts with its colour"),
         ("I r1c1 r1c2", "names 2"),
         ("I r1c1 r1c2 r2c1 r2c2", "names 4"),
         ("I r1c1 r1c1 r2c1", "names one twice"),

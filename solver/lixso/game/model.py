@@ -44,7 +44,7 @@ from solver.core.inputs import (
     read_text,
 )
 
-from ..model import COLOURS, Grid, default_per_colour, format_grid, looks_like_id, parse_id, parse_pack
+from ..model import CELL_SYMBOLS, COLOURS, Grid, default_per_colour, format_grid, looks_like_id, parse_id, parse_pack
 
 Cell = tuple[int, int]
 
@@ -192,7 +192,7 @@ def parse_move(text: str, path: str | None = None, line: int | None = None) -> M
     if not words:
         raise InputError("empty move: write a colour and three cells, e.g. I r1c1 r1c2 r2c1", path, line)
     colour = words[0].upper()
-    if colour not in COLOURS:
+    if len(words[0]) != 1 or words[0] not in CELL_SYMBOLS or colour not in COLOURS:  # ASCII only: "ı".upper() is "I"
         raise InputError(f"a move starts with its colour (I, X, S or O), not {words[0][:20]!r}", path, line)
     cells: list[Cell] = []
     for word in words[1:]:
