@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from solver.core.backend import DEFAULT_BACKEND, Status, make_backend
 from solver.core.limits import Deadline, TimeUp
 
-from .encode import FULL, MOST, SURE, full_count, side_colours, side_model
+from .encode import MOST, SURE, count_cap, side_colours, side_model
 from .model import Move
 from .rules import COLOURS, GameRules, State
 
@@ -126,29 +126,44 @@ def side_bounds(
 
 
 def _most(rules: GameRules, state: State, side: int, backend: str, deadline: Deadline) -> tuple[int | None, list | None]:
-    """The most tiles and a set reaching it. The count alone caps it (every colour's supply
-    left or tiles left), and early in a game the cap is often reached: that is tried first,
-    since proving it by climbing one tile at a time is a pigeonhole proof, slow for SAT."""
-    for kind in (FULL, MOST):
-        model = side_model(rules, state, side, kind, deadline)
-        solver = make_backend(backend, model.formula, deadline=deadline)
-        try:
-            if kind == FULL:
-                result = solver.solve(time_limit=deadline.remaining())
-            else:
-                result = solver.maximize(model.objective(1), time_limit=deadline.remaining())
-        finally:
-            solver.close()
-        if result.status is Status.UNKNOWN:
-            raise TimeUp("the time limit came first")
-        if result.status is Status.SAT:
-            chosen = [model.tiles[var] for var in model.tiles if result.value(var)]
-            if kind == FULL and len(chosen) != full_count(rules, state, side):
-                raise BoundsBug(f"the full set has {len(chosen)} tiles, not {full_count(rules, state, side)}")
-            if kind == MOST and result.objective != len(chosen):
-                raise BoundsBug(f"the solver counts {result.objective} tiles but chose {len(chosen)}")
-            return len(chosen), chosen
-    raise BoundsBug("no tile set at all, yet the empty set always fits")
+    """The most tiles and a set reaching it.
+
+    Counting caps it (every colour's supply left or legal tiles left), and early in a game
+    the cap is reached: a greedy set in reading order that reaches it settles the question
+    without a solver (a solver would have to prove the cap by climbing one tile at a time,
+    a pigeonhole proof, slow for SAT, and its "at least" constraints are large in CNF).
+    """
+    greedy = _greedy(rules, state, side)
+    if len(greedy) == count_cap(rules, state, side):
+        return len(greedy), greedy
+    model = side_model(rules, state, side, MOST, deadline)
+    solver = make_backend(backend, model.formula, deadline=deadline)
+    try:
+        result = solver.maximize(model.objective(1), time_limit=deadline.remaining())
+    finally:
+        solver.close()
+    if result.status is Status.UNKNOWN:
+        raise TimeUp("the time limit came first")
+    if result.status is Status.UNSAT:
+        raise BoundsBug("no tile set at all, yet the empty set always fits")
+    chosen = [model.tiles[var] for var in model.tiles if result.value(var)]
+    if result.objective != len(chosen):
+        raise BoundsBug(f"the solver counts {result.objective} tiles but chose {len(chosen)}")
+    if len(chosen) < len(greedy):
+        raise BoundsBug(f"the solver's most ({len(chosen)}) is below a greedy set ({len(greedy)})")
+    return len(chosen), chosen
+
+
+def _greedy(rules: GameRules, state: State, side: int) -> list[tuple[int, int]]:
+    """Tiles laid for ``side`` alone, colour by colour, each the first still legal in reading order."""
+    chosen = []
+    for colour in side_colours(rules, side):
+        seat = _seat_for(rules, side, colour)
+        while state.possible[colour]:
+            placement = (state.possible[colour] & -state.possible[colour]).bit_length() - 1
+            state = rules.play(state, colour, placement, seat)
+            chosen.append((colour, placement))
+    return chosen
 
 
 def _sure(rules: GameRules, state: State, side: int, backend: str, deadline: Deadline) -> tuple[int | None, int]:

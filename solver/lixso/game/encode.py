@@ -54,10 +54,9 @@ class SideModel:
         return [(var, weight) for var in self.tiles]
 
 
-MOST, FULL, SURE = "most", "full", "sure"
-"""The three tile-set models: any set that fits (``most``); a set that lays every colour's
-whole remaining supply, or every tile left of it (``full``: when it exists, the most is
-known without climbing); a set that blocks every unblockable tile (``sure``)."""
+MOST, SURE = "most", "sure"
+"""The two tile-set models: any set that fits (``most``); a set that blocks every
+unblockable tile (``sure``)."""
 
 
 def side_colours(rules: GameRules, side: int) -> tuple[int, ...]:
@@ -66,7 +65,7 @@ def side_colours(rules: GameRules, side: int) -> tuple[int, ...]:
     return tuple(sorted({k for seat in seats for k in rules.seat_colours[seat]}))
 
 
-def full_count(rules: GameRules, state: State, side: int) -> int:
+def count_cap(rules: GameRules, state: State, side: int) -> int:
     """The most tiles a side could add by counting alone: per colour, its supply left or its
     tiles still legal, whichever is fewer."""
     return sum(
@@ -114,8 +113,8 @@ def windows_meeting(rules: GameRules) -> list[tuple[int, ...]]:
 
 
 def side_model(rules: GameRules, state: State, side: int, kind: str = MOST, deadline: Deadline | None = None) -> SideModel:
-    """The formula over the tile sets ``side`` can still add (see :data:`MOST`, :data:`FULL`,
-    :data:`SURE` and the module docstring). A sure model offers only the tiles that block
+    """The formula over the tile sets ``side`` can still add (see :data:`MOST`, :data:`SURE`
+    and the module docstring). A sure model offers only the tiles that block
     some unblockable tile: any other tile of a blocking set can be left out."""
     deadline = deadline or Deadline.never()
     formula = Formula()
@@ -149,8 +148,6 @@ def side_model(rules: GameRules, state: State, side: int, kind: str = MOST, dead
     for k in colours:
         if len(by_colour[k]) > remaining[k]:
             formula.add_at_most(by_colour[k], remaining[k])
-        if kind == FULL:
-            formula.add_at_least(by_colour[k], min(remaining[k], len(by_colour[k])))
     for tile in unblockable:
         formula.add_clause(var_of[b] for b in blockers(rules, state, side, tile))
     return SideModel(formula, tiles, remaining, unblockable)

@@ -47,6 +47,9 @@ DEEPEN_SHARE = 0.1
 search starts: little, since the answer wanted is the exact one (measured: deepening to the
 end makes exact solves 3 to 5 times slower), but enough for a considered move if the time
 runs out."""
+ROOT_BOUNDS_SHARE = 0.2
+"""With a time limit, the most of it the solver's bounds at the root may take (they are
+usually a few hundredths of a second; without them the search still runs)."""
 PLAYING_SHARE = 0.5
 """The share for the computer opponent (``play-vs``), which needs a good move more than a proof."""
 
@@ -393,8 +396,10 @@ def solve(
     to_move = None if state.over else rules.seating.sides[state.to_move]
     root = None
     if use_root_bounds and not state.over:
+        remaining = deadline.remaining()
+        share = deadline if remaining is None else deadline.sooner(ROOT_BOUNDS_SHARE * remaining)
         try:
-            root = bounds(rules, state, backend, deadline)
+            root = bounds(rules, state, backend, share)
         except TimeUp:
             root = None
         if root is not None and root.known():
