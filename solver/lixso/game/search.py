@@ -186,13 +186,13 @@ class Search(Generic[State, Move]):
 
     # ----------------------------------------------------------------- the driver
 
-    def solve(self, root: State, max_depth: int, deepen_share: float = 0.0) -> Answer:
+    def solve(self, root: State, max_depth: int, deepen_seconds: float = 0.0) -> Answer:
         """The value of ``root`` with the move that achieves it, or as much as the deadline allows.
 
-        ``max_depth``: no game from ``root`` lasts longer (in moves). ``deepen_share``: the
-        share of the deadline's time that depth-limited searches (1, 2, ... plies, the
-        estimate at the horizon) may take first, for a good move should the exact search not
-        finish, and for move ordering; one ply is always searched, for a move to fall back on.
+        ``max_depth``: no game from ``root`` lasts longer (in moves). ``deepen_seconds``: how
+        long depth-limited searches (1, 2, ... plies, the estimate at the horizon) may take
+        first, for a good move should the exact search not finish; one ply is always
+        searched, for a move to fall back on.
         """
         game = self.game
         final = game.final(root)
@@ -202,13 +202,13 @@ class Search(Generic[State, Move]):
         lower, upper = game.bounds(root)
         answer = Answer(lower, upper, None, None, 0, 0)
         started = time.monotonic()
-        budget = None if self.deadline.remaining() is None else deepen_share * self.deadline.remaining()
+        budget = deepen_seconds
         try:
             for depth in range(1, max_depth):
                 self.horizon_reached = False
                 value, exact, move = self.search(root, -INF, INF, depth)
                 answer.move, answer.estimate, answer.depth = move, value, depth
-                if exact or not self.horizon_reached or budget is None or time.monotonic() - started > budget / 3:
+                if exact or not self.horizon_reached or time.monotonic() - started > budget / 3:
                     break  # the next ply would cost about three times as much
             lower, upper = self._bisect(root, answer, maximising)
             answer.lower, answer.upper, answer.complete = lower, upper, True

@@ -50,6 +50,8 @@ runs out."""
 ROOT_BOUNDS_SHARE = 0.2
 """With a time limit, the most of it the solver's bounds at the root may take (they are
 usually a few hundredths of a second; without them the search still runs)."""
+DEEPEN_SECONDS = 2.0
+"""... and at most this many seconds, however long the time limit."""
 PLAYING_SHARE = 0.5
 """The share for the computer opponent (``play-vs``), which needs a good move more than a proof."""
 
@@ -383,9 +385,9 @@ def solve(
 
     Past the deadline: the best move found so far (from the deepest finished search) and
     whatever bounds were proven. The move is checked by the referee before it is returned.
-    With a deadline, a share of the time (``deepen_share``, default :data:`DEEPEN_SHARE`) may
-    go to depth-limited searches first, so that the move is a considered one if the exact
-    search does not finish.
+    With a deadline, a share of the time may go to depth-limited searches first, so that the
+    move is a considered one if the exact search does not finish: ``deepen_share`` of it, or
+    by default :data:`DEEPEN_SHARE` of it and at most :data:`DEEPEN_SECONDS`.
     ``use_root_bounds`` and ``use_symmetry`` switch parts of the search off (for tests and
     measurements); the answer is the same.
     """
@@ -408,8 +410,14 @@ def solve(
             high = a.laid + a.most - (b.laid + b.sure)  # type: ignore[operator]
             game.root_bounds[game.key(node)] = (low, high)
     search = Search(game, deadline, table_limit(rules))
-    share = DEEPEN_SHARE if deepen_share is None else deepen_share
-    answer: Answer = search.solve(node, max(remaining_moves(rules, state), 1), share)
+    remaining = deadline.remaining()
+    if remaining is None:
+        look_ahead = 0.0  # the exact answer will come; no move is needed before it
+    elif deepen_share is None:
+        look_ahead = min(DEEPEN_SHARE * remaining, DEEPEN_SECONDS)
+    else:
+        look_ahead = deepen_share * remaining
+    answer: Answer = search.solve(node, max(remaining_moves(rules, state), 1), look_ahead)
     move = None
     if answer.move is not None:
         move = rules.move_of(*answer.move)
