@@ -193,8 +193,9 @@ def bounds(
 ) -> None:
     """How many tiles each side can still lay, at most and for sure, and who can still win.
 
-    Most: the most tiles the side could still lay if nobody else laid another (solver
-    maximisation; the tiles that reach it are replayed by the rules). Sure: the fewest it
+    Most: the most tiles the side could still lay if nobody else laid another (a greedy set
+    when it reaches what counting allows, else solver maximisation; the tiles that reach it
+    are replayed by the rules). Sure: the fewest it
     lays whatever anybody does, counted from the tiles nobody else can ever block (0 when
     every tile it could lay can still be blocked). A side whose count plus its most cannot
     pass what another side is sure of can no longer win. Exit 1 when the time limit came

@@ -2,10 +2,11 @@
 
 For each side, two optimisations over :mod:`solver.lixso.game.encode`'s tile sets:
 
-- *most*: the most tiles the side could still lay if no other side laid any more. No game
-  gives the side more (the others' tiles only take cells away), so a side whose count plus
-  its most stays below what another side is sure of cannot win any more. The tiles that
-  reach it are replayed on the referee, laid one by one by the side alone;
+- *most*: the most tiles the side could still lay if no other side laid any more (a greedy
+  set when it reaches the counting cap, else a solver maximisation). No game gives the side
+  more (the others' tiles only take cells away), so a side whose count plus its most stays
+  below what another side is sure of cannot win any more. The tiles that reach it are
+  replayed on the referee, laid one by one by the side alone;
 - *sure*: the fewest tiles the side lays whatever everybody does (see the encoder: every
   tile no other side can block must be blocked by the side itself before the game can end).
   It is 0 when every tile the side could lay can still be blocked by someone else.
