@@ -1,0 +1,323 @@
+"""The rules of Quarry, written plainly, without any solver.
+
+This module is the referee: where a stone comes to rest and whether it may be laid there, the
+top view, the winning line, turns and passes, replaying a game, and tournament points. The
+solver-based queries (:mod:`solver.quarry.reach`) replay their answers here, and the fast
+single-move queries (:mod:`solver.quarry.threats`) are built on it.
+
+A stone is laid by lowering it from above until one of its columns touches what stands below:
+its height is therefore never a choice, and no stone ever goes under another (rule 3). Then:
+every column that is not open must touch too (no overhang, rule 5), nothing may reach above
+level 5 (rule 2), and every end must rest on the board or on the player's own colour (rule 1).
+The rules as implemented, with every interpretation, are in ``seeds/quarry.md``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from solver.core.errors import InputError
+from solver.core.inputs import json_path
+
+from .model import PASS, PLAYERS, Board, Cell, Move, Placement, Played, Position, cell_name, opponent
+from .stones import END, MAX_LEVELS, OPEN, Cube, Orientation, StoneSet
+
+WINNER_FACTOR = 2
+"""Tournament scoring: the winner scores its unplayed stones double, the loser at face value."""
+
+
+class IllegalMove(InputError):
+    """A move the rules forbid; the message names the rule it breaks."""
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A stone on the board: who laid it, the placement, the level of its bottom, its cubes."""
+
+    player: str
+    placement: Placement
+    base: int
+    cubes: tuple[Cube, ...]
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """The cells it covers, seen from above."""
+        return tuple(sorted({(r, c) for r, c, _ in self.cubes}))
+
+
+@dataclass
+class State:
+    """What stands on the board, and whose turn it is.
+
+    ``height[i]`` is the number of levels filled or covered in cell ``i`` (row * width + column):
+    the level the next cube there would sit at. ``top[i]`` is the colour seen from above (None for
+    the bare board). ``owner`` maps each cube to the number of the stone it belongs to in ``laid``.
+    """
+
+    board: Board
+    stones: StoneSet
+    to_move: str
+    height: list[int]
+    top: list[str | None]
+    owner: dict[Cube, int] = field(default_factory=dict)
+    laid: list[Laid] = field(default_factory=list)
+    used: dict[str, dict[str, int]] = field(default_factory=dict)
+    winner: str | None = None
+    passes: int = 0
+
+    @classmethod
+    def empty(cls, board: Board, stones: StoneSet, first: str) -> "State":
+        """The empty board, ``first`` to move."""
+        return cls(board, stones, first, [0] * board.cells, [None] * board.cells, used={p: {} for p in PLAYERS})
+
+    def copy(self) -> "State":
+        """An independent copy (the stone list and the tables are copied, the stones shared)."""
+        return State(
+            self.board, self.stones, self.to_move, list(self.height), list(self.top), dict(self.owner),
+            list(self.laid), {p: dict(u) for p, u in self.used.items()}, self.winner, self.passes,
+        )
+
+    def index(self, cell: Cell) -> int:
+        """The list index of ``cell``."""
+        return cell[0] * self.board.width + cell[1]
+
+    def height_at(self, cell: Cell) -> int:
+        """Levels filled or covered in ``cell``."""
+        return self.height[self.index(cell)]
+
+    def top_at(self, cell: Cell) -> str | None:
+        """The colour seen from above in ``cell`` (None: the bare board)."""
+        return self.top[self.index(cell)]
+
+    def left(self, player: str, stone: str) -> int:
+        """How many stones of this kind ``player`` has not played yet."""
+        return self.stones[stone].count - self.used[player].get(stone, 0)
+
+    def supply(self, player: str) -> dict[str, int]:
+        """The stones ``player`` has left, by kind (kinds with none left included)."""
+        return {name: self.left(player, name) for name in self.stones.names}
+
+    @property
+    def is_over(self) -> bool:
+        """A line was completed, or neither player could move (two passes in a row)."""
+        return self.winner is not None or self.passes >= 2
+
+
+# --------------------------------------------------------------------------- laying one stone
+
+
+def orientation_of(stones: StoneSet, placement: Placement) -> Orientation:
+    """The oriented shape a placement lays."""
+    return stones[placement.stone].orientation(placement.face, placement.direction)
+
+
+def drop(state: State, player: str, orientation: Orientation, at: Cell) -> tuple[int, str | None]:
+    """Lower a stone over ``at`` until it touches; ``(base, None)`` when it may stay there, else
+    ``(base, the broken rule)``. ``base`` is the level of the stone's bottom (-1 if off the board).
+
+    The rules, in the order they are checked: every cube on the board; the stone comes down until
+    a column touches (so it is never under anything, rule 3); no level above 5 (rule 2); every
+    column that is not open rests on what is below (no overhang, rule 5); every end rests on the
+    board or the player's own colour (rule 1; between its ends it may cross the opponent's).
+    """
+    board = state.board
+    width = board.width
+    height = state.height
+    r0, c0 = at
+    base = 0
+    for col in orientation.columns:
+        r, c = r0 + col.dr, c0 + col.dc
+        if not (0 <= r < board.length and 0 <= c < width):
+            return -1, f"off the board: the {orientation.stone} would cover {_name(r, c)}, outside a1-{cell_name((board.length - 1, width - 1))}"
+        need = height[r * width + c] - col.bottom
+        if need > base:
+            base = need
+    if base + orientation.height > MAX_LEVELS:
+        return base, f"too high: the {orientation.stone} would rest at height {base} and reach {base + orientation.height}; no stone goes above {MAX_LEVELS} (rule 2)"
+    top = state.top
+    for col in orientation.columns:
+        i = (r0 + col.dr) * width + c0 + col.dc
+        if col.role != OPEN and height[i] != base + col.bottom:
+            gap = base + col.bottom - height[i]
+            return base, (
+                f"overhang: resting at height {base}, the {orientation.stone}'s cube over {_name(r0 + col.dr, c0 + col.dc)} "
+                f"would hang {gap} level(s) above what is there; no stone may overhang (rule 5)"
+            )
+        if col.role == END and height[i] > 0 and top[i] != player:
+            return base, (
+                f"end on the opponent: the {orientation.stone}'s end at {_name(r0 + col.dr, c0 + col.dc)} would rest on "
+                f"{top[i]}'s stone; a stone's ends rest on the board or on its own colour (rule 1)"
+            )
+    return base, None
+
+
+def _name(r: int, c: int) -> str:
+    if r < 0 or c < 0:
+        return f"row {r + 1} column {c + 1}"
+    return cell_name((r, c))
+
+
+def check_placement(state: State, player: str, placement: Placement) -> int:
+    """The base a legal placement rests at; :class:`IllegalMove` naming the broken rule otherwise."""
+    if state.winner is not None:
+        raise IllegalMove(f"the game is over: {state.winner} has won")
+    if state.left(player, placement.stone) <= 0:
+        raise IllegalMove(f"{player} has no {placement.stone} left (all {state.stones[placement.stone].count} played)")
+    base, broken = drop(state, player, orientation_of(state.stones, placement), placement.at)
+    if broken is not None:
+        raise IllegalMove(f"{placement.text(state.stones)}: {broken}")
+    return base
+
+
+def lay(state: State, player: str, placement: Placement, base: int) -> None:
+    """Put a stone on the board (in place), assuming :func:`check_placement` allowed it; the
+    cells it covers show ``player``'s colour and are covered up to its top (open cells too)."""
+    orientation = orientation_of(state.stones, placement)
+    r0, c0 = placement.at
+    number = len(state.laid)
+    cubes = tuple((r0 + r, c0 + c, base + z) for r, c, z in orientation.cubes)
+    for cube in cubes:
+        state.owner[cube] = number
+    width = state.board.width
+    for col in orientation.columns:
+        i = (r0 + col.dr) * width + c0 + col.dc
+        state.height[i] = base + col.top + 1
+        state.top[i] = player
+    state.laid.append(Laid(player, placement, base, cubes))
+    state.used[player][placement.stone] = state.used[player].get(placement.stone, 0) + 1
+
+
+def placements(state: State, player: str, stones: tuple[str, ...] | None = None) -> Iterator[tuple[Placement, int]]:
+    """Every legal placement for ``player`` (whoever is to move) with its base: each way of
+    laying a stone it still has, listed once (a Brick laid east from a1 is the Brick laid west
+    from b1, and only the first is listed). Nothing once the game is over."""
+    if state.winner is not None:
+        return
+    board = state.board
+    for kind in state.stones.kinds:
+        if (stones is not None and kind.name not in stones) or state.left(player, kind.name) <= 0:
+            continue
+        for orientation in kind.orientations:
+            rows = [col.dr for col in orientation.columns]
+            cols = [col.dc for col in orientation.columns]
+            for r in range(-min(rows), board.length - max(rows)):
+                for c in range(-min(cols), board.width - max(cols)):
+                    base, broken = drop(state, player, orientation, (r, c))
+                    if broken is None:
+                        yield Placement(kind.name, orientation.face, orientation.direction, (r, c)), base
+
+
+def has_placement(state: State, player: str) -> bool:
+    """Whether ``player`` can lay any stone."""
+    return next(placements(state, player), None) is not None
+
+
+# --------------------------------------------------------------------------- the line
+
+
+def line(state: State, player: str) -> list[Cell] | None:
+    """A winning line of ``player``: a shortest path of cells showing its colour from above,
+    joined side to side, from a cell in a row next to (or, with zones inside, in) one Quarry zone
+    to one at the other. None when there is none."""
+    board = state.board
+    width = board.width
+    first, last = board.goal_rows()
+    ends = {r * width + c for r in last for c in range(width)}
+    parent: dict[int, int | None] = {}
+    queue: deque[int] = deque()
+    for r in first:
+        for c in range(width):
+            i = r * width + c
+            if state.top[i] == player:
+                parent[i] = None
+                queue.append(i)
+    while queue:
+        i = queue.popleft()
+        if i in ends:
+            path = []
+            node: int | None = i
+            while node is not None:
+                path.append(divmod(node, width))
+                node = parent[node]
+            return path[::-1]
+        r, c = divmod(i, width)
+        for nr, nc in board.neighbours((r, c)):
+            j = nr * width + nc
+            if j not in parent and state.top[j] == player:
+                parent[j] = i
+                queue.append(j)
+    return None
+
+
+# --------------------------------------------------------------------------- turns and games
+
+
+def play(state: State, move: Move, height: int | None = None) -> State:
+    """The state after the player to move makes ``move`` (a new state; ``state`` is unchanged).
+
+    A pass is allowed only to a player who cannot lay any stone; two passes in a row end the game
+    without a winner. A stone that completes the mover's line wins at once (the opponent's line
+    cannot appear: a stone only covers cells with the mover's colour). ``height``, when given,
+    must be where the stone really rests.
+    """
+    if state.is_over:
+        raise IllegalMove(f"the game is over: {state.winner} has won" if state.winner else "the game is over: neither player could move")
+    player = state.to_move
+    after = state.copy()
+    if move == PASS:
+        if has_placement(state, player):
+            raise IllegalMove(f"{player} may not pass: a player passes only when no stone fits")
+        after.passes += 1
+        after.to_move = opponent(player)
+        return after
+    placement: Placement = move  # type: ignore[assignment]
+    base = check_placement(state, player, placement)
+    if height is not None and height != base:
+        rule = "; a stone is never placed under another (rule 3)" if height < base else ""
+        raise IllegalMove(f"{placement.text(state.stones)}: the stone rests at height {base}, not {height}{rule}")
+    lay(after, player, placement, base)
+    after.passes = 0
+    if line(after, player) is not None:
+        after.winner = player
+    after.to_move = opponent(player)
+    return after
+
+
+def replay(position: Position) -> State:
+    """The state after every move of ``position``, each checked; :class:`IllegalMove` names the
+    first move that breaks a rule (by its JSON path, ``moves[i]``)."""
+    state = State.empty(position.board, position.stones, position.first)
+    for i, played in enumerate(position.moves):
+        where = json_path("moves", i)
+        if played.player != state.to_move and not state.is_over:
+            raise IllegalMove(f"{where}: it is {state.to_move}'s turn, not {played.player}'s")
+        try:
+            state = play(state, played.move, played.height)
+        except IllegalMove as error:
+            raise IllegalMove(f"{where}: {error.message}") from None
+    return state
+
+
+def record(position: Position, state: State, move: Move) -> tuple[Position, State]:
+    """``position`` with ``move`` added for the player to move (checked), and the state after it."""
+    after = play(state, move)
+    height = after.laid[-1].base if move != PASS else None
+    return position.with_move(Played(state.to_move, move, height)), after
+
+
+def tournament_points(state: State) -> dict[str, int]:
+    """Each player's tournament score: the points of its unplayed stones, doubled for the winner
+    (so a player can win the game and lose on points)."""
+    scores = {}
+    for player in PLAYERS:
+        left = sum(state.stones[name].points * n for name, n in state.supply(player).items())
+        scores[player] = left * (WINNER_FACTOR if state.winner == player else 1)
+    return scores
+
+
+def points_given_up(state: State, stones: list[str]) -> int:
+    """The tournament points a player gives up by playing these stones (at face value)."""
+    return sum(state.stones[name].points for name in stones)
+

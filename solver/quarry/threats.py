@@ -1,0 +1,149 @@
+"""One-move questions, answered by the rules alone: which single stone wins now (a *threat*),
+and which moves leave the opponent no such stone (a *block*).
+
+A stone covers a connected set of cells and turns them all to its player's colour, so it wins
+exactly when those cells, together with the player's regions they touch or cover, reach both
+Quarry zones. The regions are labelled once per position; each cell then says whether a stone
+covering it reaches the first zone's side, the second's, or neither, and a stone is checked by
+the rules only when its cells reach both. Most stones are rejected by that test alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import PLAYERS, Cell, Placement, opponent
+from .rules import State, drop, lay, line
+from .stones import Orientation
+
+
+@dataclass(frozen=True)
+class Sides:
+    """For one player: per cell, whether a stone covering it would join the first zone's side
+    (``first``) or the second's (``second``)."""
+
+    first: list[bool]
+    second: list[bool]
+
+    def any_stone_can_win(self, spread: int, width: int) -> bool:
+        """Whether some cell of each side lie within ``spread`` steps (a stone's reach) of each other."""
+        firsts = [divmod(i, width) for i, on in enumerate(self.first) if on]
+        seconds = [divmod(i, width) for i, on in enumerate(self.second) if on]
+        return any(abs(a - c) + abs(b - d) <= spread for a, b in firsts for c, d in seconds)
+
+
+def sides(state: State, player: str) -> Sides:
+    """Label the regions of ``player``'s colour (seen from above) and mark, for each cell, which
+    zone sides a stone covering it would reach: its own row if it is a goal row, the region it
+    covers, and the regions next to it."""
+    board = state.board
+    width = board.width
+    n = board.cells
+    first_rows, last_rows = board.goal_rows()
+    region = [-1] * n
+    reaches: list[tuple[bool, bool]] = []
+    for start in range(n):
+        if region[start] != -1 or state.top[start] != player:
+            continue
+        label = len(reaches)
+        region[start] = label
+        stack = [start]
+        touch_first = touch_last = False
+        while stack:
+            i = stack.pop()
+            r, c = divmod(i, width)
+            touch_first |= r in first_rows
+            touch_last |= r in last_rows
+            for nr, nc in board.neighbours((r, c)):
+                j = nr * width + nc
+                if region[j] == -1 and state.top[j] == player:
+                    region[j] = label
+                    stack.append(j)
+        reaches.append((touch_first, touch_last))
+    first = [False] * n
+    second = [False] * n
+    for i in range(n):
+        r, c = divmod(i, width)
+        near = [i] + [nr * width + nc for nr, nc in board.neighbours((r, c))]
+        first[i] = r in first_rows or any(region[j] != -1 and reaches[region[j]][0] for j in near)
+        second[i] = r in last_rows or any(region[j] != -1 and reaches[region[j]][1] for j in near)
+    return Sides(first, second)
+
+
+def _spread(orientation: Orientation) -> int:
+    rows = [col.dr for col in orientation.columns]
+    cols = [col.dc for col in orientation.columns]
+    return max(rows) - min(rows) + max(cols) - min(cols)
+
+
+def winning_moves(state: State, player: str) -> list[tuple[Placement, int]]:
+    """Every legal stone that completes ``player``'s line at once (as if it were its turn), with
+    the level it rests at. Empty once the game is over."""
+    if state.is_over:
+        return []
+    board = state.board
+    width = board.width
+    marks = sides(state, player)
+    kinds = [kind for kind in state.stones.kinds if state.left(player, kind.name) > 0]
+    spread = max((_spread(o) for kind in kinds for o in kind.orientations), default=-1)
+    if spread < 0 or not marks.any_stone_can_win(spread, width):
+        return []
+    first_cells = [i for i, on in enumerate(marks.first) if on]
+    found = []
+    for kind in kinds:
+        for orientation in kind.orientations:
+            offsets = [(col.dr, col.dc) for col in orientation.columns]
+            anchors = set()
+            # a winning stone covers a cell on the first side: anchor it through that cell
+            for i in first_cells:
+                r, c = divmod(i, width)
+                for dr, dc in offsets:
+                    anchors.add((r - dr, c - dc))
+            for ar, ac in sorted(anchors):
+                cells = [(ar + dr, ac + dc) for dr, dc in offsets]
+                if not all(0 <= r < board.length and 0 <= c < width for r, c in cells):
+                    continue
+                if not any(marks.second[r * width + c] for r, c in cells):
+                    continue
+                base, broken = drop(state, player, orientation, (ar, ac))
+                if broken is None:
+                    found.append((Placement(kind.name, orientation.face, orientation.direction, (ar, ac)), base))
+    return found
+
+
+def threats(state: State) -> dict[str, list[tuple[Placement, int]]]:
+    """For each player, every single stone that would win now."""
+    return {player: winning_moves(state, player) for player in PLAYERS}
+
+
+@dataclass(frozen=True)
+class Block:
+    """A move for the player after which the opponent has no one-move win (``wins``: the move
+    itself completes the player's line)."""
+
+    placement: Placement
+    base: int
+    wins: bool
+
+
+def blocks(state: State, player: str, candidates: list[tuple[Placement, int]]) -> list[Block]:
+    """Of ``candidates`` (legal placements for ``player``), those after which the opponent has no
+    winning stone; a move that wins at once counts (the game is over)."""
+    other = opponent(player)
+    found = []
+    for placement, base in candidates:
+        after = state.copy()
+        lay(after, player, placement, base)
+        if line(after, player) is not None:
+            found.append(Block(placement, base, True))
+            continue
+        if not winning_moves(after, other):
+            found.append(Block(placement, base, False))
+    return found
+
+
+def cells_of(state: State, placement: Placement) -> list[Cell]:
+    """The cells a placement covers."""
+    orientation = state.stones[placement.stone].orientation(placement.face, placement.direction)
+    r0, c0 = placement.at
+    return [(r0 + col.dr, c0 + col.dc) for col in orientation.columns]
