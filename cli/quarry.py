@@ -1,0 +1,372 @@
+"""``placesat quarry``: the stacking connection game: positions, moves, cheapest wins, threats."""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+
+from solver.core.errors import InputError
+from solver.quarry.model import (
+    DEFAULT_LENGTH, DEFAULT_WIDTH, OUTSIDE, PASS, PLAYERS, ZONE_READINGS, Position, cell_name, check_board, dumps,
+    load_position, move_text, parse_move, position_to_json,
+)
+from solver.quarry.reach import (
+    DEFAULT_REACH_BACKEND, IMPOSSIBLE, OBJECTIVES, POSSIBLE, STONES, UNKNOWN, Race, ReachAnswer, race as race_query,
+    reach as reach_query,
+)
+from solver.quarry.render import legend_text, render_isometric, render_svg, render_text
+from solver.quarry.rules import State, lay, line, placements, record, replay, tournament_points
+from solver.quarry.stones import default_stones, load_stones
+from solver.quarry.threats import blocks, threats as threats_query
+
+from .common import (
+    EXIT_NOT_ALL_GOOD, backend_option, command, console, fail, json_option, make_group, output_path, print_json,
+    spinner, stdout_is_terminal, time_limit_option, write_output,
+)
+
+app = make_group(
+    """Quarry (Shaun R. Mather): lay and stack stones of cubes on a 10 x 9 board; a player wins
+    when, seen from above, its colour joins one Quarry zone to the other. Positions are JSON game
+    records (see seeds/quarry.md); a move is typed as STONE CELL [DIR] [FACE], like 'beam c3 s'
+    or 'arch d4 e down', or 'pass'."""
+)
+
+POSITION_HELP = "A position (JSON game record; '-' reads standard input). Every move is replayed and checked."
+PLAYER_HELP = "black or blue."
+VIEWS = ("top", "iso")
+
+
+def _load(path: str) -> tuple[Position, State]:
+    position = load_position(path)
+    try:
+        return position, replay(position)
+    except InputError as error:
+        raise error.located(path) from None
+
+
+def _player(value: Optional[str], state: State) -> str:
+    if value is None:
+        return state.to_move
+    if value not in PLAYERS:
+        fail(f"--player must be black or blue, not {value!r}")
+    return value
+
+
+def _supply_text(state: State, player: str) -> str:
+    left = state.supply(player)
+    return ", ".join(f"{name} {n}" for name, n in left.items() if n) or "none"
+
+
+def _status(state: State) -> str:
+    if state.winner is not None:
+        return f"{state.winner} has won"
+    if state.is_over:
+        return "game over: neither player could move (no winner)"
+    return f"{state.to_move} to move"
+
+
+def _show_board(state: State, winning: list | None = None) -> None:
+    out = console()
+    out.print(render_text(state, winning, colour=stdout_is_terminal()), end="", markup=True)
+    out.print(legend_text(state), markup=False)
+
+
+def _state_json(state: State) -> dict:
+    board = state.board
+    rows = range(board.length)
+    won = line(state, state.winner) if state.winner else None
+    return {
+        "to_move": None if state.is_over else state.to_move,
+        "winner": state.winner,
+        "over": state.is_over,
+        "heights": [[state.height_at((r, c)) for c in range(board.width)] for r in rows],
+        "top": [[state.top_at((r, c)) for c in range(board.width)] for r in rows],
+        "left": {p: state.supply(p) for p in PLAYERS},
+        "tournament_points": tournament_points(state),
+        "line": [cell_name(cell) for cell in won] if won else None,
+    }
+
+
+@command(app)
+def new(
+    length: int = typer.Option(DEFAULT_LENGTH, "--length", help="Rows from one Quarry zone to the other (with --zones inside: including the zones)."),
+    width: int = typer.Option(DEFAULT_WIDTH, "--width", help="Columns across the board (at most 26, a to z)."),
+    zones: str = typer.Option(OUTSIDE, "--zones", help="outside: the Quarry zones lie beyond the first and last rows (default); inside: the first and last two rows are the zones, and stones may go there."),
+    stones: Optional[str] = typer.Option(None, "--stones", metavar="FILE", help='A stone file (JSON {"stones": [...]}, see seeds/quarry.md) instead of the default 25 stones.'),
+    first: str = typer.Option("black", "--first", help="Who moves first: black or blue."),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="Write the position here instead of printing it."),
+    json_output: bool = json_option("Print the position as one line of JSON."),
+) -> None:
+    """A new game: the empty board and each player's stones, as a position file.
+
+    The board, the zone reading and the stones are kept in the position, so every later command
+    plays by them.
+    """
+    if zones not in ZONE_READINGS:
+        fail(f"--zones must be {' or '.join(ZONE_READINGS)}, not {zones!r}")
+    if first not in PLAYERS:
+        fail(f"--first must be black or blue, not {first!r}")
+    output_path(out)
+    try:
+        board = check_board(length, width, zones)
+    except InputError as error:
+        fail(f"--{error.message}")
+    kinds = default_stones() if stones is None else load_stones(stones)
+    position = Position(board, kinds, first)
+    text = json.dumps(position_to_json(position), separators=(",", ":")) + "\n" if json_output else dumps(position)
+    if out is not None:
+        write_output(out, text)
+    else:
+        typer.echo(text, nl=False)
+
+
+@command(app)
+def show(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture (SVG)."),
+    view: str = typer.Option("top", "--view", help="The picture: top (the top view, heights shaded; default) or iso (the cubes, isometric)."),
+    json_output: bool = json_option('One JSON object: {"to_move", "winner", "heights", "top", "left", "tournament_points", "line"}.'),
+) -> None:
+    """Show POS: the top view (colour and height of every cell), whose turn it is, the stones each
+    player has left, and the tournament points so far (the winner's doubled)."""
+    if view not in VIEWS:
+        fail(f"--view must be top or iso, not {view!r}")
+    output_path(svg_out)
+    _, state = _load(path)
+    won = line(state, state.winner) if state.winner else None
+    if json_output:
+        print_json(_state_json(state))
+    else:
+        _show_board(state, won)
+        typer.echo(_status(state) + f" after {len(state.laid)} stone(s)")
+        points = tournament_points(state)
+        for player in PLAYERS:
+            typer.echo(f"{player} has left: {_supply_text(state, player)} ({points[player]} tournament points)")
+    if svg_out is not None:
+        picture = render_isometric(state, f"Quarry {path}") if view == "iso" else render_svg(state, won, f"Quarry {path}")
+        write_output(svg_out, picture)
+
+
+@command(app)
+def moves(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    player: Optional[str] = typer.Option(None, "--player", "-p", help="Whose moves (default: the player to move)."),
+    stone: Optional[str] = typer.Option(None, "--stone", help="Only this stone (a name or its prefix)."),
+    json_output: bool = json_option('One JSON object: {"player", "moves": {stone: [{"move", "height"}]}}.'),
+) -> None:
+    """The legal placements in POS, grouped by stone, each once (a Brick laid east from a1 is the
+    one laid west from b1), with the height it would rest at. 'pass' when none fits."""
+    _, state = _load(path)
+    who = _player(player, state)
+    only = None
+    if stone is not None:
+        kind = state.stones.find(stone)
+        if kind is None:
+            fail(f"--stone: unknown stone {stone!r} (stones: {', '.join(state.stones.names)})")
+        only = (kind.name,)
+    grouped: dict[str, list[tuple[str, int]]] = {}
+    for placement, base in placements(state, who, only):
+        grouped.setdefault(placement.stone, []).append((placement.text(state.stones), base))
+    if json_output:
+        print_json({"player": who, "over": state.is_over, "moves": {k: [{"move": m, "height": h} for m, h in v] for k, v in grouped.items()}})
+        return
+    if state.is_over:
+        typer.echo(f"no moves: {_status(state)}")
+        return
+    total = sum(len(v) for v in grouped.values())
+    typer.echo(f"{who}: {total} legal placement(s)" + ("" if total else f"; {who} must pass"))
+    for name, listed in grouped.items():
+        typer.echo(f"{name} ({state.left(who, name)} left, {len(listed)}): " + ", ".join(f"{m}@{h}" if h else m for m, h in listed))
+    if total:
+        typer.echo("(@N: rests at height N)")
+
+
+@command(app)
+def play(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    move: str = typer.Argument(..., metavar="MOVE", help="STONE CELL [DIR] [FACE] (e.g. 'beam c3 s', 'arch d4 e down'), or 'pass'."),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="Write the position after the move here."),
+    json_output: bool = json_option('One JSON object: {"player", "move", "height", "winner", "position"}.'),
+) -> None:
+    """Play MOVE for the player to move in POS; an illegal move is refused naming the rule it breaks.
+
+    Prints the board after the move and whether it won; --out writes the new position.
+    """
+    output_path(out)
+    position, state = _load(path)
+    parsed = parse_move(move, position.board, position.stones)
+    player = state.to_move
+    after_position, after = record(position, state, parsed)
+    height = after.laid[-1].base if parsed != PASS else None
+    if json_output:
+        print_json({"player": player, "move": move_text(parsed, state.stones), "height": height, "winner": after.winner, "position": position_to_json(after_position)})
+    else:
+        rests = f" (rests at height {height})" if height is not None else ""
+        typer.echo(f"{player} plays {move_text(parsed, state.stones)}{rests}")
+        won = line(after, after.winner) if after.winner else None
+        _show_board(after, won)
+        typer.echo(_status(after))
+    if out is not None:
+        write_output(out, dumps(after_position))
+
+
+def _reach_lines(answer: ReachAnswer, state: State) -> list[str]:
+    what = "stone(s)" if answer.objective == STONES else "point(s)"
+    within = f" within {answer.max_stones} stone(s)" if answer.max_stones is not None else ""
+    if answer.answer == UNKNOWN:
+        return [f"{answer.player}: unknown (the time limit came first)"]
+    if answer.answer == IMPOSSIBLE:
+        reason = answer.reason or f"no set of its stones{within} completes a line (proved)"
+        return [f"{answer.player}: impossible: {reason}"]
+    if not answer.moves:
+        return [f"{answer.player}: {answer.reason or 'a line is already complete'}"]
+    cost = answer.stones if answer.objective == STONES else answer.points
+    head = f"{answer.player}: {cost} {what} at the fewest{within}: {answer.stones} stone(s), {answer.points} point(s) given up"
+    steps = [f"  {i}. {p.text(state.stones)}" + (f" (height {b})" if b else "") for i, (p, b) in enumerate(answer.moves, 1)]
+    return [head, "  in this order (the opponent passing):"] + steps
+
+
+@command(app)
+def reach(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    player: Optional[str] = typer.Option(None, "--player", "-p", help="Whose line (default: the player to move)."),
+    objective: str = typer.Option(STONES, "--objective", help="stones (fewest stones; default) or points (fewest tournament points given up)."),
+    max_stones: Optional[int] = typer.Option(None, "--max-stones", "-k", min=0, help="At most this many stones."),
+    backend: str = backend_option(DEFAULT_REACH_BACKEND, f"Solver backend: sat or cpsat (default {DEFAULT_REACH_BACKEND}: its LP proves the bounds)."),
+    time_limit: Optional[float] = time_limit_option(),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board after the answer's stones."),
+    json_output: bool = json_option('One JSON object: {"answer": possible|impossible|unknown, "stones", "points", "moves", "line"}.'),
+) -> None:
+    """The cheapest way for PLAYER to complete a line if the opponent does nothing.
+
+    Fewest of its remaining stones (or, with --objective points, fewest tournament points given
+    up), proved by the solver; the stones are printed in an order that lays them legally (each
+    replayed by the plain rules, the line complete with the last one). 'impossible' is a proof
+    that no set of its stones (within --max-stones) makes a line.
+    """
+    if objective not in OBJECTIVES:
+        fail(f"--objective must be stones or points, not {objective!r}")
+    output_path(svg_out)
+    _, state = _load(path)
+    who = _player(player, state)
+    with spinner(f"reach for {who}..."):
+        answer = reach_query(state, who, objective, max_stones, backend, time_limit)
+    if json_output:
+        print_json(answer.to_json(state))
+    else:
+        for text in _reach_lines(answer, state):
+            typer.echo(text)
+    if svg_out is not None and answer.answer == POSSIBLE:
+        after = state.copy()
+        for placement, base in answer.moves:
+            lay(after, who, placement, base)
+        write_output(svg_out, render_svg(after, answer.line, f"Quarry {path}: {who}'s cheapest line"))
+    if answer.answer == UNKNOWN:
+        raise typer.Exit(EXIT_NOT_ALL_GOOD)
+
+
+@command(app)
+def threats(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    json_output: bool = json_option('One JSON object: {"black": [{"move", "height"}], "blue": [...], "to_move"}.'),
+) -> None:
+    """Every single stone that would win at once, for each player (as if it were that player's
+    turn), found by the plain rules."""
+    _, state = _load(path)
+    found = threats_query(state)
+    if json_output:
+        print_json({"to_move": None if state.is_over else state.to_move, **{p: [{"move": m.text(state.stones), "height": b} for m, b in found[p]] for p in PLAYERS}})
+        return
+    if state.is_over:
+        typer.echo(f"no threats: {_status(state)}")
+        return
+    for player in PLAYERS:
+        listed = found[player]
+        turn = " (to move)" if player == state.to_move else ""
+        if listed:
+            typer.echo(f"{player}{turn} wins at once with {len(listed)} move(s): " + ", ".join(m.text(state.stones) for m, _ in listed))
+        else:
+            typer.echo(f"{player}{turn}: no winning move")
+
+
+@command(app)
+def block(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    player: Optional[str] = typer.Option(None, "--player", "-p", help="Who blocks (default: the player to move)."),
+    json_output: bool = json_option('One JSON object: {"player", "opponent_threats", "blocks": [{"move", "height", "wins"}]}.'),
+) -> None:
+    """The moves for PLAYER after which the opponent has no winning stone, or 'none'.
+
+    A move that wins at once counts (the game ends). When the opponent has no threat now, a move
+    can still create one (a stone the opponent can then cross over), so every move is checked.
+    """
+    _, state = _load(path)
+    who = _player(player, state)
+    other = PLAYERS[1] if who == PLAYERS[0] else PLAYERS[0]
+    with spinner(f"checking {who}'s moves..."):
+        legal = list(placements(state, who))
+        found = blocks(state, who, legal)
+        now = threats_query(state)[other]
+    if json_output:
+        print_json({"player": who, "opponent_threats": len(now), "legal": len(legal), "blocks": [{"move": b.placement.text(state.stones), "height": b.base, "wins": b.wins} for b in found]})
+        return
+    typer.echo(f"{other} has {len(now)} winning move(s) now; {who} has {len(legal)} legal placement(s)")
+    if not found:
+        typer.echo(f"none: every move leaves {other} a winning stone" if legal else f"none: {who} cannot lay any stone")
+        return
+    typer.echo(f"{len(found)} move(s) leave {other} no winning stone:")
+    typer.echo(", ".join(b.placement.text(state.stones) + (" (wins)" if b.wins else "") for b in found))
+
+
+@command(app)
+def race(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    backend: str = backend_option(DEFAULT_REACH_BACKEND, f"Solver backend: sat or cpsat (default {DEFAULT_REACH_BACKEND})."),
+    time_limit: Optional[float] = time_limit_option(),
+    json_output: bool = json_option('One JSON object: {"to_move", "fewest_stones": {player: reach}, "fewest_points": {...}, "lead"}.'),
+) -> None:
+    """Each player's cheapest win side by side, if the other did nothing: fewest stones and
+    fewest points, and who is ahead by how much."""
+    _, state = _load(path)
+    with spinner("racing..."):
+        result = race_query(state, backend, time_limit)
+    lead = result.lead()
+    if json_output:
+        print_json({
+            "to_move": None if state.is_over else state.to_move,
+            "fewest_stones": {p: a.to_json(state) for p, a in result.fewest_stones.items()},
+            "fewest_points": {p: a.to_json(state) for p, a in result.fewest_points.items()},
+            "lead": lead,
+        })
+    else:
+        _print_race(result, state, lead)
+    if any(a.answer == UNKNOWN for a in list(result.fewest_stones.values()) + list(result.fewest_points.values())):
+        raise typer.Exit(EXIT_NOT_ALL_GOOD)
+
+
+def _measure(answer: ReachAnswer, value: int) -> str:
+    if answer.answer == POSSIBLE:
+        return str(value)
+    return answer.answer
+
+
+def _print_race(result: Race, state: State, lead: dict) -> None:
+    typer.echo(f"{'':8}{'fewest stones':>15}{'fewest points':>15}")
+    for player in PLAYERS:
+        stones_answer, points_answer = result.fewest_stones[player], result.fewest_points[player]
+        turn = " *" if player == state.to_move and not state.is_over else ""
+        typer.echo(f"{player + turn:8}{_measure(stones_answer, stones_answer.stones):>15}{_measure(points_answer, points_answer.points):>15}")
+    typer.echo("(* to move)")
+    for measure, word in (("stones", "stone(s)"), ("points", "point(s)")):
+        ahead, by = lead[measure]["ahead"], lead[measure]["by"]
+        if ahead is None:
+            typer.echo(f"by {measure}: level" if by == 0 else f"by {measure}: no one is ahead")
+        elif by is None:
+            typer.echo(f"by {measure}: {ahead} is ahead (the other cannot complete a line)")
+        else:
+            typer.echo(f"by {measure}: {ahead} is ahead by {by} {word}")
+    for player in PLAYERS:
+        for text in _reach_lines(result.fewest_stones[player], state):
+            typer.echo(text)

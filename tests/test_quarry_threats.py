@@ -1,0 +1,66 @@
+"""One-move wins and blocks against brute force: every legal stone played and the line looked for."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.quarry.model import BLACK, BLUE, PLAYERS, Board, Position, opponent, parse_move
+from solver.quarry.rules import State, lay, line, placements, record, replay
+from solver.quarry.stones import default_stones
+from solver.quarry.threats import blocks, threats, winning_moves
+
+from .quarry_brute import SMALL_STONES, random_game
+
+
+def brute_wins(state: State, player: str) -> set:
+    found = set()
+    for placement, base in placements(state, player):
+        after = state.copy()
+        lay(after, player, placement, base)
+        if line(after, player) is not None:
+            found.add(placement)
+    return found
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_threats_match_brute_force(seed):
+    # random mid-games on the standard board, stopped before anyone wins: threats are common
+    _, state = random_game(Board(), default_stones(), 18 + seed % 5, seed)
+    found = threats(state)
+    for player in PLAYERS:
+        assert {p for p, _ in found[player]} == brute_wins(state, player)
+
+
+def test_some_positions_have_threats():
+    counts = [sum(len(v) for v in threats(random_game(Board(), default_stones(), 22, seed)[1]).values()) for seed in range(10)]
+    assert sum(1 for c in counts if c) >= 3
+
+
+def test_known_threat():
+    stones = default_stones()
+    position = Position(Board(), stones)
+    state = replay(position)
+    for text in ("span c1 s", "block a1", "span c5 s", "block i1"):
+        position, state = record(position, state, parse_move(text, position.board, stones))
+    wins = {p.text(stones) for p, _ in winning_moves(state, BLACK)}
+    # c1-c8 stand: a brick on c9-c10 wins, or a beam down column b or d beside c8; one block is
+    # not enough, and a beam from c8 would hang over c9 and c10 (c8 is a level higher)
+    assert {"brick c9 s", "beam b8 s", "beam d8 s"} <= wins
+    assert "block c9" not in wins and "beam c8 s" not in wins
+    assert winning_moves(state, BLUE) == []
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_blocks_match_brute_force(seed):
+    _, state = random_game(Board(5, 3), SMALL_STONES, 4, seed)
+    player = state.to_move
+    other = opponent(player)
+    legal = list(placements(state, player))
+    got = {b.placement for b in blocks(state, player, legal)}
+    expected = set()
+    for placement, base in legal:
+        after = state.copy()
+        lay(after, player, placement, base)
+        if line(after, player) is not None or not brute_wins(after, other):
+            expected.add(placement)
+    assert got == expected
