@@ -35,8 +35,8 @@ def test_svg_pictures_are_well_formed():
     top = ElementTree.fromstring(render_svg(state, line(state, BLUE), title="t"))
     ns = "{http://www.w3.org/2000/svg}"
     assert len(top.findall(f"{ns}circle")) == 10  # the winning line
-    heights = [t.text for t in top.findall(f"{ns}text") if t.text and t.text.isdigit() and len(t.text) == 1]
-    assert heights.count("2") == 3  # e4 e5 e6, the crossing beam
+    heights = [t.text for t in top.findall(f"{ns}text") if t.get("fill") and t.text.isdigit()]  # labels have no fill
+    assert heights.count("2") == 3 and len(heights) == len({(r, c) for r, c, _ in state.owner})  # e4-e6: the crossing
     iso = ElementTree.fromstring(render_isometric(state))
     cubes = len(state.owner)
     assert len(iso.findall(f"{ns}polygon")) == 3 * cubes + state.board.cells + 2  # faces, cells, zones

@@ -23,7 +23,7 @@ ZONE_FILL = "#b9a27a"
 
 
 def _column_letters(width: int) -> str:
-    return "    " + "".join(f" {chr(ord('a') + c)} " for c in range(width))
+    return "    " + "".join(f"  {chr(ord('a') + c)} " for c in range(width))
 
 
 def render_text(state: State, line: list[Cell] | None = None, colour: bool = False) -> str:
@@ -32,8 +32,8 @@ def render_text(state: State, line: list[Cell] | None = None, colour: bool = Fal
     board = state.board
     marked = set(line or ())
     first, last = board.goal_rows()
-    rule = "    " + "~" * (3 * board.width)
-    zone = "    " + "quarry".center(3 * board.width, "~")
+    rule = "    " + "~" * (4 * board.width + 1)
+    zone = "    " + " quarry ".center(4 * board.width + 1, "~")
     lines = [_column_letters(board.width)]
     if board.zones != INSIDE:
         lines.append(zone)
@@ -46,9 +46,9 @@ def render_text(state: State, line: list[Cell] | None = None, colour: bool = Fal
             text += "*" if (r, c) in marked else " "
             if colour and who is not None:
                 text = f"[{STYLE[who]}]{text}[/]"
-            cells.append(text)
+            cells.append(" " + text)
         side = "q" if board.zones == INSIDE and (r in first or r in last) else " "
-        lines.append(f"{r + 1:>3}{side}" + "".join(cells) + f"{side}{r + 1}")
+        lines.append(f"{r + 1:>3}{side}" + "".join(cells) + f" {side}{r + 1}")
     if board.zones != INSIDE:
         lines.append(zone)
     else:
