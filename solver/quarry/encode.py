@@ -75,12 +75,13 @@ def candidates(
     player: str,
     deadline: Deadline | None = None,
     budgets: list[tuple[dict[str, int], int]] = (),
-    top_base: int | None = None,
+    stacked: bool = True,
 ) -> list[Candidate]:
     """Every stone ``player`` could add in some one-sided continuation (see the module
     docstring); with ``budgets`` (costs per stone and the most an answer may cost), only those an
-    answer within every budget could use; with ``top_base``, only those resting at that level or
-    lower (a smaller model, whose answers are real answers but not always the cheapest)."""
+    answer within every budget could use; without ``stacked``, only those resting on what stands
+    now, none on a new stone (a smaller model, whose answers are real answers but not always the
+    cheapest)."""
     board = state.board
     width = board.width
     height, top = state.height, state.top
@@ -93,10 +94,9 @@ def candidates(
                 deadline.check()
             rows = [col.dr for col in orientation.columns]
             cols = [col.dc for col in orientation.columns]
-            highest = MAX_LEVELS - orientation.height if top_base is None else min(top_base, MAX_LEVELS - orientation.height)
             for r0 in range(-min(rows), board.length - max(rows)):
                 for c0 in range(-min(cols), width - max(cols)):
-                    for base in range(highest + 1):
+                    for base in range(MAX_LEVELS - orientation.height + 1):
                         needs = []
                         for col in orientation.columns:
                             i = (r0 + col.dr) * width + c0 + col.dc
@@ -108,8 +108,10 @@ def candidates(
                             if level == height[i]:
                                 if col.role == END and level > 0 and top[i] != player:
                                     break  # an end on the opponent's colour
-                            else:
+                            elif stacked:
                                 needs.append((r0 + col.dr, c0 + col.dc, level - 1))
+                            else:
+                                break
                         else:
                             cubes = tuple((r0 + r, c0 + c, base + z) for r, c, z in orientation.cubes)
                             found.append(Candidate(kind.name, orientation, (r0, c0), base, cubes, tuple(needs)))
@@ -178,22 +180,37 @@ class BuildEncoding:
         return [(lit, points[name]) for name, lits in self.used.items() for lit in lits if points[name]]
 
 
-def encode_build(state: State, player: str, found: list[Candidate], deadline: Deadline | None = None) -> BuildEncoding:
+def encode_build(
+    state: State, player: str, found: list[Candidate], deadline: Deadline | None = None, top_view_only: bool = False
+) -> BuildEncoding:
     """The constraints of ``player`` adding some of the candidate stones ``found`` to ``state``
-    while the opponent does nothing."""
+    while the opponent does nothing.
+
+    ``top_view_only``: a relaxation that keeps what the stones cover seen from above and how many
+    of each kind there are, and forgets heights: one choice per stone and set of cells, stones may
+    overlap and need nothing under them. Every answer of the full constraints is one of these at
+    no greater cost, so "none within a budget" here proves it for the full constraints, in a model
+    a fraction of the size.
+    """
     formula = Formula()
+    if top_view_only:
+        seen: dict[tuple[str, tuple[Cell, ...]], Candidate] = {}
+        for candidate in found:
+            seen.setdefault((candidate.stone, tuple(sorted(candidate.cells))), candidate)
+        found = list(seen.values())
     chosen = formula.new_vars(len(found))
-    covering: dict[Cube, list[int]] = {}
-    for lit, candidate in zip(chosen, found):
-        for cube in candidate.cubes:
-            covering.setdefault(cube, []).append(lit)
     occupied: dict[Cube, int] = {}
-    for cube, lits in covering.items():
-        occupied[cube] = formula.new_var()
-        formula.add_exactly_one(lits + [-occupied[cube]])  # at most one stone, and occupied iff one
-    for lit, candidate in zip(chosen, found):
-        for cube in candidate.needs:
-            formula.add_implication(lit, occupied[cube])
+    if not top_view_only:
+        covering: dict[Cube, list[int]] = {}
+        for lit, candidate in zip(chosen, found):
+            for cube in candidate.cubes:
+                covering.setdefault(cube, []).append(lit)
+        for cube, lits in covering.items():
+            occupied[cube] = formula.new_var()
+            formula.add_exactly_one(lits + [-occupied[cube]])  # at most one stone, and occupied iff one
+        for lit, candidate in zip(chosen, found):
+            for cube in candidate.needs:
+                formula.add_implication(lit, occupied[cube])
     if deadline is not None:
         deadline.check()
     by_cell: dict[Cell, list[int]] = {}

@@ -20,7 +20,6 @@ from solver.core.limits import Deadline, TimeUp
 from .encode import Candidate, add_line, candidates, encode_build
 from .model import PLAYERS, Cell, Placement, cell_name, opponent
 from .rules import State, check_placement, lay, line
-from .stones import MAX_LEVELS
 
 STONES = "stones"
 POINTS = "points"
@@ -137,6 +136,47 @@ class _Found:
     chosen: list[Candidate]
 
 
+def _open_model(
+    state: State,
+    player: str,
+    found: list[Candidate],
+    objective: str,
+    budgets: list[tuple[dict[str, int], int]],
+    backend: str,
+    deadline: Deadline,
+    top_view_only: bool = False,
+):
+    """The encoding, the objective terms and a solver for a line from ``found`` within the
+    budgets; None when no line can exist at all."""
+    encoding = encode_build(state, player, found, deadline, top_view_only)
+    if add_line(state, encoding) is None:
+        return None
+    costs = _costs(state, objective)
+    terms = [(lit, costs[name]) for name, lits in encoding.used.items() for lit in lits if costs[name]]
+    for stone_costs, budget in budgets:
+        encoding.add_budget([(lit, stone_costs[name]) for name, lits in encoding.used.items() for lit in lits if stone_costs[name]], budget)
+    deadline.check()
+    options = {"parameters": CPSAT_PARAMETERS} if backend == "cpsat" else {}
+    return encoding, terms, make_backend(backend, encoding.formula, deadline=deadline, **options)
+
+
+def _none_within(
+    state: State, player: str, found: list[Candidate], budgets: list[tuple[dict[str, int], int]], backend: str, deadline: Deadline
+) -> bool:
+    """Whether the top-view relaxation proves that no line fits the budgets."""
+    opened = _open_model(state, player, found, STONES, budgets, backend, deadline, top_view_only=True)
+    if opened is None:
+        return True
+    _, _, solver = opened
+    try:
+        result = solver.solve(time_limit=deadline.remaining())
+    finally:
+        solver.close()
+    if result.status is Status.UNKNOWN:
+        raise TimeUp("the time limit came first")
+    return result.status is Status.UNSAT
+
+
 def _cheapest(
     state: State,
     player: str,
@@ -149,16 +189,10 @@ def _cheapest(
     """The cheapest set of ``found`` stones that makes a line within the budgets and can be laid
     in some order (interlocking sets are cut off and the solver asked again); None when none
     exists (proved)."""
-    encoding = encode_build(state, player, found, deadline)
-    if add_line(state, encoding) is None:
+    opened = _open_model(state, player, found, objective, budgets, backend, deadline)
+    if opened is None:
         return None
-    costs = _costs(state, objective)
-    terms = [(lit, costs[name]) for name, lits in encoding.used.items() for lit in lits if costs[name]]
-    for stone_costs, budget in budgets:
-        encoding.add_budget([(lit, stone_costs[name]) for name, lits in encoding.used.items() for lit in lits if stone_costs[name]], budget)
-    deadline.check()
-    options = {"parameters": CPSAT_PARAMETERS} if backend == "cpsat" else {}
-    solver = make_backend(backend, encoding.formula, deadline=deadline, **options)
+    encoding, terms, solver = opened
     try:
         while True:
             result = solver.maximize([(lit, -weight) for lit, weight in terms], time_limit=deadline.remaining())
@@ -200,10 +234,11 @@ def reach(
 def _reach(state: State, player: str, objective: str, max_stones: int | None, backend: str, deadline: Deadline) -> ReachAnswer:
     """:func:`reach` within ``deadline``.
 
-    First a small model: stones resting no higher than the highest stone now on the board
+    First a small model: stones resting on what stands now, none stacked on another new stone
     (enough for most answers, and quick). Its answer, if any, is a real one and bounds the
-    cheapest; then the whole model, cut down to the candidates an answer below that bound could
-    use, either finds a cheaper answer or proves there is none.
+    cheapest. Then the candidates an answer below that bound could use: the top-view relaxation
+    of them often proves at once that there is none; when it does not, the whole model either
+    finds a cheaper answer or proves there is none.
     """
     answer = ReachAnswer(player, objective, IMPOSSIBLE, max_stones=max_stones)
     if state.winner is not None:
@@ -215,16 +250,14 @@ def _reach(state: State, player: str, objective: str, max_stones: int | None, ba
         return answer
     costs = _costs(state, objective)
     limits = [] if max_stones is None else [(_costs(state, STONES), max_stones)]
-    low = max(state.height)
-    best = None
-    if low + 1 < MAX_LEVELS:
-        small = candidates(state, player, deadline, limits, top_base=low)
-        best = _cheapest(state, player, small, objective, limits, backend, deadline)
+    flat = candidates(state, player, deadline, limits, stacked=False)
+    best = _cheapest(state, player, flat, objective, limits, backend, deadline)
     budgets = limits + ([(costs, best.cost - 1)] if best is not None else [])
     whole = candidates(state, player, deadline, budgets)
-    better = _cheapest(state, player, whole, objective, budgets, backend, deadline)
-    if better is not None:
-        best = better
+    if not _none_within(state, player, whole, budgets, backend, deadline):
+        better = _cheapest(state, player, whole, objective, budgets, backend, deadline)
+        if better is not None:
+            best = better
     if best is None:
         return answer
     order = building_order(best.chosen)
