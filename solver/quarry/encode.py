@@ -115,15 +115,16 @@ def candidates(
                         else:
                             cubes = tuple((r0 + r, c0 + c, base + z) for r, c, z in orientation.cubes)
                             found.append(Candidate(kind.name, orientation, (r0, c0), base, cubes, tuple(needs)))
-    found = _supported(found)
+    found = supported(found)
     for costs, budget in budgets:
         lowest = _lowest_costs(found, costs, deadline)
-        found = _supported([c for c, cost in zip(found, lowest) if cost <= budget])
+        found = supported([c for c, cost in zip(found, lowest) if cost <= budget])
     return found
 
 
-def _supported(found: list[Candidate]) -> list[Candidate]:
-    """Drop candidates that need a cube no candidate can give, until none does."""
+def supported(found: list[Candidate]) -> list[Candidate]:
+    """Of ``found``, those whose needed cubes other kept candidates can give (dropping until none
+    is left to drop)."""
     while True:
         given = {cube for candidate in found for cube in candidate.cubes}
         kept = [candidate for candidate in found if all(cube in given for cube in candidate.needs)]

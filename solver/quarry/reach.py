@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from solver.core.backend import Status, make_backend
 from solver.core.limits import Deadline, TimeUp
 
-from .encode import Candidate, add_line, candidates, encode_build
+from .encode import Candidate, add_line, candidates, encode_build, supported
 from .model import PLAYERS, Cell, Placement, cell_name, opponent
 from .rules import State, check_placement, lay, line
 
@@ -146,10 +146,11 @@ def _open_model(
     deadline: Deadline,
     top_view_only: bool = False,
 ):
-    """The encoding, the objective terms and a solver for a line from ``found`` within the
-    budgets; None when no line can exist at all."""
+    """The encoding, its line, the objective terms and a solver for a line from ``found`` within
+    the budgets; None when no line can exist at all."""
     encoding = encode_build(state, player, found, deadline, top_view_only)
-    if add_line(state, encoding) is None:
+    line_encoding = add_line(state, encoding)
+    if line_encoding is None:
         return None
     costs = _costs(state, objective)
     terms = [(lit, costs[name]) for name, lits in encoding.used.items() for lit in lits if costs[name]]
@@ -157,24 +158,33 @@ def _open_model(
         encoding.add_budget([(lit, stone_costs[name]) for name, lits in encoding.used.items() for lit in lits if stone_costs[name]], budget)
     deadline.check()
     options = {"parameters": CPSAT_PARAMETERS} if backend == "cpsat" else {}
-    return encoding, terms, make_backend(backend, encoding.formula, deadline=deadline, **options)
+    return encoding, line_encoding, terms, make_backend(backend, encoding.formula, deadline=deadline, **options)
 
 
-def _none_within(
-    state: State, player: str, found: list[Candidate], budgets: list[tuple[dict[str, int], int]], backend: str, deadline: Deadline
-) -> bool:
-    """Whether the top-view relaxation proves that no line fits the budgets."""
-    opened = _open_model(state, player, found, STONES, budgets, backend, deadline, top_view_only=True)
+def _relaxed_line(
+    state: State, player: str, found: list[Candidate], objective: str, budgets: list[tuple[dict[str, int], int]], backend: str, deadline: Deadline
+) -> list[Cell] | None:
+    """The cells of a cheapest line in the top-view relaxation of ``found`` within the budgets;
+    None proves that no real answer fits the budgets either."""
+    opened = _open_model(state, player, found, objective, budgets, backend, deadline, top_view_only=True)
     if opened is None:
-        return True
-    _, _, solver = opened
+        return None
+    _, line_encoding, terms, solver = opened
     try:
-        result = solver.solve(time_limit=deadline.remaining())
+        result = solver.maximize([(lit, -weight) for lit, weight in terms], time_limit=deadline.remaining())
     finally:
         solver.close()
     if result.status is Status.UNKNOWN:
         raise TimeUp("the time limit came first")
-    return result.status is Status.UNSAT
+    if result.status is Status.UNSAT:
+        return None
+    return [cell for cell, lit in line_encoding.on_line.items() if result.value(lit)]
+
+
+def _near(cells: list[Cell], found: list[Candidate]) -> list[Candidate]:
+    """The candidates lying wholly on ``cells`` or next to them (a corridor along a line)."""
+    corridor = {(r + dr, c + dc) for r, c in cells for dr, dc in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))}
+    return [candidate for candidate in found if all(cell in corridor for cell in candidate.cells)]
 
 
 def _cheapest(
@@ -192,7 +202,7 @@ def _cheapest(
     opened = _open_model(state, player, found, objective, budgets, backend, deadline)
     if opened is None:
         return None
-    encoding, terms, solver = opened
+    encoding, _, terms, solver = opened
     try:
         while True:
             result = solver.maximize([(lit, -weight) for lit, weight in terms], time_limit=deadline.remaining())
@@ -234,11 +244,14 @@ def reach(
 def _reach(state: State, player: str, objective: str, max_stones: int | None, backend: str, deadline: Deadline) -> ReachAnswer:
     """:func:`reach` within ``deadline``.
 
-    First a small model: stones resting on what stands now, none stacked on another new stone
-    (enough for most answers, and quick). Its answer, if any, is a real one and bounds the
-    cheapest. Then the candidates an answer below that bound could use: the top-view relaxation
-    of them often proves at once that there is none; when it does not, the whole model either
-    finds a cheaper answer or proves there is none.
+    1. A small model: stones resting on what stands now, none on another new stone (enough for
+       most answers, and quick). Its answer, if any, is a real one and bounds the cheapest.
+    2. The candidates an answer below that bound could use, and their top-view relaxation: when it
+       has no line within the bound, that proves the bound is the cheapest (or that nothing works).
+    3. Otherwise, once: the full model on the candidates along the relaxation's line (a corridor
+       one cell wide on each side), which finds most stacked answers quickly; its answer lowers
+       the bound and step 2 is asked again.
+    4. Otherwise the full model within the bound: its optimum is the cheapest.
     """
     answer = ReachAnswer(player, objective, IMPOSSIBLE, max_stones=max_stones)
     if state.winner is not None:
@@ -252,12 +265,23 @@ def _reach(state: State, player: str, objective: str, max_stones: int | None, ba
     limits = [] if max_stones is None else [(_costs(state, STONES), max_stones)]
     flat = candidates(state, player, deadline, limits, stacked=False)
     best = _cheapest(state, player, flat, objective, limits, backend, deadline)
-    budgets = limits + ([(costs, best.cost - 1)] if best is not None else [])
-    whole = candidates(state, player, deadline, budgets)
-    if not _none_within(state, player, whole, budgets, backend, deadline):
+    corridor_tried = False
+    while True:
+        budgets = limits + ([(costs, best.cost - 1)] if best is not None else [])
+        whole = candidates(state, player, deadline, budgets)
+        relaxed = _relaxed_line(state, player, whole, objective, budgets, backend, deadline)
+        if relaxed is None:
+            break  # proved: nothing cheaper than best (or nothing at all)
+        if not corridor_tried:
+            corridor_tried = True
+            nearer = _cheapest(state, player, supported(_near(relaxed, whole)), objective, budgets, backend, deadline)
+            if nearer is not None:
+                best = nearer
+                continue
         better = _cheapest(state, player, whole, objective, budgets, backend, deadline)
         if better is not None:
-            best = better
+            best = better  # the full model's optimum within the budgets: the cheapest
+        break
     if best is None:
         return answer
     order = building_order(best.chosen)
