@@ -178,9 +178,11 @@ def moves(
     total = sum(len(v) for v in grouped.values())
     typer.echo(f"{who}: {total} legal placement(s)" + ("" if total else f"; {who} must pass"))
     for name, listed in grouped.items():
-        typer.echo(f"{name} ({state.left(who, name)} left, {len(listed)}): " + ", ".join(f"{m}@{h}" if h else m for m, h in listed))
+        # the stone's name once per group: each entry is the rest of the move, as typed after it
+        entries = [m.split(" ", 1)[1] + (f" @{h}" if h else "") for m, h in listed]
+        typer.echo(f"{name} ({state.left(who, name)} left, {len(listed)} ways): " + ", ".join(entries))
     if total:
-        typer.echo("(@N: rests at height N)")
+        typer.echo("(type a move as STONE and an entry, e.g. '" + grouped[next(iter(grouped))][0][0] + "'; @N: rests at height N)")
 
 
 @command(app)
@@ -315,6 +317,9 @@ def block(
     typer.echo(f"{other} has {len(now)} winning move(s) now; {who} has {len(legal)} legal placement(s)")
     if not found:
         typer.echo(f"none: every move leaves {other} a winning stone" if legal else f"none: {who} cannot lay any stone")
+        return
+    if len(found) == len(legal) and not now:
+        typer.echo(f"every move leaves {other} no winning stone")
         return
     typer.echo(f"{len(found)} move(s) leave {other} no winning stone:")
     typer.echo(", ".join(b.placement.text(state.stones) + (" (wins)" if b.wins else "") for b in found))

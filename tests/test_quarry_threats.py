@@ -64,3 +64,27 @@ def test_blocks_match_brute_force(seed):
         if line(after, player) is not None or not brute_wins(after, other):
             expected.add(placement)
     assert got == expected
+
+
+@pytest.mark.parametrize("moves, can_block", [
+    (["beam a1 s", "block c1", "block b5"], True),
+    # blue holds a1 and a3-a5: a black stone on a2 is crossed by a blue beam a1-a3 on top
+    (["beam b2 s", "block a1", "block c4", "beam a3 s"], False),
+])
+def test_blocks_against_threats_match_brute_force(moves, can_block):
+    position = Position(Board(5, 3), SMALL_STONES)
+    state = replay(position)
+    for text in moves:
+        position, state = record(position, state, parse_move(text, position.board, position.stones))
+    player = state.to_move
+    other = opponent(player)
+    assert winning_moves(state, other)  # the opponent threatens to win
+    legal = list(placements(state, player))
+    got = {b.placement for b in blocks(state, player, legal)}
+    expected = set()
+    for placement, base in legal:
+        after = state.copy()
+        lay(after, player, placement, base)
+        if line(after, player) is not None or not brute_wins(after, other):
+            expected.add(placement)
+    assert got == expected and bool(got) == can_block and len(got) < len(legal)

@@ -130,6 +130,7 @@ def blocks(state: State, player: str, candidates: list[tuple[Placement, int]]) -
     """Of ``candidates`` (legal placements for ``player``), those after which the opponent has no
     winning stone; a move that wins at once counts (the game is over)."""
     other = opponent(player)
+    before = winning_moves(state, other)
     found = []
     for placement, base in candidates:
         after = state.copy()
@@ -137,9 +138,23 @@ def blocks(state: State, player: str, candidates: list[tuple[Placement, int]]) -
         if line(after, player) is not None:
             found.append(Block(placement, base, True))
             continue
+        # most moves leave one of the opponent's present wins standing: try those first
+        if any(_still_wins(after, other, win) for win, _ in before):
+            continue
         if not winning_moves(after, other):
             found.append(Block(placement, base, False))
     return found
+
+
+def _still_wins(state: State, player: str, placement: Placement) -> bool:
+    """Whether ``placement`` is still legal for ``player`` and completes its line."""
+    orientation = state.stones[placement.stone].orientation(placement.face, placement.direction)
+    base, broken = drop(state, player, orientation, placement.at)
+    if broken is not None:
+        return False
+    after = state.copy()
+    lay(after, player, placement, base)
+    return line(after, player) is not None
 
 
 def cells_of(state: State, placement: Placement) -> list[Cell]:
