@@ -189,19 +189,31 @@ def encode_build(
 
     ``top_view_only``: a relaxation that keeps what the stones cover seen from above and how many
     of each kind there are, and forgets heights: one choice per stone and set of cells, stones may
-    overlap and need nothing under them. Every answer of the full constraints is one of these at
-    no greater cost, so "none within a budget" here proves it for the full constraints, in a model
-    a fraction of the size.
+    overlap, and of what stands under them only this is kept: where a stone rests on a new stone at
+    every height it could take, another chosen stone covers that cell. Every answer of the
+    full constraints is one of these at no greater cost, so "none within a budget" here proves it
+    for the full constraints, in a model a fraction of the size.
     """
     formula = Formula()
+    propped: list[list[Cell]] = []
     if top_view_only:
-        seen: dict[tuple[str, tuple[Cell, ...]], Candidate] = {}
+        variants: dict[tuple[str, tuple[Cell, ...]], list[Candidate]] = {}
         for candidate in found:
-            seen.setdefault((candidate.stone, tuple(sorted(candidate.cells))), candidate)
-        found = list(seen.values())
+            variants.setdefault((candidate.stone, tuple(sorted(candidate.cells))), []).append(candidate)
+        found = [listed[0] for listed in variants.values()]
+        propped = [_propped_cells(listed) for listed in variants.values()]
     chosen = formula.new_vars(len(found))
     occupied: dict[Cube, int] = {}
-    if not top_view_only:
+    if top_view_only:
+        # under each such cell, another chosen stone covers it
+        by_cell: dict[Cell, list[int]] = {}
+        for i, candidate in enumerate(found):
+            for cell in candidate.cells:
+                by_cell.setdefault(cell, []).append(i)
+        for i, cells in enumerate(propped):
+            for cell in cells:
+                formula.add_clause([-chosen[i]] + [chosen[j] for j in by_cell[cell] if j != i])
+    else:
         covering: dict[Cube, list[int]] = {}
         for lit, candidate in zip(chosen, found):
             for cube in candidate.cubes:
@@ -245,6 +257,16 @@ def encode_build(
         elif cell in covered:
             encoding.own[cell] = covered[cell]
     return encoding
+
+
+def _propped_cells(variants: list[Candidate]) -> list[Cell]:
+    """The cells under which one stone on one set of cells needs a new cube at every height it
+    could take. Of such stones chosen, the lowest rests there on a stone of another kind or on
+    other cells (a stone of the same kind on the same cells would be lower still)."""
+    cells = set(variants[0].cells)
+    for variant in variants:
+        cells &= {(r, c) for r, c, _ in variant.needs}
+    return sorted(cells)
 
 
 def _distances(state: State, cells: set[Cell], rows: tuple[int, ...]) -> dict[Cell, int]:

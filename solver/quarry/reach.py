@@ -18,7 +18,7 @@ from solver.core.backend import Status, make_backend
 from solver.core.limits import Deadline, TimeUp
 
 from .encode import Candidate, add_line, candidates, encode_build, supported
-from .model import PLAYERS, Cell, Placement, cell_name, opponent
+from .model import PLAYERS, Cell, Placement, cell_name
 from .rules import State, check_placement, lay, line
 
 STONES = "stones"
@@ -336,5 +336,5 @@ def race(state: State, backend: str = DEFAULT_REACH_BACKEND, time_limit: float |
 
 __all__ = [
     "DEFAULT_REACH_BACKEND", "IMPOSSIBLE", "OBJECTIVES", "POINTS", "POSSIBLE", "Race", "ReachAnswer", "STONES",
-    "SolverFailure", "UNKNOWN", "building_order", "opponent", "race", "reach", "replay_building",
+    "SolverFailure", "UNKNOWN", "building_order", "race", "reach", "replay_building",
 ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import PLAYERS, Cell, Placement, opponent
+from .model import PLAYERS, Placement, opponent
 from .rules import State, drop, lay, line
 from .stones import Orientation
 
@@ -156,9 +156,3 @@ def _still_wins(state: State, player: str, placement: Placement) -> bool:
     lay(after, player, placement, base)
     return line(after, player) is not None
 
-
-def cells_of(state: State, placement: Placement) -> list[Cell]:
-    """The cells a placement covers."""
-    orientation = state.stones[placement.stone].orientation(placement.face, placement.direction)
-    r0, c0 = placement.at
-    return [(r0 + col.dr, c0 + col.dc) for col in orientation.columns]
