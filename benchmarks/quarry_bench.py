@@ -10,7 +10,8 @@ imports included). ``--hard`` adds a position outside the targets: a two-high wa
 across the board, which black must climb over (see README).
 
 Positions: grids/quarry/empty.json (the standard 10 x 9 board), midgame.json, midgame-2.json,
-midgame-3.json (20 stones each, made by benchmarks/quarry_positions.py); for threats also the
+midgame-3.json (20 stones each, both players a race apart), scattered-1.json, scattered-2.json
+(20 stones placed at random), all made by benchmarks/quarry_positions.py; for threats also the
 black-wins game one move before black's win (black has many winning stones).
 """
 
@@ -32,6 +33,7 @@ from solver.quarry.threats import threats
 ROOT = Path(__file__).resolve().parent.parent
 GRIDS = ROOT / "grids" / "quarry"
 PLACESAT = str(Path(sys.executable).with_name("placesat"))
+MIDGAMES = ("midgame", "midgame-2", "midgame-3", "scattered-1", "scattered-2")
 
 
 def timed(run, runs: int) -> tuple[float, float, object]:
@@ -77,7 +79,7 @@ def main() -> None:
     options = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}", file=sys.stderr)
     rows = []
-    cases = [("empty", BLACK)] + [(name, player) for name in ("midgame", "midgame-2", "midgame-3") for player in (BLACK, BLUE)]
+    cases = [("empty", BLACK)] + [(name, player) for name in MIDGAMES for player in (BLACK, BLUE)]
     for name, player in cases:
         state = replay(load_position(str(GRIDS / f"{name}.json")))
         for objective in (STONES, POINTS):
@@ -85,11 +87,11 @@ def main() -> None:
             value = answer.stones if objective == STONES else answer.points
             cli = cli_seconds(["reach", str(GRIDS / f"{name}.json"), "-p", player, "--objective", objective], options.runs) if options.cli else None
             rows.append((f"reach {name} -p {player} --objective {objective}", cpu, wall, cli, f"{answer.answer}, {value}"))
-    for name in ("midgame", "midgame-2", "midgame-3"):
+    for name in MIDGAMES:
         state = replay(load_position(str(GRIDS / f"{name}.json")))
         cpu, wall, answer = timed(lambda: race(state), max(1, options.runs // 2))
         rows.append((f"race {name}", cpu, wall, None, ", ".join(f"{p} {a.stones}" for p, a in answer.fewest_stones.items())))
-    for name, state in [(n, replay(load_position(str(GRIDS / f"{n}.json")))) for n in ("midgame", "midgame-2", "midgame-3")] + [("black-wins, one move before", one_before_the_end("black-wins"))]:
+    for name, state in [(n, replay(load_position(str(GRIDS / f"{n}.json")))) for n in MIDGAMES] + [("black-wins, one move before", one_before_the_end("black-wins"))]:
         cpu, wall, answer = timed(lambda: threats(state), options.runs)
         rows.append((f"threats {name}", cpu, wall, None, ", ".join(f"{p} {len(v)}" for p, v in answer.items())))
     if options.hard:
