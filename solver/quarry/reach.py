@@ -261,6 +261,9 @@ def _reach(state: State, player: str, objective: str, max_stones: int | None, ba
         else:
             answer.reason = f"the game is over: {state.winner} has won"
         return answer
+    if state.is_over:
+        answer.reason = "the game is over: neither player could move"
+        return answer
     costs = _costs(state, objective)
     limits = [] if max_stones is None else [(_costs(state, STONES), max_stones)]
     flat = candidates(state, player, deadline, limits, stacked=False)
