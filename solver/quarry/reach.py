@@ -19,7 +19,7 @@ from solver.core.limits import Deadline, TimeUp
 
 from .encode import Candidate, add_line, candidates, encode_build, supported
 from .model import PLAYERS, Cell, Placement, cell_name
-from .rules import State, check_placement, lay, line
+from .rules import IllegalMove, State, check_placement, lay, line
 
 STONES = "stones"
 POINTS = "points"
@@ -71,6 +71,14 @@ def building_order(chosen: Sequence[Candidate]) -> list[Candidate] | None:
     """The chosen stones in an order they can be laid: in every column, lower stones first (the
     one below must be there before the one above rests on it, and nothing goes under a stone
     later). Among stones free to go, the lowest first. None when stones interlock (no order)."""
+    order, stuck = _lay_from_below(chosen)
+    return None if stuck else order
+
+
+def _lay_from_below(chosen: Sequence[Candidate]) -> tuple[list[Candidate], list[Candidate]]:
+    """The stones in building order as far as it goes, and the stones it could not reach: those
+    in a ring of "is below" (interlocked) or above one. Any set holding all of the latter
+    interlocks too, so they are what a cut forbids together."""
     below: dict[int, set[int]] = {i: set() for i in range(len(chosen))}
     columns: dict[Cell, list[tuple[int, int]]] = {}
     for i, candidate in enumerate(chosen):
@@ -90,12 +98,13 @@ def building_order(chosen: Sequence[Candidate]) -> list[Candidate] | None:
     order = []
     while ready:
         _, _, i = heapq.heappop(ready)
-        order.append(chosen[i])
+        order.append(i)
         for upper in above[i]:
             waiting[upper] -= 1
             if waiting[upper] == 0:
                 heapq.heappush(ready, (chosen[upper].base, chosen[upper].at, upper))
-    return order if len(order) == len(chosen) else None
+    laid = set(order)
+    return [chosen[i] for i in order], [c for i, c in enumerate(chosen) if i not in laid]
 
 
 def replay_building(state: State, player: str, order: Sequence[Candidate]) -> tuple[State, list[tuple[Placement, int]]]:
@@ -107,7 +116,7 @@ def replay_building(state: State, player: str, order: Sequence[Candidate]) -> tu
         placement = candidate.placement
         try:
             base = check_placement(after, player, placement)
-        except Exception as error:  # IllegalMove: the encoding let through what the rules forbid
+        except IllegalMove as error:  # the encoding let through what the rules forbid
             raise SolverFailure(f"the rules refuse {placement.text(state.stones)} in the building order: {error}") from None
         if base != candidate.base:
             raise SolverFailure(f"{placement.text(state.stones)} rests at height {base}, the encoding said {candidate.base}")
@@ -211,9 +220,11 @@ def _cheapest(
             if result.status is Status.UNSAT:
                 return None
             chosen = [c for c, lit in zip(encoding.candidates, encoding.chosen) if result.value(lit)]
-            if building_order(chosen) is not None:
+            _, stuck = _lay_from_below(chosen)
+            if not stuck:
                 return _Found(-(result.objective or 0), chosen)
-            solver.add_clause([-lit for lit in encoding.chosen if result.value(lit)])
+            literal = {id(c): lit for c, lit in zip(encoding.candidates, encoding.chosen)}
+            solver.add_clause([-literal[id(c)] for c in stuck])
     finally:
         solver.close()
 
