@@ -27,7 +27,7 @@ def test_text_top_view_shows_colour_height_and_line():
 def test_text_marks_inside_zones():
     state = replay(Position(Board(6, 2, INSIDE)))
     rows = render_text(state).splitlines()
-    assert [r[3] for r in rows[1:7]] == ["q", "q", " ", " ", "q", "q"]
+    assert [r[3] for r in rows[2:8]] == ["q", "q", " ", " ", "q", "q"]
 
 
 def test_svg_pictures_are_well_formed():

@@ -34,9 +34,7 @@ def render_text(state: State, line: list[Cell] | None = None, colour: bool = Fal
     first, last = board.goal_rows()
     rule = "    " + "~" * (4 * board.width + 1)
     zone = "    " + " quarry ".center(4 * board.width + 1, "~")
-    lines = [_column_letters(board.width)]
-    if board.zones != INSIDE:
-        lines.append(zone)
+    lines = [_column_letters(board.width), zone if board.zones != INSIDE else rule]
     for r in range(board.length):
         cells = []
         for c in range(board.width):
@@ -49,10 +47,7 @@ def render_text(state: State, line: list[Cell] | None = None, colour: bool = Fal
             cells.append(" " + text)
         side = "q" if board.zones == INSIDE and (r in first or r in last) else " "
         lines.append(f"{r + 1:>3}{side}" + "".join(cells) + f" {side}{r + 1}")
-    if board.zones != INSIDE:
-        lines.append(zone)
-    else:
-        lines.append(rule)
+    lines.append(zone if board.zones != INSIDE else rule)
     lines.append(_column_letters(board.width))
     return "\n".join(lines) + "\n"
 
