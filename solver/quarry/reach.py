@@ -223,6 +223,9 @@ def _cheapest(
             _, stuck = _lay_from_below(chosen)
             if not stuck:
                 return _Found(-(result.objective or 0), chosen)
+            if state.stones.default:
+                # no default stone can interlock (seeds/quarry.md): this would be an encoding defect
+                raise SolverFailure(f"default stones chosen that no order lays: {[c.placement.text(state.stones) for c in stuck]}")
             literal = {id(c): lit for c, lit in zip(encoding.candidates, encoding.chosen)}
             solver.add_clause([-literal[id(c)] for c in stuck])
     finally:
