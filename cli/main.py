@@ -174,12 +174,32 @@ def main(argv: list[str] | None = None) -> None:
         typer.echo("placesat: error: out of memory", err=True)
         code = 1
     except Exception as error:
-        if os.environ.get("PLACESAT_DEBUG"):
+        stop = _stop_behind(error)
+        if stop is not None:  # a native solver turned the signal into an error of its own
+            _quiet_stdout()
+            typer.echo(f"placesat: {stop.reason}", err=True)
+            code = stop.exit_code
+        elif os.environ.get("PLACESAT_DEBUG"):
             raise
-        typer.echo(f"placesat: internal error: {type(error).__name__}: {error} (set PLACESAT_DEBUG=1 for the traceback)", err=True)
-        code = 70
+        else:
+            typer.echo(f"placesat: internal error: {type(error).__name__}: {error} (set PLACESAT_DEBUG=1 for the traceback)", err=True)
+            code = 70
     _flush_or_quiet()
     sys.exit(code)
+
+
+def _stop_behind(error: Exception):
+    """The stop an ordinary exception really stands for, if any: a signal that came while a
+    native solver ran may surface as that library's own error (python-sat raises
+    ``RuntimeError("Caught keyboard interrupt")`` when it handles Ctrl-C itself), or as any
+    error once our handler has recorded the stop."""
+    from solver.core import signals
+
+    if signals.pending_stop() is not None:
+        return signals.pending_stop()
+    if "keyboard interrupt" in str(error).lower():
+        return signals.Interrupted
+    return None
 
 
 def _quiet_stdout() -> None:

@@ -505,3 +505,22 @@ def test_a_stop_swallowed_in_a_destructor_still_ends_the_command(monkeypatch, ca
     assert "Exception ignored" not in capsys.readouterr().err
     with pytest.raises(signals.Interrupted):
         Deadline(None).check()
+
+
+def test_a_native_solvers_own_interrupt_error_ends_as_an_interrupt(monkeypatch, capsys):
+    """python-sat may handle Ctrl-C itself and raise RuntimeError("Caught keyboard interrupt"):
+    that is an interrupt (one line, exit 130), not an internal error (exit 70)."""
+    import solver.lixso.solve as lixso_solve
+    from cli.main import main
+    from solver.core import signals
+
+    monkeypatch.setattr(signals, "_pending", None)
+
+    def interrupted(*args, **kwargs):
+        raise RuntimeError("Caught keyboard interrupt")
+
+    monkeypatch.setattr(lixso_solve.LixsoSolver, "solve", interrupted)
+    with pytest.raises(SystemExit) as ended:
+        main(["placesat", "lixso", "solve", str(LIXSO_EXAMPLE)])
+    assert ended.value.code == 130
+    assert capsys.readouterr().err.strip() == "placesat: interrupted"

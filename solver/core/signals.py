@@ -60,6 +60,11 @@ def raise_if_stopped() -> None:
         raise _pending()
 
 
+def pending_stop() -> type[Stop] | None:
+    """The kind of stop a signal asked for (None: none came)."""
+    return _pending
+
+
 def _unraisable(report: sys.UnraisableHookArgs) -> None:
     """Python's report of an exception it had to swallow, except for a stop: that one is
     pending (:func:`raise_if_stopped` raises it again), and the user pressed Ctrl-C to end
