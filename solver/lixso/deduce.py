@@ -31,24 +31,27 @@ How it is computed (the order does not change any fixed point, so neither a grad
 * Levels 1 and 2 are one unit propagation each, in a python-sat engine shared by the
   process (clues as assumptions).
 * Trials run in a small engine made per puzzle: only the clauses that the level-2 facts do
-  not already satisfy (``encode.propagation_clauses``), with the facts as units and the
+  not already satisfy, cut to their open literals (``encode.propagation_clauses``), with the
   supply counted beside it. A trial's answer is then just what the trial adds.
-* Level L's fixed point is reached from level L-1's: each trial's answer is kept, and a
-  contradiction becomes a fact at once (the next trials already know it). A kept answer
-  stays true while nothing learnt since could meet it: the facts learnt since lie more
-  than :data:`REACH` cells away from every cell the trial touched (each rule links cells at
-  most that far apart, and different colours only within one cell), and the supply of a
-  colour both touched is not close to spent. Otherwise the trial runs again.
+* Level L's fixed point is reached from level L-1's: each trial's answer is kept, and failed
+  trials become facts a few at a time. A kept answer stays exactly right when new facts come
+  unless a rule can now link the two: the answer holds the negation of a new fact (the trial
+  now fails: learnt without running it), a clause through a negated new fact is left with at
+  most one literal the answer does not falsify, or the two together spend a colour's supply
+  (see :meth:`Deduction._after`). Only those trials run again.
+* A trial whose literal some kept answer implies cannot fail (its consequences are among
+  that answer's), nor can one whose literal is true in a known solution (the generator and
+  ``verify`` know it): neither is run until its answer is needed.
 * Dilemmas intersect the kept answers of a cell's options, stopping as soon as the
-  intersection holds nothing new.
+  intersection holds nothing new, and skip a cell whose options' answers have not changed
+  since it last gave nothing.
 """
 
 from __future__ import annotations
 
 import atexit
 from dataclasses import dataclass, field
-from functools import reduce
-from operator import or_
+from collections import deque
 
 import numpy as np
 
@@ -68,10 +71,6 @@ LEVELS = {
 }
 HARDEST = max(LEVELS)
 PROPAGATOR = "minisat22"  # fast unit propagation through python-sat
-# Two facts that share a rule are about cells at most this far apart (in rows and in
-# columns): a tile's fact is about its three cells, and every rule links a tile with its own
-# cells, its ring, or tiles through one of its cells, or links touching cells.
-REACH = 1
 
 
 @dataclass
@@ -116,29 +115,48 @@ class _Templates:
 
 
 class _ClauseTable:
-    """The propagation clauses of a template as arrays, to cut out a puzzle's residual quickly."""
+    """The propagation clauses of a template as arrays: a puzzle's residual cut out at once, and
+    the clauses through given literals found without a scan.
+
+    A literal ``lit`` sits at position ``num_vars + lit`` of a puzzle's value array (1 true, -1
+    false, 0 open); the padding of short clauses points at position ``num_vars``, which is kept
+    false.
+    """
 
     def __init__(self, clauses: list[list[int]], num_vars: int) -> None:
-        by_length: dict[int, list[list[int]]] = {}
-        for clause in clauses:
-            by_length.setdefault(len(clause), []).append(clause)
-        self.num_vars = num_vars
-        self.groups = [np.array(group, dtype=np.int32) for group in by_length.values()]
+        n = self.num_vars = num_vars
+        lits = np.zeros((len(clauses), max(map(len, clauses))), dtype=np.int64)
+        for i, clause in enumerate(clauses):
+            lits[i, : len(clause)] = clause
+        self.lits = lits
+        self.pos = lits + n
+        real = lits != 0
+        flat = self.pos[real]  # reading order, clause by clause
+        order = np.argsort(flat, kind="stable")
+        self.occ_clause = np.nonzero(real)[0][order]  # clause ids, by the position of their literals
+        self.occ_start = np.searchsorted(flat[order], np.arange(2 * n + 2))
 
-    def residual(self, known: list[int]) -> tuple[list[list[int]], list[int]]:
-        """The clauses no known literal satisfies, and the known literals they mention."""
-        n = self.num_vars
-        value = np.zeros(2 * n + 1, dtype=np.int8)  # value[n + lit]: 1 true, -1 false
-        facts = np.array(known, dtype=np.int32)
-        value[n + facts] = 1
-        value[n - facts] = -1
-        mentioned = np.zeros(n + 1, dtype=bool)
-        kept: list[list[int]] = []
-        for group in self.groups:
-            open_clauses = group[(value[n + group] != 1).all(axis=1)]
-            mentioned[np.abs(open_clauses)] = True
-            kept.extend(open_clauses.tolist())
-        return kept, facts[mentioned[np.abs(facts)]].tolist()
+    def residual(self, value: np.ndarray) -> list[list[int]]:
+        """The clauses no known literal satisfies, each cut to its open literals."""
+        v = value[self.pos]
+        keep = ~(v == 1).any(axis=1)
+        opened = v[keep] == 0
+        flat = self.lits[keep][opened].tolist()
+        out, start = [], 0
+        for end in np.cumsum(opened.sum(axis=1)).tolist():
+            out.append(flat[start:end])
+            start = end
+        return out
+
+    def through(self, positions: np.ndarray) -> np.ndarray:
+        """The clauses holding a literal at any of ``positions`` (sorted, each once)."""
+        starts, ends = self.occ_start[positions], self.occ_start[positions + 1]
+        lengths = ends - starts
+        total = int(lengths.sum())
+        if not total:
+            return np.zeros(0, dtype=np.int64)
+        index = np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(total)
+        return np.unique(self.occ_clause[index])
 
 
 class Deducer:
@@ -157,9 +175,9 @@ class Deducer:
         self.engine = SatBackend(self.template.formula, solver=PROPAGATOR, deadline=deadline)
         self.direct_engine = SatBackend(self.rules_only.formula, solver=PROPAGATOR, deadline=deadline)
         t = self.template
-        self.num_vars = t.formula.num_vars  # the colour and tile variables; auxiliaries come after
+        n = self.num_vars = t.formula.num_vars  # the colour and tile variables; auxiliaries come after
         self.supply_cells = 3 * cap  # cells of one colour the supply allows
-        self.clauses = _ClauseTable(propagation_clauses(t), self.num_vars)
+        self.clauses = _ClauseTable(propagation_clauses(t), n)
         ncol = len(COLOURS)
         # what each fact literal means, for words and for decoding
         self.meaning: dict[int, tuple[str, int, int]] = {}
@@ -169,49 +187,20 @@ class Deducer:
         for p, lits in enumerate(t.tile):
             for k in range(ncol):
                 self.meaning[lits[k]] = ("tile", p, k)
+        self.is_tile = bytearray(n + 1)
+        for lits in t.tile:
+            for lit in lits:
+                self.is_tile[lit] = 1
         self.covering: list[list[int]] = [[] for _ in t.cells]  # tile literals covering a cell
         for p, placement in enumerate(t.placements):
             for cell in placement:
                 self.covering[t.cell_index(cell)].extend(t.tile[p])
-        # the colour a positive colour literal gives its cell (-1 for tile literals), by literal
-        self.colour_of = [-1] * (self.num_vars + 1)
-        for lits in t.colour:
-            for k, lit in enumerate(lits):
-                self.colour_of[lit] = k
-        # footprint[lit]: where a fact is, as a bit set with one row of cells per colour (the
-        # rules within one colour) and one more row for colour facts (one colour per cell
-        # links the colours of a cell); indexed by the literal itself (a negative literal
-        # counts from the end of the list)
-        cells = len(t.cells)
-        self.footprint = [0] * (2 * self.num_vars + 1)
-        for i, lits in enumerate(t.colour):
-            for k, lit in enumerate(lits):
-                self.footprint[lit] = self.footprint[-lit] = (1 << (k * cells + i)) | (1 << (ncol * cells + i))
-        for p, lits in enumerate(t.tile):
-            for k, lit in enumerate(lits):
-                self.footprint[lit] = self.footprint[-lit] = reduce(or_, (1 << (k * cells + t.cell_index(c)) for c in t.placements[p]))
-        # near[b]: the footprint bits that a rule can link with bit b
-        self.footprint_bits = (ncol + 1) * cells
-        words = -(-self.footprint_bits // 64)
-        # the same as arrays, by literal + num_vars, for whole trial answers at once
-        self.footprint_words = np.array(
-            [[(self.footprint[lit] >> (64 * w)) & (2**64 - 1) for w in range(words)] for lit in range(-self.num_vars, self.num_vars + 1)],
-            dtype=np.uint64,
-        )
-        self.colour_made = np.array(
-            [colour_of_lit if lit > 0 else ncol for lit in range(-self.num_vars, self.num_vars + 1)
-             for colour_of_lit in [self.colour_of[lit] if lit > 0 and self.colour_of[lit] >= 0 else ncol]],
-            dtype=np.intp,
-        )
-        self.near = []
-        for row in range(ncol + 1):
-            reach = REACH if row < ncol else 0
-            for r0, c0 in t.cells:
-                self.near.append(reduce(or_, (
-                    1 << (row * cells + r * t.width + c)
-                    for r in range(max(0, r0 - reach), min(t.height, r0 + reach + 1))
-                    for c in range(max(0, c0 - reach), min(t.width, c0 + reach + 1))
-                )))
+        # value-array positions of each cell's colour literals (cells x colours)
+        self.colour_pos = np.array(t.colour, dtype=np.int64) + n
+        # the colour a literal gives its cell, by position (ncol: none), to count the supply
+        self.colour_made = np.full(2 * n + 1, ncol, dtype=np.int64)
+        for k in range(ncol):
+            self.colour_made[self.colour_pos[:, k]] = k
 
     def describe(self, lit: int) -> str:
         """A fact literal in words."""
@@ -223,28 +212,49 @@ class Deducer:
         cells = " ".join(cell_name(c) for c in t.placements[index])
         return f"an {COLOURS[k]} tile covers {cells}" if lit > 0 else f"no {COLOURS[k]} tile covers {cells}"
 
-    def near_cells(self, cells: int) -> int:
-        """The footprint bits a rule can link with any of ``cells`` (footprint bit sets)."""
-        near, out = self.near, 0
-        while cells:
-            low = cells & -cells
-            out |= near[low.bit_length() - 1]
-            cells ^= low
-        return out
+    def solution_mask(self, grid: Grid, solution: tuple[str, ...] | None) -> np.ndarray | None:
+        """Which colour and tile literals ``solution`` makes true (by variable), or None when it
+        is not a solution of ``grid`` (wrong size or letters, a clue it breaks, or a rule: unit
+        propagation over the whole template from its colours finds a clash).
 
-    def start(self, grid: Grid, level: int, deadline: Deadline | None = None) -> "Deduction":
-        """The deductions up to ``level`` for ``grid``, ready to run."""
-        return Deduction(self, self.template.clue_assumptions(grid), level, deadline)
+        A literal true in some solution can never fail a trial (every known fact holds in that
+        solution too), so trials of such literals need not run.
+        """
+        t = self.template
+        if solution is None or len(solution) != t.height or any(len(row) != t.width or set(row) - set(COLOURS) for row in solution):
+            return None
+        if any(solution[r][c] != ch for r, c, ch in grid.clues()):
+            return None
+        ok, implied = self.engine.propagate(t.solution_literals(solution))
+        if not ok:
+            return None
+        mask = np.zeros(self.num_vars + 1, dtype=bool)
+        mask[[lit for lit in implied if 0 < lit <= self.num_vars]] = True
+        return mask
 
-    def grade(self, grid: Grid, max_level: int = HARDEST - 1, record: bool = False, deadline: Deadline | None = None) -> Grade:
+    def start(self, grid: Grid, level: int, deadline: Deadline | None = None, solution: tuple[str, ...] | None = None) -> "Deduction":
+        """The deductions up to ``level`` for ``grid``, ready to run (``solution``, when known,
+        only saves work)."""
+        return Deduction(self, self.template.clue_assumptions(grid), level, deadline, self.solution_mask(grid, solution))
+
+    def grade(
+        self,
+        grid: Grid,
+        max_level: int = HARDEST - 1,
+        record: bool = False,
+        deadline: Deadline | None = None,
+        solution: tuple[str, ...] | None = None,
+    ) -> Grade:
         """The weakest level (1-5) whose deductions decide every cell, or 6 when none does.
 
         With a lower ``max_level`` it stops as soon as that level is not enough (the grade is
         then ``max_level + 1``, "harder than max_level"). With ``record`` every step is kept
-        with its reason in words, for hints. ``TimeUp`` when ``deadline`` comes first.
+        with its reason in words, for hints. ``solution``: a solution of the grid, when one is
+        known; it changes no grade, it only spares trials that cannot fail (one that is not a
+        solution is ignored). ``TimeUp`` when ``deadline`` comes first.
         """
         if max_level >= 2:
-            deduction = self.start(grid, max_level, deadline)
+            deduction = self.start(grid, max_level, deadline, solution)
             if deduction.complete():
                 # level 2 decides it: level 1 may too (its rules are a subset)
                 direct = self.start(grid, 1, deadline)
@@ -280,94 +290,67 @@ def discard_deducers() -> None:
 
 
 class _TrialEngine:
-    """Unit propagation for trials on one puzzle: the clauses its known facts leave open,
-    the facts as units, and the supply counted in Python."""
+    """Unit propagation for trials on one puzzle: the clauses its known facts leave open, cut to
+    their open literals, and the supply counted in Python.
 
-    def __init__(self, deducer: Deducer, known: set[int]) -> None:
+    ``value`` is the puzzle's value array (see :class:`_ClauseTable`), shared with the
+    :class:`Deduction` that owns this engine and kept up to date by it.
+    """
+
+    def __init__(self, deducer: Deducer, value: np.ndarray) -> None:
         self.deducer = deducer
-        facts = [lit for lit in known if abs(lit) <= deducer.num_vars]
-        clauses, units = deducer.clauses.residual(facts)
-        self.engine = SatBackend(Formula(deducer.num_vars, clauses), solver=PROPAGATOR)
-        for lit in units:
-            self.engine.add_clause([lit])
-        colour_of = deducer.colour_of
-        self.count = [0] * len(COLOURS)  # cells known to have each colour
-        for lit in facts:
-            if lit > 0 and colour_of[lit] >= 0:
-                self.count[colour_of[lit]] += 1
+        self.value = value
+        self.engine = SatBackend(Formula(deducer.num_vars, deducer.clauses.residual(value)), solver=PROPAGATOR)
+        self.count = [int((value[deducer.colour_pos[:, k]] == 1).sum()) for k in range(len(COLOURS))]  # cells known per colour
 
-    def propagate(self, lits: list[int], known: set[int]) -> tuple[bool, list[int], list[int]]:
-        """What ``lits`` add to ``known`` by unit propagation: (no contradiction, the new
-        literals, how many cells of each colour they make)."""
+    def propagate(self, lits: list[int]) -> tuple[bool, list[int], np.ndarray | None, list[int]]:
+        """What ``lits`` add to the known facts by unit propagation: (no contradiction, the new
+        literals, their value-array positions, how many cells of each colour they make)."""
         deducer = self.deducer
-        cap, ncol, offset = deducer.supply_cells, len(COLOURS), deducer.num_vars
+        cap, ncol, n = deducer.supply_cells, len(COLOURS), deducer.num_vars
+        count = self.count
         assumptions = lits
         while True:
             ok, implied = self.engine.propagate(assumptions)
             if not ok:
-                return False, implied, []
-            made = np.bincount(deducer.colour_made[np.array(implied, dtype=np.intp) + offset], minlength=ncol + 1)[:ncol].tolist()
-            spent = [k for k, n in enumerate(made) if n and self.count[k] + n >= cap]
+                return False, implied, None, []
+            positions = np.array(implied, dtype=np.int64) + n
+            made = np.bincount(deducer.colour_made[positions], minlength=ncol + 1)[:ncol].tolist()
+            spent = [k for k in range(ncol) if made[k] and count[k] + made[k] >= cap]
             if not spent:
-                return True, implied, made
-            if any(self.count[k] + made[k] > cap for k in spent):
-                return False, implied, made
+                return True, implied, positions, made
+            if any(count[k] + made[k] > cap for k in spent):
+                return False, implied, positions, made
             # the supply of these colours is used up: no other cell takes them
-            new = set(implied)
-            extra = [
-                -lit
-                for k in spent
-                for lit in (lits[k] for lits in deducer.template.colour)
-                if lit not in new and -lit not in new and lit not in known and -lit not in known
-            ]
+            value = self.value.copy()
+            value[positions] = 1
+            value[2 * n - positions] = -1
+            cells = deducer.colour_pos[:, spent].ravel()
+            extra = (n - cells[value[cells] == 0]).tolist()
             if not extra:
-                return True, implied, made
+                return True, implied, positions, made
             assumptions = assumptions + extra
 
-    def commit(self, lits: list[int], known: set[int]) -> tuple[bool, list[int]]:
-        """Make ``lits`` known for good: (no contradiction, the new literals)."""
-        ok, implied, made = self.propagate(lits, known)
+    def commit(self, lits: list[int]) -> tuple[bool, list[int], np.ndarray | None]:
+        """Make ``lits`` known for good: (no contradiction, the new literals, their positions).
+        The caller records them in the value array."""
+        ok, implied, positions, made = self.propagate(lits)
         if ok:
             for lit in implied:
                 self.engine.add_clause([lit])
             for k, n in enumerate(made):
                 self.count[k] += n
-        return ok, implied
+        return ok, implied, positions
 
 
-class _Answers:
-    """Trial answers (what assuming a literal adds to the known facts), kept while they hold.
-
-    One row per positive colour or tile literal; each answer's footprint is a row of a bit
-    matrix, so that the answers a new fact may change are found in one pass over the rows.
-    """
-
-    def __init__(self, deducer: Deducer) -> None:
-        rows = deducer.num_vars + 1  # row = variable
-        self.deducer = deducer
-        self.words = -(-deducer.footprint_bits // 64)
-        self.foot = np.zeros((rows, self.words), dtype=np.uint64)
-        self.valid = bytearray(rows)  # 1: the kept answer holds for what is known now
-        self.valid_rows = np.frombuffer(self.valid, dtype=np.bool_)
-        self.adds: list[frozenset[int] | None] = [None] * rows  # None: a contradiction
-        self.made: list[list[int]] = [[]] * rows  # cells of each colour the answer makes
-        self.most = [0] * len(COLOURS)  # the most cells of each colour any answer made
-
-    def keep(self, lit: int, adds: frozenset[int] | None, implied: list[int], made: list[int]) -> None:
-        self.adds[lit] = adds
-        self.made[lit] = made
-        if any(made):
-            self.most = [max(a, b) for a, b in zip(self.most, made)]
-        deducer = self.deducer
-        self.foot[lit] = np.bitwise_or.reduce(deducer.footprint_words[np.array(implied, dtype=np.intp) + deducer.num_vars], axis=0)
-        self.valid[lit] = 1
-
-    def touched(self, near: int) -> list[int]:
-        """The literals whose kept answers have facts within ``near`` (a footprint bit set)."""
-        bits = np.frombuffer(near.to_bytes(self.words * 8, "little"), dtype=np.uint64)
-        words = np.flatnonzero(bits)
-        hit = (self.foot[:, words] & bits[words]).any(axis=1) & self.valid_rows
-        return np.flatnonzero(hit).tolist()
+# what is known of a trial (by its literal)
+OPEN = 0  # not run since the facts last changed near it
+ANSWERED = 1  # its answer (what it adds) is kept and holds for what is known now
+SURVIVES = 2  # it cannot fail now (a kept answer implies it), but its own answer is not kept
+SURE = 3  # it cannot fail: its literal is true in a known solution
+# Failed trials are made facts together, up to this many at a time: each commit costs a look at
+# every kept answer, and a few trials run meanwhile without the newest facts cost less.
+FAILURES_PER_COMMIT = 8
 
 
 class Deduction:
@@ -377,15 +360,17 @@ class Deduction:
     the generator grows a puzzle this way without starting over.
     """
 
-    def __init__(self, deducer: Deducer, facts: list[int], level: int, deadline: Deadline | None = None) -> None:
+    def __init__(self, deducer: Deducer, facts: list[int], level: int, deadline: Deadline | None = None,
+                 solution: np.ndarray | None = None) -> None:
         self.deducer = deducer
         self.level = level
         self.deadline = deadline
+        self.solution = solution  # by variable: true in a known solution (Deducer.solution_mask)
         self.engine = deducer.engine if level >= 2 else deducer.direct_engine
+        n = deducer.num_vars
+        self.value = np.zeros(2 * n + 1, dtype=np.int8)  # by position num_vars + literal
+        self.value[n] = -1  # the padding of the clause table
         self._trials: _TrialEngine | None = None  # made on first use: most puzzles never need trials
-        self._answers: _Answers | None = None
-        self._queue: list[int] = []  # trials to run (again), in order
-        self._queued: set[int] = set()
         self.facts: list[int] = []
         self.known: set[int] = set()
         self.contradiction = False
@@ -401,51 +386,21 @@ class Deduction:
         if self.contradiction or not new:
             return
         if self._trials is not None:
-            ok, implied = self._trials.commit(new, self.known)
-            self._grow(implied)
-            self.contradiction = not ok
+            self._commit(new)
             return
         ok, implied = self.engine.propagate(self.facts)
         limit = self.deducer.num_vars
         self.known = {lit for lit in implied if abs(lit) <= limit} | set(self.facts)
+        self._set(np.fromiter(self.known, dtype=np.int64, count=len(self.known)) + limit)
         self.contradiction = not ok
 
-    def _grow(self, implied: list[int]) -> None:
-        """Take the facts ``implied`` as known, and put the trials they may change back in line."""
-        deducer, answers = self.deducer, self._answers
-        new = {lit for lit in implied if lit not in self.known}
-        self.known |= new
-        if answers is None or not new:
-            return
-        colour_of = deducer.colour_of
-        made = [0] * len(COLOURS)
-        for lit in new:
-            if lit > 0 and colour_of[lit] >= 0:
-                made[colour_of[lit]] += 1
-        near = deducer.near_cells(reduce(or_, map(deducer.footprint.__getitem__, new)))
-        adds = answers.adds
-        for lit in answers.touched(near):
-            if adds[lit] is not None and not new <= adds[lit]:  # type: ignore[operator]
-                self._stale(lit)
-        # a colour's supply links facts however far apart once it is nearly spent
-        count, cap = self._trials.count, deducer.supply_cells  # type: ignore[union-attr]
-        for k, n in enumerate(made):
-            if n and count[k] + answers.most[k] >= cap:
-                for lit in np.flatnonzero(answers.valid_rows).tolist():
-                    kept = answers.made[lit]
-                    if kept and kept[k] and count[k] + kept[k] >= cap:
-                        self._stale(lit)
-
-    def _stale(self, lit: int) -> None:
-        self._answers.valid[lit] = 0  # type: ignore[union-attr]
-        if lit not in self._queued:
-            self._queued.add(lit)
-            self._queue.append(lit)
+    def _set(self, positions: np.ndarray) -> None:
+        self.value[positions] = 1
+        self.value[2 * self.deducer.num_vars - positions] = -1
 
     def undecided(self) -> list[int]:
         """The cells whose colour is not known yet (by index)."""
-        known = self.known
-        return [i for i, lits in enumerate(self.deducer.template.colour) if not any(lit in known for lit in lits)]
+        return np.flatnonzero((self.value[self.deducer.colour_pos] != 1).all(axis=1)).tolist()
 
     def complete(self) -> bool:
         return not self.contradiction and not self.undecided()
@@ -453,14 +408,9 @@ class Deduction:
     def rows(self) -> tuple[str, ...]:
         """The colours known so far, '.' where undecided."""
         t = self.deducer.template
-        known = self.known
-        return tuple(
-            "".join(
-                next((COLOURS[k] for k, lit in enumerate(t.colour[r * t.width + c]) if lit in known), ".")
-                for c in range(t.width)
-            )
-            for r in range(t.height)
-        )
+        known = self.value[self.deducer.colour_pos] == 1
+        letters = [next((COLOURS[k] for k in range(len(COLOURS)) if row[k]), ".") for row in known.tolist()]
+        return tuple("".join(letters[r * t.width : (r + 1) * t.width]) for r in range(t.height))
 
     def _record_direct(self) -> None:
         meaning = self.deducer.meaning
@@ -488,44 +438,206 @@ class Deduction:
             self._close(level, explain, until)
 
     def _decided(self, cell: int | None) -> bool:
-        return cell is not None and any(lit in self.known for lit in self.deducer.template.colour[cell])
+        return cell is not None and bool((self.value[self.deducer.colour_pos[cell]] == 1).any())
+
+    # --- trials -------------------------------------------------------------------------
+    #
+    # A trial's answer is what assuming its literal adds to the known facts. Answers are kept
+    # (a bit matrix ``_holds``: row = literal position, bit = trial) while they hold for what
+    # is known now. When new facts D come, an answer A stays exactly right (its closure with D
+    # is just the union) unless
+    #   * A holds the negation of a fact in D: the trial now fails (learnt at once);
+    #   * some clause holds the negation of a fact in D and is left with at most one literal
+    #     that is neither false by D nor false by A, none of them true by A (the clause may now
+    #     propagate); or
+    #   * A and D together make a colour's supply spent.
+    # Every other rule link between A and D would already have fired inside one of them.
+
+    def _start_trials(self) -> None:
+        deducer = self.deducer
+        n = deducer.num_vars
+        self._trials = _TrialEngine(deducer, self.value)
+        # _holds[:, position]: the trials whose last answer holds that literal (bit = trial, in
+        # bytes); only the bits of trials marked in _valid count. Two more columns: ALWAYS (every
+        # bit set) and NEVER (none), to pad clauses of different lengths.
+        self._holds = np.zeros((n // 8 + 1, 2 * n + 3), dtype=np.uint8)
+        self._holds[:, 2 * n + 1] = 0xFF
+        self._valid = np.zeros(n // 8 + 1, dtype=np.uint8)
+        self._state = bytearray(n + 1)
+        self._answer: list[list[int] | None] = [None] * (n + 1)
+        self._where: list[np.ndarray | None] = [None] * (n + 1)  # positions of the last answer's literals
+        self._made = np.zeros((n + 1, len(COLOURS)), dtype=np.int64)  # cells of each colour it makes
+        self._version = [0] * (n + 1)  # changes whenever a trial's answer may have changed
+        self._survivors: list[int] = []  # trials marked SURVIVES, checked again at the end of a pass
+        self._queue: deque[int] = deque()
+        self._queued = bytearray(n + 1)
+        self._empty_dilemma: dict[tuple[int, bool], tuple] = {}
+        self._phase = 3  # the level running now
+
+    def _enqueue(self, lit: int) -> None:
+        if not self._queued[lit]:
+            self._queued[lit] = 1
+            self._queue.append(lit)
+
+    def _forget(self, lit: int) -> None:
+        """The trial of ``lit`` is to be run again (its answer may have changed)."""
+        if self._state[lit] == ANSWERED:
+            self._valid[lit >> 3] &= 0xFF ^ (1 << (lit & 7))
+        self._state[lit] = OPEN
+        self._version[lit] += 1
+
+    def _keep(self, lit: int, implied: list[int], positions: np.ndarray, made: list[int]) -> None:
+        byte, bit = lit >> 3, 1 << (lit & 7)
+        old = self._where[lit]
+        if old is not None:
+            self._holds[byte, old] &= 0xFF ^ bit
+        self._holds[byte, positions] |= bit
+        self._valid[byte] |= bit
+        self._answer[lit] = implied
+        self._where[lit] = positions
+        self._made[lit] = made
+        self._state[lit] = ANSWERED
+        self._version[lit] += 1
+
+    def _holders(self, rows: np.ndarray) -> np.ndarray:
+        """The trials whose kept answers hold a literal at any of the positions ``rows``."""
+        if not len(rows):
+            return np.zeros(0, dtype=np.int64)
+        bits = np.bitwise_or.reduce(self._holds[:, rows], axis=1) & self._valid
+        return np.flatnonzero(np.unpackbits(bits, bitorder="little"))
+
+    def _commit(self, lits: list[int]) -> list[int]:
+        """Make ``lits`` known for good, and put the trials they may change back in line;
+        the trials that now fail for certain (their negations, not yet committed)."""
+        assert self._trials is not None
+        ok, implied, positions = self._trials.commit(lits)
+        if not ok:
+            self.contradiction = True
+            self.known.update(lits)
+            return []
+        self.known.update(implied)
+        self._set(positions)  # type: ignore[arg-type]
+        return self._after(implied, positions)  # type: ignore[arg-type]
+
+    def _after(self, implied: list[int], positions: np.ndarray) -> list[int]:
+        deducer, value, state = self.deducer, self.value, self._state
+        n = deducer.num_vars
+        # trials now decided either way are no longer options
+        for lit in implied:
+            if state[abs(lit)] != OPEN:
+                self._forget(abs(lit))
+        negations = 2 * n - positions
+        failing = self._holders(negations).tolist()
+        stale = set(failing)
+        fires = np.zeros_like(self._valid)
+        # clauses through a negated new fact, not satisfied, with their open literals
+        table = deducer.clauses
+        clauses = table.through(negations)
+        if len(clauses):
+            where = table.pos[clauses]
+            v = value[where]
+            alive = ~(v == 1).any(axis=1)
+            where, opened = where[alive], v[alive] == 0
+            counts = opened.sum(axis=1)
+            if len(counts):
+                # each clause's open literals first, padded: the padding is falsified by every
+                # answer (column ALWAYS) and satisfied by none (column NEVER)
+                order = np.argsort(~opened, axis=1, kind="stable")[:, : counts.max()]
+                open_pos = np.take_along_axis(where, order, axis=1)
+                padding = ~np.take_along_axis(opened, order, axis=1)
+                against = 2 * n - open_pos
+                against[padding] = 2 * n + 1
+                open_pos[padding] = 2 * n + 2
+                holds = self._holds
+                # answers falsifying all the open literals of a clause but at most one, and
+                # satisfying none: the clause may now propagate
+                none = np.full((len(holds), len(counts)), 0xFF, dtype=np.uint8)
+                one = np.zeros_like(none)
+                for column in against.T:
+                    falsified = holds[:, column]
+                    one = (one & falsified) | (none & ~falsified)
+                    none &= falsified
+                satisfying = np.bitwise_or.reduce(holds[:, open_pos], axis=2)
+                fires = np.bitwise_or.reduce((none | one) & ~satisfying, axis=1)
+        fires &= self._valid
+        stale.update(np.flatnonzero(np.unpackbits(fires, bitorder="little")).tolist())
+        # a colour's supply links facts however far apart once it is nearly spent
+        made = np.bincount(deducer.colour_made[positions], minlength=len(COLOURS) + 1)
+        count, cap = self._trials.count, deducer.supply_cells  # type: ignore[union-attr]
+        valid = None
+        for k in range(len(COLOURS)):
+            if made[k]:
+                if valid is None:
+                    valid = np.unpackbits(self._valid, bitorder="little")[: n + 1].astype(bool)
+                column = self._made[:, k]
+                stale.update(np.flatnonzero(valid & (column > 0) & (column + count[k] >= cap)).tolist())
+        for lit in stale:
+            self._forget(lit)
+            if value[n + lit] == 0:
+                self._enqueue(lit)
+        return [-lit for lit in failing if value[n + lit] == 0]
+
+    def _survives(self, lit: int) -> bool:
+        """Whether the trial of ``lit`` is known not to fail without running it: true in the
+        known solution (for good), or implied by a trial whose kept answer holds (an implied
+        literal's consequences are among that trial's; checked again at the end of a pass)."""
+        if self.solution is not None and self.solution[lit]:
+            self._state[lit] = SURE
+            return True
+        if not (self._holds[:, self.deducer.num_vars + lit] & self._valid).any():
+            return False
+        self._state[lit] = SURVIVES
+        self._survivors.append(lit)
+        return True
+
+    def _unsupported(self) -> list[int]:
+        """The trials marked SURVIVES whose supporting answers have all been forgotten since;
+        they are open again."""
+        n, state = self.deducer.num_vars, self._state
+        marked = [lit for lit in self._survivors if state[lit] == SURVIVES and self.value[n + lit] == 0]
+        if not marked:
+            self._survivors = []
+            return []
+        held = (self._holds[:, np.array(marked) + n] & self._valid[:, None]).any(axis=0).tolist()
+        self._survivors = [lit for lit, ok in zip(marked, held) if ok]
+        lost = [lit for lit, ok in zip(marked, held) if not ok]
+        for lit in lost:
+            self._forget(lit)
+        return lost
+
+    def _answer_of(self, lit: int) -> list[int] | None:
+        """The kept answer of ``lit``'s trial, run now if needed (None: it fails)."""
+        if self._state[lit] == ANSWERED:
+            return self._answer[lit]
+        assert self._trials is not None
+        ok, implied, positions, made = self._trials.propagate([lit])
+        if not ok:
+            return None
+        self._keep(lit, implied, positions, made)  # type: ignore[arg-type]
+        return implied
 
     def _learn(self, lits: list[int], level: int, explain: bool, reasons: dict[int, str]) -> None:
-        """Add facts found at ``level`` (with their reasons in words when ``explain``)."""
-        if explain:
-            describe = self.deducer.describe
-            self.steps.append(Step(level, [(describe(lit), reasons.get(lit, LEVELS[level])) for lit in lits]))
-        self.add(lits)
-        if explain:
-            self._record_direct()
-
-    def _trial(self, lit: int) -> frozenset[int] | None:
-        """What assuming ``lit`` (a positive literal) adds to the known facts (None: a
-        contradiction); the kept answer while it holds. Some facts in it may be known since."""
-        answers = self._answers
-        if answers is None:
-            self._trials = _TrialEngine(self.deducer, self.known)
-            answers = self._answers = _Answers(self.deducer)
-        if answers.valid[lit]:
-            return answers.adds[lit]
-        ok, implied, made = self._trials.propagate([lit], self.known)  # type: ignore[union-attr]
-        if not ok:
-            answers.adds[lit] = None
-            answers.valid[lit] = 1
-            return None
-        before = answers.adds[lit]
-        if before is not None and len(implied) == len(before.difference(self.known)):
-            # unchanged (an answer only grows as facts are learnt): keep its footprint
-            answers.valid[lit] = 1
-            return before
-        adds = frozenset(implied)
-        answers.keep(lit, adds, implied, made)
-        return adds
+        """Add facts found at ``level`` (with their reasons in words when ``explain``), and the
+        failed trials they reveal in turn."""
+        describe = self.deducer.describe
+        while lits and not self.contradiction:
+            if explain:
+                self.steps.append(Step(level, [(describe(lit), reasons.get(lit, LEVELS[level])) for lit in lits]))
+            is_tile = self.deducer.is_tile
+            # trials of the levels running now (tile trials only from level 4)
+            lits = [lit for lit in self._commit(lits) if self._phase >= 4 or not is_tile[-lit]]
+            if lits:
+                level = 4 if any(is_tile[-lit] for lit in lits) else 3
+                if explain:
+                    for lit in lits:
+                        reasons[lit] = f"if {describe(-lit)}, {self._what_breaks(-lit)}"
+            if explain:
+                self._record_direct()
 
     def _what_breaks(self, lit: int) -> str:
         """In words, how assuming ``lit`` fails: a cell left without colour or tile, if one is."""
         assert self._trials is not None
-        _, implied, _ = self._trials.propagate([lit], self.known)
+        _, implied, _, _ = self._trials.propagate([lit])
         gone = self.known | set(implied)
         t = self.deducer.template
         for i, lits in enumerate(t.colour):
@@ -538,50 +650,67 @@ class Deduction:
 
     def _options(self, cell: int, tiles: bool) -> list[int]:
         """The colours (or tiles, with ``tiles``) that ``cell`` can still take."""
-        known = self.known
+        value, n = self.value, self.deducer.num_vars
         lits = self.deducer.covering[cell] if tiles else self.deducer.template.colour[cell]
-        return [lit for lit in lits if -lit not in known]
+        return [lit for lit in lits if value[n + lit] == 0]
 
     def _close(self, level: int, explain: bool, until: int | None) -> None:
         """Apply the deductions of ``level`` and below until nothing new follows.
 
-        Every open option is tried once; a contradiction becomes a fact at once, and the
-        trials it may change go back in line. When the line is empty, every open option's
-        answer holds for what is known now: the fixed point of trials (then dilemmas).
+        Every open option is tried once, the cells with the fewest colours left first (their
+        options fail most often); a contradiction becomes a fact at once, and the trials it
+        may change go back in line. A trial that cannot fail (see :meth:`_survives`) is not
+        run. When the line is empty, every open option survives what is known now: the fixed
+        point of trials (then dilemmas).
         """
-        deadline = self.deadline
+        if self._trials is None:
+            self._start_trials()
+        self._phase = level
+        deadline, state, value = self.deadline, self._state, self.value
+        n, is_tile = self.deducer.num_vars, self.deducer.is_tile
         reasons: dict[int, str] = {}
-        for cell in self.undecided():
-            for tiles in (False, True) if level >= 4 else (False,):
+        cells = sorted(self.undecided(), key=lambda cell: len(self._options(cell, False)))
+        for tiles in (False, True) if level >= 4 else (False,):
+            for cell in cells:
                 for lit in self._options(cell, tiles):
-                    if lit not in self._queued:
-                        self._queued.add(lit)
-                        self._queue.append(lit)
+                    if state[lit] == OPEN:
+                        self._enqueue(lit)
         probes = 0
+        queue, queued = self._queue, self._queued
+        batch = 1 if explain else FAILURES_PER_COMMIT
+        failed: list[int] = []
         while True:
-            queue, known = self._queue, self.known
-            position = 0
-            while position < len(queue):
-                lit = queue[position]
-                position += 1
-                self._queued.discard(lit)
-                if lit in known or -lit in known:
-                    continue
-                if self.deducer.meaning[lit][0] == "tile" and level < 4:
-                    continue  # back in line for the level that tries tiles
-                probes += 1
-                if deadline is not None and probes % 64 == 0:
-                    deadline.check()
-                if self._trial(lit) is not None:
-                    continue
-                if explain:
-                    reasons[-lit] = f"if {self.deducer.describe(lit)}, {self._what_breaks(lit)}"
-                self._learn([-lit], 4 if self.deducer.meaning[lit][0] == "tile" else 3, explain, reasons)
-                known = self.known
+            while queue or failed:
+                if queue:
+                    lit = queue.popleft()
+                    queued[lit] = 0
+                    if value[n + lit] != 0 or state[lit] != OPEN:
+                        continue
+                    if is_tile[lit] and level < 4:
+                        continue  # in line again when the level that tries tiles begins
+                    if self._survives(lit):
+                        continue
+                    probes += 1
+                    if deadline is not None and probes % 64 == 0:
+                        deadline.check()
+                    ok, implied, positions, made = self._trials.propagate([lit])  # type: ignore[union-attr]
+                    if ok:
+                        self._keep(lit, implied, positions, made)  # type: ignore[arg-type]
+                        continue
+                    if explain:
+                        reasons[-lit] = f"if {self.deducer.describe(lit)}, {self._what_breaks(lit)}"
+                    failed.append(-lit)
+                    if len(failed) < batch and queue:
+                        continue
+                self._learn(failed, 4 if any(is_tile[-x] for x in failed) else 3, explain, reasons)
+                failed = []
                 if self.contradiction or self._decided(until):
-                    del queue[:position]
                     return
-            self._queue = []  # every trial in line was run
+            lost = self._unsupported()
+            if lost:
+                for lit in lost:
+                    self._enqueue(lit)
+                continue
             if level < 5 or not self._dilemmas(explain, reasons):
                 return
             if self.contradiction or self._decided(until) or not self.undecided():
@@ -590,29 +719,40 @@ class Deduction:
     def _dilemmas(self, explain: bool, reasons: dict[int, str]) -> bool:
         """Learn what every surviving option of some cell implies; whether anything was new.
 
-        Called when no trial fails, so every option of every open cell survives.
+        Called when no trial fails, so every option of every open cell survives. A cell whose
+        options' answers are all as they were when it last gave nothing is passed over.
         """
         cells = self.deducer.template.cells
-        known = self.known
+        known, solution, version = self.known, self.solution, self._version
         found: list[int] = []
         for cell in self.undecided():
             for tiles, what in ((False, "colours remain for"), (True, "tiles can still cover")):
                 options = self._options(cell, tiles)
                 if len(options) < 2:
                     continue
+                if self._empty_dilemma.get((cell, tiles)) == tuple(options) + tuple(version[lit] for lit in options):
+                    continue
+                order = options
+                if solution is not None:  # the common part lies within the true option's answer
+                    order = sorted(options, key=lambda lit: not solution[lit])
                 common: set[int] | None = None
-                for lit in options:
-                    adds = self._trial(lit)
+                for lit in order:
+                    adds = self._answer_of(lit)
                     assert adds is not None, "dilemmas follow the trials that fail"
-                    common = set(adds) - known if common is None else common & adds
+                    if common is None:
+                        common = set(adds) - known
+                    else:
+                        common.intersection_update(adds)
                     if not common:
                         break
                 new = sorted((lit for lit in common or () if lit not in found), key=lambda x: (abs(x), x))
-                if new:
-                    found.extend(new)
-                    if explain:
-                        for lit in new:
-                            reasons[lit] = f"{len(options)} {what} {cell_name(cells[cell])}, and each of them leads to this"
+                if not new:
+                    self._empty_dilemma[(cell, tiles)] = tuple(options) + tuple(version[lit] for lit in options)
+                    continue
+                found.extend(new)
+                if explain:
+                    for lit in new:
+                        reasons[lit] = f"{len(options)} {what} {cell_name(cells[cell])}, and each of them leads to this"
         if found:
             self._learn(found, 5, explain, reasons)
         return bool(found)
