@@ -23,12 +23,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core.backend import Formula, SatBackend
+from ..core.backend import Formula, SatBackend, Status
 from .deduce import HARDEST, Deducer, deducer_for
 from .encode import Cell, LixsoTemplate
 from .model import COLOURS, Grid
 from .rules import find_violation
-from .solve import LixsoSolver, Verdict
+from .solve import SAT_SOLVER
 
 MAX_ATTEMPTS = 200
 
@@ -296,7 +296,7 @@ def generate_one(height: int, width: int, level: int, seed: str, name: str, per_
                 clues = _prune(deducer, solution, clues, level, rng)
         else:
             clues = _carve(solution, rng, per_colour, name)
-            grade = deducer.grade(_puzzle(solution, clues, width, name), max_level=HARDEST - 1)
+            grade = deducer.grade(_puzzle(solution, clues, width, name), max_level=HARDEST - 1, solution=solution)
             if grade.level != HARDEST:
                 continue
         return Generated(_puzzle(solution, clues, width, name), solution, level, attempt)
@@ -306,15 +306,50 @@ def generate_one(height: int, width: int, level: int, seed: str, name: str, per_
 def _carve(solution: tuple[str, ...], rng: random.Random, per_colour: int | None, name: str) -> set[int]:
     """Remove clues from the full solution, in random order, while the solution stays unique."""
     height, width = len(solution), len(solution[0])
-    solver = LixsoSolver("sat", per_colour)
-    clues = set(range(height * width))
-    order = list(range(height * width))
-    rng.shuffle(order)
-    for cell in order:
-        trial = clues - {cell}
-        if solver.solve(_puzzle(solution, trial, width, name)).status is Verdict.UNIQUE:
-            clues = trial
-    return clues
+    return _Uniqueness.for_size(height, width, per_colour).carve(solution, rng)
+
+
+class _Uniqueness:
+    """Whether clues leave one solution, for a generator that knows the solution: unit
+    propagation over the whole rules first (it often decides every cell), else one SAT call
+    for a solution that differs from it somewhere. One warm solver per grid size, so what it
+    learns about the rules serves every puzzle."""
+
+    _cache: dict[tuple[int, int, int | None], "_Uniqueness"] = {}
+
+    def __init__(self, height: int, width: int, per_colour: int | None) -> None:
+        self.deducer = deducer_for(height, width, per_colour)
+        self.backend = SatBackend(self.deducer.template.formula, solver=SAT_SOLVER)
+
+    @classmethod
+    def for_size(cls, height: int, width: int, per_colour: int | None) -> "_Uniqueness":
+        key = (height, width, per_colour)
+        if key not in cls._cache:
+            cls._cache.clear()  # one grid size at a time is all a pack needs
+            cls._cache[key] = cls(height, width, per_colour)
+        return cls._cache[key]
+
+    def carve(self, solution: tuple[str, ...], rng: random.Random) -> set[int]:
+        """Clues dropped from the full solution in random order while it stays the only one."""
+        template, engine = self.deducer.template, self.deducer.engine
+        colours = template.solution_literals(solution)
+        cells = len(colours)
+        last = template.colour[-1][-1]  # the colour variables come first
+        other = self.backend.new_var()  # switches on "some cell differs from the solution"
+        self.backend.add_clause([-other] + [-lit for lit in colours])
+        clues = set(range(cells))
+        order = list(range(cells))
+        rng.shuffle(order)
+        try:
+            for cell in order:
+                trial = [colours[i] for i in sorted(clues) if i != cell]
+                ok, implied = engine.propagate(trial)
+                decided = ok and sum(1 for lit in implied if 0 < lit <= last) == cells
+                if decided or self.backend.solve(trial + [other]).status is Status.UNSAT:
+                    clues.discard(cell)
+        finally:
+            self.backend.add_clause([-other])  # this solution is done with
+        return clues
 
 
 @dataclass(frozen=True)
