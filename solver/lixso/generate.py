@@ -24,13 +24,16 @@ import random
 from dataclasses import dataclass
 
 from ..core.backend import Formula, SatBackend, Status
-from .deduce import HARDEST, Deducer, deducer_for
+from .deduce import HARDEST, Deducer, Deduction, deducer_for
 from .encode import Cell, LixsoTemplate
 from .model import COLOURS, Grid
 from .rules import find_violation
 from .solve import SAT_SOLVER
 
 MAX_ATTEMPTS = 200
+# Growing a puzzle of level 3 or more, clues are chosen among the cells that unit propagation
+# leaves open until at most this share of the grid is open; trials run from then on.
+GROW_TRIALS_FROM = 0.5
 
 
 class GenerationFailed(Exception):
@@ -211,68 +214,112 @@ def _puzzle(solution: tuple[str, ...], clues: set[int], width: int, name: str) -
     return Grid(tuple(rows), name=name)
 
 
-def _grow(deducer: Deducer, solution: tuple[str, ...], level: int, rng: random.Random) -> set[int]:
-    """Clues (cell indices) that level ``level`` decides completely, grown one at a time."""
-    template = deducer.template
-    width = template.width
-    target = deducer.start(Grid(tuple("." * width for _ in solution)), level)
-    clues: set[int] = set()
-    while True:
-        target.run()
-        if target.complete():
+class _Factory:
+    """Growing and hardening puzzles of one solution.
+
+    Whether a clue can go is asked in three steps, cheapest first, each exact: unit
+    propagation that already finds the clue's colour (it can go); a solver that finds a second
+    solution without it (it cannot: no sound deduction decides a grid with two solutions);
+    else the deductions themselves.
+    """
+
+    def __init__(self, deducer: Deducer, solution: tuple[str, ...], per_colour: int | None) -> None:
+        template = self.template = deducer.template
+        self.deducer = deducer
+        self.solution = solution
+        self.colours = template.solution_literals(solution)
+        self.uniqueness = _Uniqueness.for_size(template.height, template.width, per_colour)
+        self._unique: dict[frozenset[int], bool] = {}  # the last clue set asked about, and its answer
+        self._stuck: dict[frozenset[int], Deduction] = {}  # the last deduction that fell short
+
+    def puzzle(self, clues: set[int], name: str = "") -> Grid:
+        return _puzzle(self.solution, clues, self.template.width, name)
+
+    def grow(self, level: int, rng: random.Random) -> set[int]:
+        """Clues (cell indices) that level ``level`` decides completely, grown one at a time."""
+        clues: set[int] = set()
+        if level >= 3:
+            # while most of the grid is open, trials find nothing that unit propagation does not,
+            # and cost the most: the first clues are chosen among the cells it leaves open
+            engine, cells = self.deducer.engine, len(self.colours)
+            while True:
+                ok, implied = engine.propagate([self.colours[i] for i in sorted(clues)])
+                known = set(implied)
+                open_cells = [i for i in range(cells) if not any(lit in known for lit in self.template.colour[i])]
+                if len(open_cells) <= GROW_TRIALS_FROM * cells:
+                    break
+                clues.add(rng.choice(open_cells))
+        target = self.deducer.start(self.puzzle(clues), level, solution=self.solution)
+        while True:
+            target.run()
+            if target.complete():
+                return clues
+            cell = rng.choice(target.undecided())
+            clues.add(cell)
+            target.add([self.colours[cell]])
+
+    def decides(self, clues: set[int], level: int) -> bool:
+        """Whether deductions up to ``level`` decide every cell from these clues."""
+        deduction = self.deducer.start(self.puzzle(clues), level, solution=self.solution)
+        deduction.run()
+        return deduction.complete()
+
+    def can_drop(self, clues: set[int], cell: int, level: int) -> bool:
+        """Whether ``level`` still decides every cell without the clue at ``cell``.
+
+        ``clues`` must be decided completely at ``level``. Then deducing the dropped cell's
+        colour from the other clues is enough: with it, the deductions reach everything the
+        full clue set reaches. So the deductions can stop as soon as that cell is known; and
+        when the other clues leave a second solution, no deduction can find it.
+        """
+        rest = [self.colours[i] for i in sorted(clues) if i != cell]
+        engine = self.deducer.engine if level >= 2 else self.deducer.direct_engine
+        ok, implied = engine.propagate(rest)
+        if ok and self.colours[cell] in implied:
+            return True
+        key = frozenset(clues) - {cell}
+        if key not in self._unique:
+            self._unique = {key: self.uniqueness.unique(self.colours, rest)}
+        if not self._unique[key]:
+            return False
+        deduction = self._stuck.get(key)
+        if deduction is not None and deduction.level < level:
+            # the level below stopped short on these very clues: go on from where it stopped
+            deduction.level = level
+        else:
+            deduction = self.deducer.start(self.puzzle(clues - {cell}), level, solution=self.solution)
+        deduction.run(until=cell)
+        if not deduction.contradiction and deduction._decided(cell):
+            return True
+        self._stuck = {key: deduction}
+        return False
+
+    def harden(self, clues: set[int], level: int, rng: random.Random) -> set[int] | None:
+        """Drop clues in random order until level ``level`` still decides every cell and ``level - 1`` does not.
+
+        A clue the level below can do without goes (the puzzle keeps its level and loses a
+        clue); the first clue that only the target level can do without goes last. None when
+        no clue is of either kind.
+        """
+        if level == 1 or not self.decides(clues, level - 1):
             return clues
-        cell = rng.choice(target.undecided())
-        clues.add(cell)
-        target.add([template.colour[cell][COLOURS.index(solution[cell // width][cell % width])]])
+        order = sorted(clues)
+        rng.shuffle(order)
+        for cell in order:
+            if self.can_drop(clues, cell, level - 1):
+                clues = clues - {cell}
+            elif self.can_drop(clues, cell, level):
+                return clues - {cell}
+        return None
 
-
-def _decides(deducer: Deducer, solution: tuple[str, ...], clues: set[int], level: int) -> bool:
-    """Whether deductions up to ``level`` decide every cell from these clues."""
-    deduction = deducer.start(_puzzle(solution, clues, deducer.template.width, ""), level)
-    deduction.run()
-    return deduction.complete()
-
-
-def _can_drop(deducer: Deducer, solution: tuple[str, ...], clues: set[int], cell: int, level: int) -> bool:
-    """Whether ``level`` still decides every cell without the clue at ``cell``.
-
-    ``clues`` must be decided completely at ``level``. Then deducing the dropped cell's
-    colour from the other clues is enough: with it, the deductions reach everything the
-    full clue set reaches. So the deductions can stop as soon as that cell is known.
-    """
-    deduction = deducer.start(_puzzle(solution, clues - {cell}, deducer.template.width, ""), level)
-    deduction.run(until=cell)
-    colour = deducer.template.colour[cell]
-    return not deduction.contradiction and any(lit in deduction.known for lit in colour)
-
-
-def _harden(deducer: Deducer, solution: tuple[str, ...], clues: set[int], level: int, rng: random.Random) -> set[int] | None:
-    """Drop clues in random order until level ``level`` still decides every cell and ``level - 1`` does not.
-
-    A clue the level below can do without goes (the puzzle keeps its level and loses a
-    clue); the first clue that only the target level can do without goes last. None when
-    no clue is of either kind.
-    """
-    if level == 1 or not _decides(deducer, solution, clues, level - 1):
+    def prune(self, clues: set[int], level: int, rng: random.Random) -> set[int]:
+        """Drop clues, in random order, while level ``level`` still decides every cell."""
+        order = sorted(clues)
+        rng.shuffle(order)
+        for cell in order:
+            if self.can_drop(clues, cell, level):
+                clues = clues - {cell}
         return clues
-    order = sorted(clues)
-    rng.shuffle(order)
-    for cell in order:
-        if _can_drop(deducer, solution, clues, cell, level - 1):
-            clues = clues - {cell}
-        elif _can_drop(deducer, solution, clues, cell, level):
-            return clues - {cell}
-    return None
-
-
-def _prune(deducer: Deducer, solution: tuple[str, ...], clues: set[int], level: int, rng: random.Random) -> set[int]:
-    """Drop clues, in random order, while level ``level`` still decides every cell."""
-    order = sorted(clues)
-    rng.shuffle(order)
-    for cell in order:
-        if _can_drop(deducer, solution, clues, cell, level):
-            clues = clues - {cell}
-    return clues
 
 
 def generate_one(height: int, width: int, level: int, seed: str, name: str, per_colour: int | None = None, minimal: bool = False) -> Generated:
@@ -289,11 +336,12 @@ def generate_one(height: int, width: int, level: int, seed: str, name: str, per_
     for attempt in range(1, MAX_ATTEMPTS + 1):
         solution = random_solution(template, rng)
         if level < HARDEST:
-            clues = _harden(deducer, solution, _grow(deducer, solution, level, rng), level, rng)
+            factory = _Factory(deducer, solution, per_colour)
+            clues = factory.harden(factory.grow(level, rng), level, rng)
             if clues is None:
                 continue
             if minimal:
-                clues = _prune(deducer, solution, clues, level, rng)
+                clues = factory.prune(clues, level, rng)
         else:
             clues = _carve(solution, rng, per_colour, name)
             grade = deducer.grade(_puzzle(solution, clues, width, name), max_level=HARDEST - 1, solution=solution)
@@ -320,6 +368,7 @@ class _Uniqueness:
     def __init__(self, height: int, width: int, per_colour: int | None) -> None:
         self.deducer = deducer_for(height, width, per_colour)
         self.backend = SatBackend(self.deducer.template.formula, solver=SAT_SOLVER)
+        self._switch: tuple[tuple[int, ...], int] | None = None  # the solution asked about, its switch
 
     @classmethod
     def for_size(cls, height: int, width: int, per_colour: int | None) -> "_Uniqueness":
@@ -329,26 +378,33 @@ class _Uniqueness:
             cls._cache[key] = cls(height, width, per_colour)
         return cls._cache[key]
 
+    def unique(self, colours: list[int], clues: list[int]) -> bool:
+        """Whether the clue literals ``clues`` leave no solution but the one whose colour
+        literals are ``colours`` (which they must hold)."""
+        key = tuple(colours)
+        if self._switch is None or self._switch[0] != key:
+            if self._switch is not None:
+                self.backend.add_clause([-self._switch[1]])  # that solution is done with
+            other = self.backend.new_var()  # switches on "some cell differs from the solution"
+            self.backend.add_clause([-other] + [-lit for lit in colours])
+            self._switch = (key, other)
+        return self.backend.solve(clues + [self._switch[1]]).status is Status.UNSAT
+
     def carve(self, solution: tuple[str, ...], rng: random.Random) -> set[int]:
         """Clues dropped from the full solution in random order while it stays the only one."""
         template, engine = self.deducer.template, self.deducer.engine
         colours = template.solution_literals(solution)
         cells = len(colours)
         last = template.colour[-1][-1]  # the colour variables come first
-        other = self.backend.new_var()  # switches on "some cell differs from the solution"
-        self.backend.add_clause([-other] + [-lit for lit in colours])
         clues = set(range(cells))
         order = list(range(cells))
         rng.shuffle(order)
-        try:
-            for cell in order:
-                trial = [colours[i] for i in sorted(clues) if i != cell]
-                ok, implied = engine.propagate(trial)
-                decided = ok and sum(1 for lit in implied if 0 < lit <= last) == cells
-                if decided or self.backend.solve(trial + [other]).status is Status.UNSAT:
-                    clues.discard(cell)
-        finally:
-            self.backend.add_clause([-other])  # this solution is done with
+        for cell in order:
+            trial = [colours[i] for i in sorted(clues) if i != cell]
+            ok, implied = engine.propagate(trial)
+            decided = ok and sum(1 for lit in implied if 0 < lit <= last) == cells
+            if decided or self.unique(colours, trial):
+                clues.discard(cell)
         return clues
 
 
