@@ -1,11 +1,12 @@
 """Lixso grading figures: milliseconds per shipped puzzle at each level, and `verify --jobs 2`.
 
-    .venv/bin/python benchmarks/lixso_grading.py [--repeat 3] [--levels 1,2,3,4,5,6] [--no-verify]
+    .venv/bin/python benchmarks/lixso_grading.py [--repeat 3] [--levels 1,2,3,4,5,6] [--no-verify] [--with-solution]
 
 Grading: every puzzle of grids/lixso/level-L.txt graded with one warm deducer per process
 (one warm-up grade excluded), as `placesat lixso grade` and `verify` use it; wall and CPU
 milliseconds per puzzle, median and max over all repeats, and a check that every grade is
-the stated level. Verify: puzzles per second of `placesat lixso verify grids/lixso --jobs 2`
+the stated level. With ``--with-solution`` each grade is given the puzzle's solution, as
+`verify` gives it the solver's (it spares trials that cannot fail). Verify: puzzles per second of `placesat lixso verify grids/lixso --jobs 2`
 end to end (levels checked), median of the repeats.
 """
 
@@ -30,6 +31,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--levels", default="1,2,3,4,5,6")
     parser.add_argument("--no-verify", action="store_true")
+    parser.add_argument("--with-solution", action="store_true", help="grade with the stated solution in hand")
     args = parser.parse_args()
 
     print(f"grading the shipped packs, {args.repeat} repeats; ms per puzzle")
@@ -44,7 +46,7 @@ def main() -> None:
             deducer.grade(grids[0])  # warm-up
             for grid in grids:
                 wall, cpu = time.perf_counter(), time.process_time()
-                got = deducer.grade(grid).level
+                got = deducer.grade(grid, solution=grid.stated_solution() if args.with_solution else None).level
                 walls.append((time.perf_counter() - wall) * 1000)
                 cpus.append((time.process_time() - cpu) * 1000)
                 if got != grid.stated_level():

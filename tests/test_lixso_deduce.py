@@ -129,3 +129,42 @@ def test_a_full_grid_beyond_the_supply_has_no_level():
     grid = Grid(("IIXSSOIIX", "IXXSOOIXX"))
     assert Deducer(2, 9, per_colour=2).grade(grid).level == 1
     assert Deducer(2, 9, per_colour=1).grade(grid).level is None
+
+
+@pytest.mark.parametrize("pack", SHIPPED[2:], ids=lambda p: p.stem)
+def test_a_known_solution_changes_no_grade(deducer, pack):
+    # the solution only spares trials whose literal it makes true (they cannot fail); a
+    # wrong "solution" is not used at all
+    grids = [g for g in parse_pack(pack.read_text()) if isinstance(g, Grid)][:6]
+    for grid in grids:
+        solution = grid.stated_solution()
+        assert deducer.grade(grid, solution=solution).level == grid.stated_level(), grid.name
+        wrong = tuple(row[::-1] for row in solution)
+        assert deducer.solution_mask(grid, wrong) is None
+        assert deducer.grade(grid, solution=wrong).level == grid.stated_level(), grid.name
+
+
+def test_kept_trial_answers_are_what_a_fresh_trial_gives(deducer):
+    # after each level's fixed point, every kept answer is exactly what running the trial
+    # now gives, and every trial passed over as unable to fail indeed does not fail
+    from solver.lixso.deduce import ANSWERED, OPEN
+
+    checked = 0
+    for grid in [g for g in parse_pack((ROOT / "grids" / "lixso" / "level-5.txt").read_text()) if isinstance(g, Grid)][:3]:
+        for solution in (None, grid.stated_solution()):
+            deduction = deducer.start(grid, 5, solution=solution)
+            for level in (3, 4, 5):
+                deduction.level = level
+                deduction.run()
+                if deduction.complete():
+                    break
+                n = deducer.num_vars
+                for lit in range(1, n + 1):
+                    if deduction.value[n + lit] != 0 or deduction._state[lit] == OPEN:
+                        continue
+                    ok, implied, _, _ = deduction._trials.propagate([lit])
+                    assert ok, deducer.describe(lit)
+                    if deduction._state[lit] == ANSWERED:
+                        assert set(deduction._answer[lit]) | deduction.known == set(implied) | deduction.known
+                    checked += 1
+    assert checked > 500

@@ -103,3 +103,23 @@ def test_15x15_puzzles_are_unique_and_graded_exactly(level):
     assert report.status is Verdict.UNIQUE and report.solutions == [made.solution]
     assert Deducer(15, 15).grade(made.grid).level == level
     assert generate_one(15, 15, level, f"test15:{level}", "t").grid.rows == made.grid.rows
+
+
+@pytest.mark.parametrize("level", [2, 3, 4])
+def test_the_factory_removal_question_agrees_with_plain_deduction(level):
+    # can_drop answers in three steps (unit propagation, a second solution, the deductions);
+    # each answer must be what a plain deduction of the smaller clue set says
+    import random
+
+    from solver.lixso.generate import _Factory, random_solution
+
+    deducer = Deducer(6, 6)
+    rng = random.Random(level)
+    for _ in range(2):
+        solution = random_solution(deducer.template, rng)
+        factory = _Factory(deducer, solution, None)
+        clues = factory.grow(level, rng)
+        for cell in sorted(clues):
+            plain = deducer.start(factory.puzzle(clues - {cell}), level)
+            plain.run()
+            assert factory.can_drop(clues, cell, level) == plain.complete(), (level, cell)

@@ -125,7 +125,8 @@ class Verifier:
                 if stated_level is not None or self.grade_all:
                     try:
                         deducer = deducer_for(grid.height, grid.width, self.solver.per_colour, deadline)
-                        result.level = deducer.grade(grid, deadline=deadline).level
+                        # the solution spares trials that cannot fail; the grade is the same
+                        result.level = deducer.grade(grid, deadline=deadline, solution=report.solutions[0]).level
                     except TimeUp:
                         result = Check(grid.label(), Verdict.UNKNOWN.value, stated_level=stated_level,
                                        error="the time limit came before the grade")
