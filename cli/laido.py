@@ -30,16 +30,22 @@ from .common import (
     EXIT_NOT_ALL_GOOD,
     EXIT_OK,
     backend_option,
+    certify_option,
+    checker_option,
+    checkers_of,
     command,
     fail,
     json_option,
     make_group,
+    output_folder,
     output_path,
     print_json,
+    proof_dir_option,
     spinner,
     time_limit_option,
     write_output,
 )
+from .certified import certificate_backend, report_certification
 
 app = make_group(
     """Laido: stones on the points of a hexagonal board of triangles. A group's value is the
@@ -179,6 +185,7 @@ def score(
 
 @command(app)
 def reach(
+    ctx: typer.Context,
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     player: str = typer.Option(..., "--player", "-p", help="black or white: the player who adds stones."),
     stones: int = typer.Option(..., "--stones", "-k", min=0, help="At most this many stones to add (more than the empty points is the same as all of them)."),
@@ -187,6 +194,9 @@ def reach(
     time_limit: Optional[float] = time_limit_option(),
     json_output: bool = json_option("One JSON object: answer (yes/no/unknown), stones, moves, final score."),
     tiebreak: str = typer.Option(PASS_TIEBREAK, "--tiebreak", help=TIEBREAK_HELP),
+    certify: bool = certify_option(),
+    checker: str = checker_option(),
+    proof_dir: Optional[str] = proof_dir_option(),
 ) -> None:
     """Can PLAYER win by adding at most K stones while the other side only passes?
 
@@ -195,33 +205,52 @@ def reach(
     the plain rules) or 'no'. A full tie goes to the player who passed first: when nobody has
     passed, that is the other side, unless the player is to move and adds no stone. With --best:
     the highest value the player's best group can reach. Uses the longest reading.
+
+    With --certify (SAT backend): a 'no', the fewest stones of a 'yes' and the --best value are
+    re-proven on a fresh solver whose proof an independent checker replays; a proof the checker
+    rejects is an error (exit 1) and a 'no' or a --best value becomes 'unknown'.
     """
     if player not in COLOURS:
         fail(f"--player must be black or white, not {player!r}")
     _check_tiebreak(tiebreak)
+    checkers = checkers_of(checker) if certify else None
+    backend = certificate_backend(ctx, backend, certify, proof_dir)
+    output_folder(proof_dir)
     position, _, _ = _load(path)
     with spinner("reach") as shown:
         if best:
-            answer = reach_best(position, player, stones, backend, time_limit, progress=shown.update)
+            answer = reach_best(position, player, stones, backend, time_limit, progress=shown.update, checkers=checkers)
         else:
-            answer = reach_win(position, player, stones, backend, time_limit, progress=shown.update, tiebreak=tiebreak)
+            answer = reach_win(position, player, stones, backend, time_limit, progress=shown.update, tiebreak=tiebreak, checkers=checkers)
     if json_output:
         print_json(answer.to_json())
     elif isinstance(answer, BestAnswer):
         _print_best(answer)
     else:
         _print_reach(answer)
-    raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)
+    certified = report_certification(answer.certification, proof_dir, [f"placesat laido reach {path}: {answer.answer}"])
+    raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN or not certified else EXIT_OK)
+
+
+def _certified_words(answer: ReachAnswer | BestAnswer) -> str:
+    """`` (certified: ...)`` after an answer that rests on certified solver calls, else nothing."""
+    certification = answer.certification
+    if certification is None or not certification.calls:
+        return ""
+    return f" ({certification.words()})"
 
 
 def _print_reach(answer: ReachAnswer) -> None:
     if answer.answer == UNKNOWN:
-        print("unknown: the time limit came first")
+        rejected = answer.certification is not None and answer.certification.rejected
+        print("unknown: the proof of 'no' was rejected" if rejected else "unknown: the time limit came first")
     elif answer.answer == NO:
-        print(f"no: {answer.player} cannot win with at most {answer.limit} more stone(s)")
+        print(f"no: {answer.player} cannot win with at most {answer.limit} more stone(s){_certified_words(answer)}")
     elif answer.final is not None and answer.final.verdict is not None:
         added = " ".join(_point(p) for p in answer.stones) or "none (passing is enough)"
         print(f"yes: {answer.player} wins by adding {len(answer.stones)} stone(s): {added}")
+        if _certified_words(answer):
+            print(f"no fewer stones win{_certified_words(answer)}")
         moves = ", ".join(m if isinstance(m, str) else _point(m) for m in answer.moves)
         print(f"moves to the end: {moves}")
         for colour in COLOURS:
@@ -231,12 +260,13 @@ def _print_reach(answer: ReachAnswer) -> None:
 
 def _print_best(answer: BestAnswer) -> None:
     if answer.answer == UNKNOWN:
-        print("unknown: the time limit came first")
+        rejected = answer.certification is not None and answer.certification.rejected
+        print("unknown: the proof of the best value was rejected" if rejected else "unknown: the time limit came first")
     elif answer.answer == NO:
-        print(f"no: {answer.player} can have no group")
+        print(f"no: {answer.player} can have no group{_certified_words(answer)}")
     elif answer.group is not None:
         added = " ".join(_point(p) for p in answer.stones) or "none"
-        print(f"best value for {answer.player} with at most {answer.limit} more stone(s): {answer.value}")
+        print(f"best value for {answer.player} with at most {answer.limit} more stone(s): {answer.value}{_certified_words(answer)}")
         print(f"stones to add: {added}")
         part = " ".join(_point(p) for p in answer.group.connection_part or ())
         print(f"that group: {len(answer.group.stones)} stones; connection part: {part or 'none'}")

@@ -21,16 +21,22 @@ from solver.logisticks.model import (
 from solver.logisticks.render import board_svg, board_text
 from solver.logisticks.rules import apply_move, game_over, legal_placements, scores, signal_text, signals, winners
 
+from .certified import certificate_backend, report_certification
 from .common import (
     EXIT_NOT_ALL_GOOD,
     EXIT_OK,
     backend_option,
+    certify_option,
+    checker_option,
+    checkers_of,
     command,
     fail,
     json_option,
     make_group,
+    output_folder,
     output_path,
     print_json,
+    proof_dir_option,
     time_limit_option,
     write_output,
 )
@@ -184,12 +190,16 @@ def _answer(value: Optional[bool]) -> str:
 
 @command(app)
 def analyze(
+    ctx: typer.Context,
     position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     player: Optional[int] = typer.Option(None, "--player", "-p", min=1, max=4, help="Only this player's targets and score."),
     backend: str = backend_option(),
     time_limit: Optional[float] = time_limit_option("Seconds in all; questions not settled by then answer 'unknown', never a guess."),
     witnesses: bool = typer.Option(False, "--witnesses", help="With --json: include the placement line behind every 'possible' answer."),
     json_output: bool = typer.Option(False, "--json", help="Print the analysis as one JSON object."),
+    certify: bool = certify_option(),
+    checker: str = checker_option(),
+    proof_dir: Optional[str] = proof_dir_option(),
 ) -> None:
     """Circuit-satisfiability analysis over every completion of the board.
 
@@ -201,17 +211,25 @@ def analyze(
     player's maximum achievable score, and for every MUTABLE output whether it can still
     resolve to TRUE and to FALSE. Every 'yes' was replayed move by move by the rule engine;
     every 'no' is a solver proof. Exit 0, or 1 when the time limit left something unknown.
+
+    With --certify (SAT backend): every 'no' that rests on a solver call, and every maximum's
+    bound, is re-proven on a fresh solver whose proof an independent checker replays; an answer
+    whose proof is rejected is an error (exit 1) and reads 'unknown'.
     """
+    checkers = checkers_of(checker) if certify else None
+    backend = certificate_backend(ctx, backend, certify, proof_dir)
+    output_folder(proof_dir)
     position = _load(position_file)
     if player is not None and player > position.players:
         fail(f"--player {player}: the position has {position.players} players")
-    result = run_analysis(position, backend, player, time_limit)
+    result = run_analysis(position, backend, player, time_limit, checkers=checkers)
     complete = all(q.answer is not None for t in result.targets for q in (t.can_true, t.can_false)) and all(
         q.answer is not None for m in result.mutable for q in (m.can_true, m.can_false)
     ) and all(s.best is not None for s in result.best_scores)
     if json_output:
         print_json(result.to_json(with_witnesses=witnesses))
-        raise typer.Exit(EXIT_OK if complete else EXIT_NOT_ALL_GOOD)
+        certified = report_certification(result.certification, proof_dir, [f"placesat logisticks analyze {position_file}"])
+        raise typer.Exit(EXIT_OK if complete and certified else EXIT_NOT_ALL_GOOD)
     print("target  player colour now      can-match can-mismatch verdict")
     for t in result.targets:
         print(
@@ -229,17 +247,39 @@ def analyze(
             print(f"{square_name(m.square):<15} {_answer(m.can_true.answer):<11} {_answer(m.can_false.answer)}")
     print()
     print(f"{result.solver_calls} solver call(s), {len(result.witnesses)} witness line(s) replayed, {result.seconds:.3f} s ({backend})")
-    raise typer.Exit(EXIT_OK if complete else EXIT_NOT_ALL_GOOD)
+    if result.certification is not None:
+        print(_analysis_certification(result))
+    certified = report_certification(result.certification, proof_dir, [f"placesat logisticks analyze {position_file}"])
+    raise typer.Exit(EXIT_OK if complete and certified else EXIT_NOT_ALL_GOOD)
+
+
+def _analysis_certification(result) -> str:
+    """What --certify established for an analysis, in one line."""
+    certification = result.certification
+    questions = [q for t in result.targets for q in (t.can_true, t.can_false)]
+    questions += [q for m in result.mutable for q in (m.can_true, m.can_false)]
+    on_board = sum(1 for q in questions if q.on_board)
+    board = (f"; {on_board} 'no' answer(s) read off the board need no proof (a settled signal never "
+             "changes; a square no piece can take stays empty)") if on_board else ""
+    if not certification.certified:
+        return certification.words() + board
+    if not certification.proofs:
+        return f"certified: nothing needed a proof (each maximum matches every target it counts; no 'no' rests on a solver call){board}"
+    return f"{certification.words()}, behind every 'no' and every maximum above{board}"
 
 
 @command(app)
 def satisfy(
+    ctx: typer.Context,
     position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     player: int = typer.Option(..., "--player", "-p", min=1, max=4, help="The player to satisfy."),
     score: Optional[int] = typer.Option(None, "--score", "-s", min=0, help="Points wanted (default: the player's maximum, proven optimal)."),
     backend: str = backend_option(),
     time_limit: Optional[float] = time_limit_option(),
     json_output: bool = typer.Option(False, "--json", help="Print the answer and the placement line as one JSON object."),
+    certify: bool = certify_option(),
+    checker: str = checker_option(),
+    proof_dir: Optional[str] = proof_dir_option(),
 ) -> None:
     """A line of legal placements after which PLAYER scores its maximum (or --score points).
 
@@ -247,22 +287,34 @@ def satisfy(
     step on a turn wait. It was replayed move by move by the rule engine. 'impossible' (exit 1)
     is a solver proof that no completion reaches the score; 'unknown' (exit 1) means the time
     limit came first.
+
+    With --certify (SAT backend): 'impossible', or the maximum's bound, is re-proven on a fresh
+    solver whose proof an independent checker replays; a proof the checker rejects is an error
+    (exit 1) and the answer 'unknown'.
     """
+    checkers = checkers_of(checker) if certify else None
+    backend = certificate_backend(ctx, backend, certify, proof_dir)
+    output_folder(proof_dir)
     position = _load(position_file)
     if player > position.players:
         fail(f"--player {player}: the position has {position.players} players")
-    result = run_satisfy(position, player, backend, score, time_limit)
+    result = run_satisfy(position, player, backend, score, time_limit, checkers=checkers)
+    proofs = result.certification.words() if result.certification is not None and result.certification.calls else ""
     if json_output:
         print_json(result.to_json())
     elif result.status == "possible":
-        wanted = "its maximum" if score is None else f"at least {score}"
+        wanted = ("its maximum" + (f"; {proofs}" if proofs else "")) if score is None else f"at least {score}"
         print(f"player {player} can score {result.score} ({wanted}) after {len(result.witness.plan)} placement(s):")
         for step in result.witness.plan:
             print(f"  turn {step.turn:>3}  player {step.player}  {step.placement}")
         print()
         print(board_text(result.witness.final))
     elif result.status == "impossible":
-        print(f"impossible: no completion gives player {player} {score} point(s) (proved by the solver)")
+        print(f"impossible: no completion gives player {player} {score} point(s) ({proofs or 'proved by the solver'})")
+    elif result.certification is not None and result.certification.calls and not result.certification.certified:
+        found = f" (a line reaching {result.score} point(s) was found)" if result.score is not None else ""
+        print(f"unknown: the answer's proof was not certified{found}: {result.certification.words()}")
     else:
         print("unknown: the time limit came before the answer")
-    raise typer.Exit(EXIT_OK if result.status == "possible" else EXIT_NOT_ALL_GOOD)
+    certified_all = report_certification(result.certification, proof_dir, [f"placesat logisticks satisfy {position_file} --player {player}"])
+    raise typer.Exit(EXIT_OK if result.status == "possible" and certified_all else EXIT_NOT_ALL_GOOD)

@@ -15,10 +15,11 @@ the player's own only when the player is to move and adds no stone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
-from solver.core.limits import Deadline, TimeUp
 from solver.core.backend import Status
+from solver.core.certified_calls import CallCertifier
+from solver.core.limits import Deadline, TimeUp
 from solver.core.errors import InputError
 from solver.core.lattice import Point
 
@@ -42,9 +43,12 @@ class ReachAnswer:
     stones: tuple[Point, ...] = ()
     moves: list[Move] = field(default_factory=list)
     final: Score | None = None
+    certification: CallCertifier | None = None
+    """With certificates asked for: the proofs behind "no" and behind "the fewest"."""
 
     def to_json(self) -> dict[str, Any]:
-        """The answer as JSON; with "yes", the stones, the moves to the end and the final score."""
+        """The answer as JSON; with "yes", the stones, the moves to the end and the final score;
+        with certificates, ``certified``, ``checker``, ``proofs`` and ``proof_steps``."""
         return {
             "player": self.player,
             "stones_allowed": self.limit,
@@ -52,7 +56,7 @@ class ReachAnswer:
             "stones": [point_json(p) for p in self.stones],
             "moves": [move_json(m) for m in self.moves],
             "final": self.final.to_json() if self.final else None,
-        }
+        } | (self.certification.to_json() if self.certification is not None else {})
 
 
 @dataclass
@@ -66,9 +70,11 @@ class BestAnswer:
     value: int | None = None
     stones: tuple[Point, ...] = ()
     group: GroupScore | None = None
+    certification: CallCertifier | None = None
+    """With certificates asked for: the proof that no group is worth more (or that there is none)."""
 
     def to_json(self) -> dict[str, Any]:
-        """The answer as JSON."""
+        """The answer as JSON (with certificates: ``certified``, ``checker``, ``proofs``, ``proof_steps``)."""
         return {
             "player": self.player,
             "stones_allowed": self.limit,
@@ -76,7 +82,7 @@ class BestAnswer:
             "best_value": self.value,
             "stones": [point_json(p) for p in self.stones],
             "group": self.group.to_json() if self.group else None,
-        }
+        } | (self.certification.to_json() if self.certification is not None else {})
 
 
 def _limits(position: Position, player: str, stones: int) -> tuple[int, int]:
@@ -92,6 +98,26 @@ def _limits(position: Position, player: str, stones: int) -> tuple[int, int]:
     return capacity, at_least
 
 
+@dataclass
+class Claims:
+    """What a query's unsatisfiable calls mean, for their certificates: ``none`` (file stem,
+    claim) when no model exists at all, ``bound(optimum)`` (file stem, claim) for the call that
+    proves no better model exists."""
+
+    certifier: CallCertifier
+    none: tuple[str, str]
+    bound: Callable[[int], tuple[str, str]]
+
+
+def _certifier(checkers: Sequence[str] | None, backend: str, deadline: Deadline) -> CallCertifier | None:
+    """A certifier when certificates are asked for (they need the SAT backend's proofs)."""
+    if checkers is None:
+        return None
+    if backend != "sat":
+        raise ValueError("certificates need the SAT backend: CP-SAT writes no proofs")
+    return CallCertifier(tuple(checkers), deadline)
+
+
 def _solve_with_cuts(
     position: Position,
     growth: GrowthEncoding,
@@ -100,6 +126,7 @@ def _solve_with_cuts(
     deadline: Deadline,
     shrink: Callable[[list[Point]], list[Point]] | None = None,
     progress: Callable[[str], None] = lambda text: None,
+    claims: Claims | None = None,
 ) -> tuple[Status, list[Point], int | None]:
     """Optimise ``objective`` (or, without one but with ``growth.at_most_stones``, find the
     fewest stones) and cut off rings until every class's path is one path.
@@ -110,6 +137,9 @@ def _solve_with_cuts(
     Fewest stones without an objective: a model with any number of stones first, then a model
     with one stone fewer, and so on until none exists; on CP-SAT such feasibility calls are much
     faster than one optimisation. Returns the status, the added stones and the proven optimum.
+
+    ``claims``: certify the unsatisfiable call behind a "no" and behind the optimum, each at
+    once, over the clauses the solver holds then (ring cuts included).
     """
     lattice = position.lattice
     progress("loading the model into the solver")
@@ -147,8 +177,18 @@ def _solve_with_cuts(
         progress("solver: looking for an answer")
         result = one_path_each([])
         if result.status is not Status.SAT:
+            if result.status is Status.UNSAT and claims is not None:
+                progress("certifying the answer: a proof, then its check")
+                claims.certifier.certify(solver, [], *claims.none)
             return result.status, [], None
         stones = stones_of(result)
+        if objective and claims is not None and result.objective is not None:
+            progress("certifying the optimum: a proof, then its check")
+            name, claim = claims.bound(result.objective)
+            if result.bound_assumptions is None:
+                claims.certifier.needs_no_proof(name, claim, "no proof needed: the objective's own maximum")
+            else:
+                claims.certifier.certify(solver, result.bound_assumptions, name, claim)
         if objective or not growth.at_most_stones:
             return Status.SAT, stones, result.objective
         while stones:
@@ -176,16 +216,28 @@ def reach_win(
     time_limit: float | None = None,
     progress: Callable[[str], None] = lambda text: None,
     tiebreak: str = PASS_TIEBREAK,
+    checkers: Sequence[str] | None = None,
 ) -> ReachAnswer:
     """Can ``player``, adding at most ``stones`` stones while the other side only passes, reach
     a position that it wins when the game then ends? The fewest stones that do it, or "no";
     "unknown" when ``time_limit`` seconds (model building included) pass first. ``progress``
     hears what the query is doing, in words; ``tiebreak`` is how a full tie is broken.
+
+    ``checkers``: certify the answer (SAT backend only): a "no", and for a "yes" that no fewer
+    stones win, are re-proven on a fresh proof-logging solver and every checker replays the
+    proof (``answer.certification``); a "no" whose proof a checker rejects (or the time limit
+    cuts short) is "unknown".
     """
+    deadline = Deadline(time_limit)
+    certifier = _certifier(checkers, backend, deadline)
     try:
-        return _reach_win(position, player, stones, backend, Deadline(time_limit), progress, tiebreak)
+        answer = _reach_win(position, player, stones, backend, deadline, progress, tiebreak, certifier)
     except TimeUp:
-        return ReachAnswer(player, stones, UNKNOWN)
+        answer = ReachAnswer(player, stones, UNKNOWN)
+    answer.certification = certifier
+    if certifier is not None and not certifier.certified and answer.answer == NO:
+        answer.answer = UNKNOWN  # a proof rejected, or cut short by the time limit
+    return answer
 
 
 def _reach_win(
@@ -196,6 +248,7 @@ def _reach_win(
     deadline: Deadline,
     progress: Callable[[str], None] = lambda text: None,
     tiebreak: str = PASS_TIEBREAK,
+    certifier: CallCertifier | None = None,
 ) -> ReachAnswer:
     """:func:`reach_win` within ``deadline`` (``TimeUp`` when it comes first)."""
     capacity, at_least = _limits(position, player, stones)
@@ -213,7 +266,8 @@ def _reach_win(
             return ReachAnswer(player, stones, UNKNOWN)
         if final_score.verdict.winner == player:
             return ReachAnswer(player, stones, YES, (), moves, final_score)
-        if capacity == 0:
+        if capacity == 0 and certifier is None:
+            # the scorer's word; a certificate needs the solver's call below (with no stones)
             return ReachAnswer(player, stones, NO)
     if position.first_pass is not None:
         tie_break = "mine" if position.first_pass == player else "theirs"
@@ -262,7 +316,14 @@ def _reach_win(
                 stones = fewer
         return stones
 
-    status, added, _ = _solve_with_cuts(position, growth, objective, backend, deadline, shrink, progress)
+    claims = None
+    if certifier is not None:
+        claims = Claims(
+            certifier,
+            ("no-win", f"{player} cannot win by adding at most {stones} stone(s) while {other} passes"),
+            lambda optimum: ("fewest", f"{player} cannot win by adding fewer than {-optimum} stone(s) while {other} passes"),
+        )
+    status, added, _ = _solve_with_cuts(position, growth, objective, backend, deadline, shrink, progress, claims)
     if status is Status.UNKNOWN:
         return ReachAnswer(player, stones, UNKNOWN)
     if status is Status.UNSAT:
@@ -284,15 +345,26 @@ def reach_best(
     backend: str = DEFAULT_REACH_BACKEND,
     time_limit: float | None = None,
     progress: Callable[[str], None] = lambda text: None,
+    checkers: Sequence[str] | None = None,
 ) -> BestAnswer:
     """The highest value that ``player``'s best group can reach by adding at most ``stones``
     stones (the other side only passes), with the stones and that group; "unknown" when
     ``time_limit`` seconds (model building included) pass first.
+
+    ``checkers``: certify that no group can be worth more, or that there can be none (SAT
+    backend only; see :func:`reach_win`); a proof a checker rejects (or the time limit cuts
+    short) makes the answer "unknown".
     """
+    deadline = Deadline(time_limit)
+    certifier = _certifier(checkers, backend, deadline)
     try:
-        return _reach_best(position, player, stones, backend, Deadline(time_limit), progress)
+        answer = _reach_best(position, player, stones, backend, deadline, progress, certifier)
     except TimeUp:
-        return BestAnswer(player, stones, UNKNOWN)
+        answer = BestAnswer(player, stones, UNKNOWN)
+    answer.certification = certifier
+    if certifier is not None and not certifier.certified:
+        answer.answer = UNKNOWN  # a proof rejected, or cut short by the time limit
+    return answer
 
 
 def _reach_best(
@@ -302,6 +374,7 @@ def _reach_best(
     backend: str,
     deadline: Deadline,
     progress: Callable[[str], None] = lambda text: None,
+    certifier: CallCertifier | None = None,
 ) -> BestAnswer:
     """:func:`reach_best` within ``deadline`` (``TimeUp`` when it comes first)."""
     capacity, at_least = _limits(position, player, stones)
@@ -311,7 +384,14 @@ def _reach_best(
     growth = encode_best(lattice, position.stones(player), position.stones(other), capacity, at_least)
     deadline.check()
     objective = growth.classes[0].value_terms()
-    status, added, value = _solve_with_cuts(position, growth, objective, backend, deadline, progress=progress)
+    claims = None
+    if certifier is not None:
+        claims = Claims(
+            certifier,
+            ("no-group", f"{player} can have no group after adding at most {stones} stone(s)"),
+            lambda optimum: ("best-bound", f"no group of {player} is worth more than {optimum} after adding at most {stones} stone(s)"),
+        )
+    status, added, value = _solve_with_cuts(position, growth, objective, backend, deadline, progress=progress, claims=claims)
     if status is Status.UNKNOWN:
         return BestAnswer(player, stones, UNKNOWN)
     if status is Status.UNSAT:

@@ -5,16 +5,25 @@ that follows the signals, given owners from the supplies and turns in rotation, 
 step by step by the rule engine. The answer is read from the *replayed* board's signals, and the
 solver's own values must agree with them (an internal error otherwise). Every "impossible"
 answer is an unsatisfiable call; a call cut short by the time limit answers "unknown".
+
+With certificates asked for, each unsatisfiable call an answer rests on (a set of questions
+proved impossible at once, a maximum's bound, a score out of reach) is re-proven on a fresh
+proof-logging solver when it is made, and the proof replayed by independent checkers
+(:class:`~solver.core.certified_calls.CallCertifier`); a question whose proof a checker rejects
+answers "unknown". Impossibilities proved earlier are added to the solver as unit clauses only
+once certified, so every later proof rests on proven clauses alone.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from solver.core.backend import Backend, Result, Status, make_backend
+from solver.core.certified_calls import CallCertifier
 from solver.core.lattice import Point
+from solver.core.limits import Deadline
 
 from .encode import CompletionEncoding, encode_completions
 from .model import WHITE, Piece, Placement, Position, square_name
@@ -213,6 +222,8 @@ class Question:
     value: bool
     answer: bool | None = None
     witness: int | None = None
+    unproven: bool = False  # its proof of impossibility was rejected: "unknown", never asked again
+    on_board: bool = False  # impossible as the board stands (a settled signal, a square no piece can take): no call
 
 
 @dataclass
@@ -275,6 +286,7 @@ class ScoreVerdict:
     now: int
     best: int | None
     witness: int | None
+    certified: bool | None = None  # with certificates: whether the bound's proof was accepted
 
 
 @dataclass
@@ -289,9 +301,12 @@ class Analysis:
     witnesses: list[Witness] = field(default_factory=list)
     solver_calls: int = 0
     seconds: float = 0.0
+    certification: CallCertifier | None = None
+    """With certificates asked for: one per unsatisfiable call an answer rests on."""
 
     def to_json(self, with_witnesses: bool = False) -> dict[str, Any]:
-        """Every answer as "possible" / "impossible" / "unknown"; witness lines on request."""
+        """Every answer as "possible" / "impossible" / "unknown"; witness lines on request;
+        with certificates, ``certified``, ``checker``, ``proofs`` and ``proof_steps``."""
 
         def q(question: Question) -> Any:
             return {True: "possible", False: "impossible", None: "unknown"}[question.answer]
@@ -322,12 +337,15 @@ class Analysis:
             ],
             "max_score": [
                 {"player": s.player, "now": s.now, "max": s.best,
-                 **({"witness": s.witness} if with_witnesses else {})}
+                 **({"witness": s.witness} if with_witnesses else {}),
+                 **({"certified": s.certified} if self.certification is not None else {})}
                 for s in self.best_scores
             ],
             "solver_calls": self.solver_calls,
             "seconds": round(self.seconds, 3),
         }
+        if self.certification is not None:
+            data |= self.certification.to_json()
         if with_witnesses:
             data["witnesses"] = [w.to_json() for w in self.witnesses]
         return data
@@ -340,11 +358,15 @@ def _wid(question: Question) -> int | None:
 class _Session:
     """One encoded position on one backend, with a clock and a list of replayed witnesses."""
 
-    def __init__(self, enc: CompletionEncoding, backend: str, time_limit: float | None) -> None:
+    def __init__(self, enc: CompletionEncoding, backend: str, deadline: Deadline,
+                 checkers: Sequence[str] | None = None) -> None:
         self.enc = enc
         self.backend_name = backend
+        if checkers is not None and backend != "sat":
+            raise ValueError("certificates need the SAT backend: CP-SAT writes no proofs")
         self.solver: Backend = make_backend(backend, self.enc.formula, **BACKEND_OPTIONS.get(backend, {}))
-        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        self.deadline = deadline.end  # time.monotonic() at which the query's time runs out, or None
+        self.certifier = None if checkers is None else CallCertifier(tuple(checkers), deadline)
         self.witnesses: list[Witness] = []
         self.calls = 0
         self.cut_rounds = 0
@@ -396,6 +418,21 @@ class _Session:
         """A loop-free completion maximising ``objective``, proven optimal (or UNKNOWN)."""
         return self._loop_free(lambda: self.solver.maximize(objective, [], self.remaining()))
 
+    def certify(self, assumptions: list[int], name: str, claim: str) -> bool:
+        """With certificates asked for: certify the call just made under ``assumptions`` (it
+        was unsatisfiable); whether the claim now stands (always, without certificates)."""
+        if self.certifier is None:
+            return True
+        return self.certifier.certify(self.solver, assumptions, name, claim).certified
+
+    def certify_bound(self, result: Result, name: str, claim: str) -> bool:
+        """With certificates asked for: certify the call that proves ``result``'s optimum."""
+        if self.certifier is None:
+            return True
+        if result.bound_assumptions is None:
+            return self.certifier.needs_no_proof(name, claim, "no proof needed: every target counted is matched").certified
+        return self.certify(result.bound_assumptions, name, claim)
+
 
 def _settle(session: _Session, questions: list[Question]) -> None:
     """Answer every question; every model found answers all the questions its replayed witness
@@ -424,9 +461,9 @@ def _settle(session: _Session, questions: list[Question]) -> None:
     def still_open() -> list[Question]:
         found = []
         for q in questions:
-            if q.answer is None:
+            if q.answer is None and not q.unproven:
                 if enc.value_lit(q.square, q.value) is False:
-                    q.answer = False
+                    q.answer, q.on_board = False, True
                 else:
                     found.append(q)
         return found
@@ -471,6 +508,12 @@ def _settle(session: _Session, questions: list[Question]) -> None:
             if harvest(session.record(result)) == 0:
                 raise EncodingDisagrees("a model for the open questions answers none of them")
         elif result.status is Status.UNSAT:
+            claim = "no completion gives " + ", ".join(
+                f"{square_name(q.square)} {signal_text(q.value)}" for q in open_qs)
+            if not session.certify([] if selector is None else [selector], "cannot", claim):
+                for q in open_qs:
+                    q.unproven = True
+                continue
             for q in open_qs:
                 q.answer = False
                 lit = enc.value_lit(q.square, q.value)
@@ -517,14 +560,19 @@ def analyze(
     player: int | None = None,
     time_limit: float | None = None,
     loops: str = LOOPS,
+    checkers: Sequence[str] | None = None,
 ) -> Analysis:
     """For every target (of ``player``, or of everyone): can it still end matched, can it still
     end unmatched (receive the other colour); each player's maximum achievable score; and for
     every piece whose output is MUTABLE now, can it still resolve to TRUE and to FALSE. All over
-    the completions of the position (see ``encode.py`` and seeds/logisticks.md)."""
+    the completions of the position (see ``encode.py`` and seeds/logisticks.md).
+
+    ``checkers``: certify every "impossible" and every maximum's bound (SAT backend only; see
+    the module docstring); an answer whose proof is rejected is "unknown"."""
     started = time.monotonic()
-    session = _Session(encode_completions(_frozen_if_over(position), loops), backend, time_limit)
-    analysis = Analysis(position, backend)
+    deadline = Deadline(time_limit)  # from the start: encoding counts against the limit too
+    session = _Session(encode_completions(_frozen_if_over(position), loops), backend, deadline, checkers)
+    analysis = Analysis(position, backend, certification=session.certifier)
     now = signals(position)
     players = [player] if player is not None else list(range(1, position.players + 1))
 
@@ -533,8 +581,9 @@ def analyze(
     for p in players:
         objective = _objective(session.enc, position, p)
         base = _constant_points(session.enc, position, p)
+        unproven = None if session.certifier is None else False
         if session.out_of_time():
-            analysis.best_scores.append(ScoreVerdict(p, current[p].points, None, None))
+            analysis.best_scores.append(ScoreVerdict(p, current[p].points, None, None, unproven))
             continue
         result = session.maximize(objective)
         if result.status is Status.SAT:
@@ -543,9 +592,11 @@ def analyze(
             got = scores(session.witnesses[index].final)[p].points
             if got != best:
                 raise EncodingDisagrees(f"player {p}: optimum {best} but the witness scores {got}")
-            analysis.best_scores.append(ScoreVerdict(p, current[p].points, best, index))
+            certified = session.certify_bound(result, f"max-score-player-{p}", f"no completion gives player {p} more than {best} point(s)")
+            analysis.best_scores.append(ScoreVerdict(p, current[p].points, best if certified else None, index,
+                                                     None if session.certifier is None else certified))
         else:
-            analysis.best_scores.append(ScoreVerdict(p, current[p].points, None, None))
+            analysis.best_scores.append(ScoreVerdict(p, current[p].points, None, None, unproven))
 
     questions: list[Question] = []
     for owner, square, colour in position.target_list():
@@ -566,7 +617,7 @@ def analyze(
     _settle(session, list(unique.values()))
     for q in questions:
         first = unique[(q.square, q.value)]
-        q.answer, q.witness = first.answer, first.witness
+        q.answer, q.witness, q.unproven, q.on_board = first.answer, first.witness, first.unproven, first.on_board
 
     analysis.witnesses = session.witnesses
     analysis.solver_calls = session.calls
@@ -588,10 +639,15 @@ class Satisfaction:
     wanted: int | None
     score: int | None
     witness: Witness | None
+    certification: CallCertifier | None = None
+    """With certificates asked for: the proof behind "impossible" or behind the maximum."""
 
     def to_json(self) -> dict[str, Any]:
-        """The answer, the score reached, the line and the player's target signals after it."""
+        """The answer, the score reached, the line and the player's target signals after it;
+        with certificates, ``certified``, ``checker``, ``proofs`` and ``proof_steps``."""
         data: dict[str, Any] = {"player": self.player, "status": self.status, "wanted": self.wanted, "score": self.score}
+        if self.certification is not None:
+            data |= self.certification.to_json()
         if self.witness is not None:
             data["plan"] = self.witness.to_json()
             final = self.witness.final
@@ -610,25 +666,38 @@ def satisfy(
     at_least: int | None = None,
     time_limit: float | None = None,
     loops: str = LOOPS,
+    checkers: Sequence[str] | None = None,
 ) -> Satisfaction:
     """A line of legal placements after which ``player`` scores its maximum (proven optimal), or
-    at least ``at_least`` points; "impossible" when no completion scores that much."""
+    at least ``at_least`` points; "impossible" when no completion scores that much.
+
+    ``checkers``: certify the "impossible", or the maximum's bound (SAT backend only; see the
+    module docstring); an answer whose proof is rejected, or cut short by the time limit, is
+    "unknown" (a line found is kept)."""
+    deadline = Deadline(time_limit)
     enc = encode_completions(_frozen_if_over(position), loops)
     objective = _objective(enc, position, player)
     base = _constant_points(enc, position, player)
     if at_least is not None:
         needed = at_least - base
         if needed > len(objective):
-            return Satisfaction(player, "impossible", at_least, None, None)
+            answer = Satisfaction(player, "impossible", at_least, None, None)
+            if checkers is not None:
+                answer.certification = CallCertifier(tuple(checkers))
+                answer.certification.needs_no_proof(
+                    "impossible", f"no completion gives player {player} {at_least} point(s)",
+                    f"read off the board: at most {base + len(objective)} of player {player}'s targets can still be matched")
+            return answer
         if needed > 0:
             enc.formula.add_at_least([lit for lit, _ in objective], needed)
-    session = _Session(enc, backend, time_limit)
+    session = _Session(enc, backend, deadline, checkers)
     result = session.solve([]) if at_least is not None else session.maximize(objective)
     try:
         if result.status is Status.UNKNOWN:
-            return Satisfaction(player, "unknown", at_least, None, None)
+            return Satisfaction(player, "unknown", at_least, None, None, session.certifier)
         if result.status is Status.UNSAT:
-            return Satisfaction(player, "impossible", at_least, None, None)
+            certified = session.certify([], "impossible", f"no completion gives player {player} {at_least} point(s)")
+            return Satisfaction(player, "impossible" if certified else "unknown", at_least, None, None, session.certifier)
         witness = session.witnesses[session.record(result)]
         got = scores(witness.final)[player].points
         if at_least is None:
@@ -636,7 +705,9 @@ def satisfy(
                 raise EncodingDisagrees(f"optimum {base + (result.objective or 0)} but the witness scores {got}")
         elif got < at_least:
             raise EncodingDisagrees(f"asked for {at_least} points, the witness scores {got}")
+        certified = at_least is not None or session.certify_bound(
+            result, "max-score", f"no completion gives player {player} more than {got} point(s)")
         witness = trim_witness(position, witness, player, got)
-        return Satisfaction(player, "possible", at_least, got, witness)
+        return Satisfaction(player, "possible" if certified else "unknown", at_least, got, witness, session.certifier)
     finally:
         session.solver.close()
