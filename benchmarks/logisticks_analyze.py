@@ -72,8 +72,9 @@ def main() -> None:
                       f"{min(wall):.3f} | {max(wall):.3f} | |", flush=True)
 
 
-def random_midgames(count: int) -> None:
-    """One analysis per backend on each of ``count`` random 16-piece 2-player positions."""
+def midgame_positions(count: int) -> list:
+    """``count`` random 2-player positions: 16 random legal moves from the start, random target
+    layout (seeds 1..count)."""
     import random
 
     from solver.logisticks.model import position_from_json
@@ -86,6 +87,12 @@ def random_midgames(count: int) -> None:
         for _ in range(16):
             position = apply_move(position, rng.choice(legal_placements(position)))
         positions.append(position)
+    return positions
+
+
+def random_midgames(count: int) -> None:
+    """One analysis per backend on each of ``count`` random 16-piece 2-player positions."""
+    positions = midgame_positions(count)
     print("| backend | positions | median s | p90 s | max s |")
     print("|---|---|---|---|---|")
     for backend in ("sat", "cpsat"):

@@ -18,7 +18,14 @@ from solver.logisticks.model import (
     square_name,
     starting_position,
 )
-from solver.logisticks.render import board_svg, board_text
+from solver.logisticks.render import (
+    board_segments,
+    board_svg,
+    piece_segments,
+    plain_text,
+    rich_text,
+    target_segments,
+)
 from solver.logisticks.rules import apply_move, game_over, legal_placements, scores, signal_text, signals, winners
 
 from .certified import certificate_backend, report_certification
@@ -35,8 +42,10 @@ from .common import (
     make_group,
     output_folder,
     output_path,
+    console,
     print_json,
     proof_dir_option,
+    stdout_is_terminal,
     time_limit_option,
     write_output,
 )
@@ -53,6 +62,18 @@ POSITION_HELP = "A position file (JSON, see seeds/logisticks.md; '-' reads stand
 
 def _load(path: str) -> Position:
     return load_position(path)
+
+
+def _print_rows(rows) -> None:
+    """Rows of styled segments: in colour in a terminal, as plain text in a pipe."""
+    if stdout_is_terminal():
+        console().print(rich_text(rows))
+    else:
+        print(plain_text(rows))
+
+
+def _print_board(position: Position) -> None:
+    _print_rows(board_segments(position))
 
 
 def _state_json(position: Position) -> dict:
@@ -114,20 +135,23 @@ def show(
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board to this SVG file."),
     json_output: bool = typer.Option(False, "--json", help="Print the position, every signal, the scores and the result as JSON."),
 ) -> None:
-    """Show the board with every piece's signal (T TRUE, F FALSE, ? MUTABLE).
+    """Show the board with every piece's owner and signal, the scores in words, whose turn.
 
-    Each piece reads TYPE/INPUTS=VALUE; centre squares list their stones (nW: white stone on
-    the north edge); target stones round the edges read W+/B+ matched, W-/B- wrong signal,
-    W?/B? nothing yet.
+    Each piece reads OWNER:TYPE/INPUTS=SIGNAL (1:AND/SW=T: player 1's AND reading south and
+    west, outputting TRUE; F FALSE, ? MUTABLE); centre squares list their stones (nW: white
+    stone on the north edge); target stones round the edges read W+/B+ matched, W-/B- wrong
+    signal, W?/B? nothing yet, each edge labelled with its player (p1 south, p2 north, p3
+    west, p4 east). In colour in a terminal, plain text in a pipe. --svg draws the same with
+    a legend, the scores and whose turn it is.
     """
     output_path(svg_out)
     position = _load(position_file)
     if svg_out is not None:
-        write_output(svg_out, board_svg(position))
+        write_output(svg_out, board_svg(position, title=f"Logi-Sticks: {position_file}"))
     if json_output:
         print_json(_state_json(position))
     else:
-        print(board_text(position))
+        _print_board(position)
 
 
 @command(app)
@@ -181,7 +205,7 @@ def play(
     if json_output:
         print_json(position_to_json(after))
     else:
-        print(board_text(after))
+        _print_board(after)
 
 
 def _answer(value: Optional[bool]) -> str:
@@ -230,21 +254,22 @@ def analyze(
         print_json(result.to_json(with_witnesses=witnesses))
         certified = report_certification(result.certification, proof_dir, [f"placesat logisticks analyze {position_file}"])
         raise typer.Exit(EXIT_OK if complete and certified else EXIT_NOT_ALL_GOOD)
-    print("target  player colour now      can-match can-mismatch verdict")
+    rows = [[("target  player  now  can-match  can-mismatch  verdict", "bold")]]
     for t in result.targets:
-        print(
-            f"{square_name(t.square):<7} {t.player:<6} {t.colour:<6} {signal_text(t.now):<8} "
-            f"{_answer(t.can_match):<9} {_answer(t.can_mismatch):<12} {t.verdict}"
-        )
-    print()
+        rows.append([(f"{square_name(t.square):<8}{t.player:<8}", ""), *target_segments(t.colour, t.now),
+                     (f"   {_answer(t.can_match):<11}{_answer(t.can_mismatch):<14}{t.verdict}", "")])
+    rows.append([])
     for s in result.best_scores:
         best = "unknown" if s.best is None else str(s.best)
-        print(f"player {s.player}: {s.now} point(s) now, at most {best} achievable")
+        rows.append([(f"player {s.player}: {s.now} point(s) now, at most {best} achievable", "")])
     if result.mutable:
-        print()
-        print("MUTABLE output  can-be-TRUE can-be-FALSE")
+        rows += [[], [("MUTABLE output  now          can-be-TRUE  can-be-FALSE", "bold")]]
         for m in result.mutable:
-            print(f"{square_name(m.square):<15} {_answer(m.can_true.answer):<11} {_answer(m.can_false.answer)}")
+            piece = piece_segments(position.pieces[m.square], None)
+            pad = " " * max(13 - sum(len(text) for text, _ in piece), 1)
+            rows.append([(f"{square_name(m.square):<16}", ""), *piece,
+                         (f"{pad}{_answer(m.can_true.answer):<13}{_answer(m.can_false.answer)}", "")])
+    _print_rows(rows)
     print()
     print(f"{result.solver_calls} solver call(s), {len(result.witnesses)} witness line(s) replayed, {result.seconds:.3f} s ({backend})")
     if result.certification is not None:
@@ -308,7 +333,7 @@ def satisfy(
         for step in result.witness.plan:
             print(f"  turn {step.turn:>3}  player {step.player}  {step.placement}")
         print()
-        print(board_text(result.witness.final))
+        _print_board(result.witness.final)
     elif result.status == "impossible":
         print(f"impossible: no completion gives player {player} {score} point(s) ({proofs or 'proved by the solver'})")
     elif result.certification is not None and result.certification.calls and not result.certification.certified:

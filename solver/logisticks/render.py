@@ -1,31 +1,78 @@
-"""Logi-Sticks boards for the terminal (plain text) and as SVG pictures."""
+"""Logi-Sticks boards for a person: plain text for pipes, the same text in colour for a
+terminal, and SVG pictures.
+
+The text board is laid out once, as rows of (text, style) segments (:func:`board_segments`):
+:func:`board_text` drops the styles, :func:`board_rich` turns them into a ``rich`` Text. A piece
+reads ``OWNER:TYPE/INPUTS=SIGNAL`` (``1:AND/SW=T``: player 1's AND reading south and west,
+outputting TRUE); a target stone ``W+``/``B+`` matched, ``W-``/``B-`` the wrong signal,
+``W?``/``B?`` nothing yet (:func:`target_mark`, also the "now" column of ``analyze``).
+"""
 
 from __future__ import annotations
 
 from html import escape
+from typing import Sequence
 
-from .model import CENTRE_POINTS, FILES, SIDES, TARGET_SIDE, WHITE, Position, square_name
-from .rules import Signal, game_over, matches, scores, signals, winners
+from .model import BLACK, CENTRE_POINTS, FILES, SIDES, TARGET_SIDE, WHITE, Piece, Position, square_name
+from .rules import Score, Signal, game_over, matches, scores, signal_text, signals, winners
 
-CELL = 9
+CELL = 11  # "1:PASS/W=T" and a space
+
+EDGE_NAME = {"S": "south", "N": "north", "W": "west", "E": "east"}
+
+# Terminal styles. Signals look like the stones that stand for them (white TRUE, black FALSE);
+# MUTABLE is dim: not known yet. Players get four hues that stay apart from those and from the
+# green/red of matched/wrong targets.
+SIGNAL_STYLE = {True: "bold black on white", False: "bold white on grey37", None: "dim"}
+STONE_STYLE = {WHITE: "black on white", BLACK: "white on grey37"}
+MARK_STYLE = {"+": "bold green", "-": "bold red", "?": "dim"}
+PLAYER_STYLE = {1: "bold cyan", 2: "bold magenta", 3: "bold yellow", 4: "bold blue"}
+
+Segment = tuple[str, str]  # (text, rich style; "" for none)
 
 
-def _value_char(value: Signal) -> str:
+def value_char(value: Signal) -> str:
+    """``T``, ``F`` or ``?`` (MUTABLE)."""
     return "?" if value is None else ("T" if value else "F")
 
 
-def _target_mark(colour: str, value: Signal) -> str:
+def target_mark(colour: str, value: Signal) -> str:
     """A target stone and what it receives: ``W+`` matched, ``W-`` the wrong signal, ``W?`` none yet."""
     if value is None:
         return f"{colour}?"
     return f"{colour}+" if matches(colour, value) else f"{colour}-"
 
 
-def board_text(position: Position) -> str:
-    """The board as text: each piece as ``TYPE/INPUTS=VALUE`` (T, F, or ? for MUTABLE), the centre
-    squares with their stones (``nW`` = white stone on the north edge), the target stones round
-    the edges with ``+`` matched / ``-`` wrong signal / ``?`` nothing yet; then whose turn it is,
-    the supplies and the scores."""
+def target_segments(colour: str, value: Signal) -> list[Segment]:
+    """:func:`target_mark` with its styles: the stone as a stone, the mark green/red/dim."""
+    mark = target_mark(colour, value)
+    return [(mark[0], STONE_STYLE[colour]), (mark[1], MARK_STYLE[mark[1]])]
+
+
+def piece_segments(piece: Piece, value: Signal) -> list[Segment]:
+    """``OWNER:TYPE/INPUTS=SIGNAL`` with the owner's style and the signal's."""
+    style = PLAYER_STYLE.get(piece.player, "bold")
+    return [(f"{piece.player}:{piece.kind.type}/{piece.kind.orientation}", style), ("=", ""),
+            (value_char(value), SIGNAL_STYLE[value])]
+
+
+def _centred(segments: list[Segment], width: int, align: str = "^") -> list[Segment]:
+    """``segments`` padded with spaces to ``width`` (centred, or right-aligned with ``>``)."""
+    room = max(width - sum(len(text) for text, _ in segments), 0)
+    left = room if align == ">" else room // 2
+    return [(" " * left, "")] + segments + [(" " * (room - left), "")]
+
+
+def _edge_label(player: int, position: Position) -> list[Segment]:
+    """``p2`` in player 2's style, where that player's target stones are; blank otherwise."""
+    if player > position.players:
+        return [("  ", "")]
+    return [(f"p{player}", PLAYER_STYLE[player])]
+
+
+def board_segments(position: Position) -> list[list[Segment]]:
+    """The board as rows of styled segments (see the module docstring), then a legend, then
+    each player's score and supply in words and whose turn it is."""
     values = signals(position)
     targets = {
         (square, TARGET_SIDE[player]): colour
@@ -33,67 +80,153 @@ def board_text(position: Position) -> str:
         for square, colour in stones.items()
     }
 
-    def target_at(square, side: str) -> str:
+    def target_at(square, side: str) -> list[Segment]:
         colour = targets.get((square, side))
-        return _target_mark(colour, values.get(square)) if colour else ""
+        return target_segments(colour, values.get(square)) if colour else []
 
-    lines = []
-    header = "     " + "".join(f"{f:^{CELL}}" for f in FILES)
-    lines.append(header)
-    lines.append("     " + "".join(f"{target_at((0, c), 'N'):^{CELL}}" for c in range(8)))
+    def file_row() -> list[Segment]:
+        row: list[Segment] = [*_edge_label(3, position), ("   ", "")]
+        row += [(f"{f:^{CELL}}", "dim") for f in FILES]
+        return row + [("   ", ""), *_edge_label(4, position)]
+
+    def target_row(player: int, row: int, side: str) -> list[Segment]:
+        segments = [*_edge_label(player, position), ("   ", "")]
+        for col in range(8):
+            segments += _centred(target_at((row, col), side), CELL)
+        return segments
+
+    rows: list[list[Segment]] = [file_row(), target_row(2, 0, "N")]
     for row in range(8):
-        cells = []
+        rank = 8 - row
+        line = _centred(target_at((row, 0), "W"), 2, ">") + [(f" {rank} ", "dim")]
         for col in range(8):
             square = (row, col)
             if square in CENTRE_POINTS:
-                stones = [
-                    f"{side.lower()}{position.centre[(square, side)]}"
-                    for side in SIDES
-                    if (square, side) in position.centre
-                ]
-                text = "[" + " ".join(stones) + "]"
+                stones: list[Segment] = [("[", "dim")]
+                for side in SIDES:
+                    if (square, side) in position.centre:
+                        if len(stones) > 1:
+                            stones.append((" ", ""))
+                        colour = position.centre[(square, side)]
+                        stones += [(side.lower(), ""), (colour, STONE_STYLE[colour])]
+                stones.append(("]", "dim"))
+                cell = stones
             elif square in position.pieces:
-                kind = position.pieces[square].kind
-                text = f"{kind.type}/{kind.orientation}={_value_char(values[square])}"
+                cell = piece_segments(position.pieces[square], values[square])
             else:
-                text = "."
-            cells.append(f"{text:^{CELL}}")
-        rank = 8 - row
-        lines.append(f"{target_at((row, 0), 'W'):>2} {rank} " + "".join(cells) + f" {rank} {target_at((row, 7), 'E')}")
-    lines.append("     " + "".join(f"{target_at((7, c), 'S'):^{CELL}}" for c in range(8)))
-    lines.append(header)
-    lines.append("")
-    lines.extend(status_lines(position))
-    return "\n".join(line.rstrip() for line in lines)
+                cell = [(".", "dim")]
+            line += _centred(cell, CELL)
+        line += [(f" {rank} ", "dim"), *target_at((row, 7), "E")]
+        rows.append(line)
+    rows += [target_row(1, 7, "S"), file_row(), []]
+    rows += [[(text, "dim")] for text in legend_lines(position)]
+    rows.append([])
+    rows += status_segments(position)
+    return rows
 
 
-def status_lines(position: Position) -> list[str]:
-    """Turn, player to move, supplies, scores, and the result when the game is over."""
+def plain_text(rows: list[list[Segment]]) -> str:
+    """Rows of styled segments as plain text, one line each."""
+    return "\n".join("".join(text for text, _ in row).rstrip() for row in rows)
+
+
+def rich_text(rows: list[list[Segment]]):
+    """Rows of styled segments as one ``rich`` Text, in colour."""
+    from rich.text import Text
+
     lines = []
+    for row in rows:
+        line = Text()
+        for part, style in row:
+            line.append(part, style=style or None)
+        line.rstrip()  # as plain_text does
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def board_text(position: Position) -> str:
+    """The board as plain text (for a pipe or a file)."""
+    return plain_text(board_segments(position))
+
+
+def board_rich(position: Position):
+    """The board as a ``rich`` Text, in colour (for a terminal)."""
+    return rich_text(board_segments(position))
+
+
+def legend_lines(position: Position) -> list[str]:
+    """What the marks on the text board mean."""
+    edges = ", ".join(f"p{p} {EDGE_NAME[TARGET_SIDE[p]]}" for p in range(1, position.players + 1))
+    return [
+        "piece OWNER:TYPE/INPUTS=SIGNAL: T TRUE, F FALSE, ? MUTABLE; centre [nW wB]: a stone's side and colour",
+        f"targets W/B: + matched, - wrong signal, ? nothing yet; each player's edge: {edges}",
+    ]
+
+
+# --------------------------------------------------------------------------- the score in words
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def score_words(position: Position, score: Score) -> tuple[str, str]:
+    """A player's score and its tie-breaks, named: ``2 points, 2 of 8 targets matched`` and
+    ``tie-breaks: 1 white target matched, 4 black target stones``."""
+    total = len(position.targets.get(score.player, {}))
+    return (f"{_plural(score.points, 'point')}, {score.points} of {_plural(total, 'target')} matched",
+            f"tie-breaks: {_plural(score.true_matched, 'white target')} matched, "
+            f"{_plural(score.black_stones, 'black target stone')}")
+
+
+def result_words(position: Position) -> str:
+    """Who leads or won, and what decided it: points, then white targets matched, then black
+    target stones (the rule's order), or a tie."""
+    table = scores(position)
+    best = winners(position)
+    if len(best) > 1:
+        return "tie between players " + ", ".join(map(str, best))
+    top = table[best[0]].key()
+    others = [table[p].key() for p in table if p != best[0]]
+    decided = 0
+    for i in range(3):  # the first place where the winner is ahead of everyone still level
+        level = [key for key in others if key[:i] == top[:i]]
+        if level and all(top[i] > key[i] for key in level):
+            decided = i
+            break
+    why = ("on points", "on the first tie-break (white targets matched)",
+           "on the second tie-break (black target stones)")[decided]
+    return f"player {best[0]} {'wins' if game_over(position) else 'leads'} {why}"
+
+
+def status_segments(position: Position) -> list[list[Segment]]:
+    """Each player's score (in words) and supply, then whose turn it is or the result."""
+    rows: list[list[Segment]] = []
     table = scores(position)
     for player in range(1, position.players + 1):
-        supply = " ".join(f"{t}:{n}" for t, n in position.supply[player].items())
-        score = table[player]
-        lines.append(
-            f"player {player}: {score.points} point(s) ({score.true_matched} TRUE matched, "
-            f"{score.black_stones} black stones)  supply {supply}"
-        )
+        edge = EDGE_NAME[TARGET_SIDE[player]]
+        points, tie_breaks = score_words(position, table[player])
+        rows.append([(f"player {player}", PLAYER_STYLE[player]), (f" ({edge} edge): {points}", "")])
+        supply = ", ".join(f"{t} {n}" for t, n in position.supply[player].items())
+        rows.append([(f"  {tie_breaks}", "dim")])
+        rows.append([(f"  supply: {supply}", "dim")])
     if game_over(position):
-        best = winners(position)
-        result = f"player {best[0]} wins" if len(best) == 1 else "tie between players " + ", ".join(map(str, best))
-        lines.append(f"game over: {result}")
+        rows.append([("game over: ", "bold"), (result_words(position), "bold")])
     else:
-        lines.append(f"turn {position.turn}: player {position.to_move} to move")
-    return lines
+        rows.append([(f"turn {position.turn}: ", ""), (f"player {position.to_move}", PLAYER_STYLE[position.to_move]), (" to move", "")])
+    return rows
 
 
 # --------------------------------------------------------------------------- SVG
 
 SQUARE = 60
-MARGIN = 40
+MARGIN = 64  # room for the target stones and the edge labels
 FILL = {True: "#ffffff", False: "#222222", None: "#a8a8a8"}
 INK = {True: "#000000", False: "#ffffff", None: "#000000"}
-STONE = {WHITE: "#ffffff", "B": "#111111"}
+STONE = {WHITE: "#ffffff", BLACK: "#111111"}
+PLAYER_FILL = {1: "#0e7c8c", 2: "#b0357e", 3: "#b8860b", 4: "#3352c4"}
+RING = {"+": "#1e9e3e", "-": "#d22222", "?": "#999999"}
+LINE = 18  # height of a text line under the board
 
 
 def _side_point(x: float, y: float, side: str, inset: float) -> tuple[float, float]:
@@ -103,21 +236,63 @@ def _side_point(x: float, y: float, side: str, inset: float) -> tuple[float, flo
     return cx + dx * (half - inset), cy + dy * (half - inset)
 
 
-def board_svg(position: Position) -> str:
+def _legend(top: float, players: int) -> tuple[list[str], float]:
+    """The legend's SVG elements from ``top`` down, and the height it takes."""
+    out = [f'<text x="{MARGIN}" y="{top + 12}" font-size="13" font-weight="bold">Legend</text>']
+    y = top + 22
+    x = MARGIN
+    for value, label in ((True, "TRUE"), (False, "FALSE"), (None, "MUTABLE")):
+        out.append(f'<rect x="{x}" y="{y}" width="18" height="18" rx="3" fill="{FILL[value]}" stroke="#333"/>')
+        out.append(f'<text x="{x + 24}" y="{y + 14}" font-size="12">{label} output</text>')
+        x += 134
+    out.append(f'<circle cx="{x + 8}" cy="{y + 9}" r="5" fill="#c0392b"/>')
+    out.append(f'<text x="{x + 18}" y="{y + 14}" font-size="12">input side</text>')
+    y += 26
+    x = MARGIN
+    for mark, label in (("+", "target matched"), ("-", "wrong signal"), ("?", "nothing yet")):
+        out.append(f'<circle cx="{x + 9}" cy="{y + 9}" r="7" fill="#ffffff" stroke="{RING[mark]}" stroke-width="3"/>')
+        out.append(f'<text x="{x + 24}" y="{y + 14}" font-size="12">{label}</text>')
+        x += 134
+    y += 26
+    x = MARGIN
+    for player in range(1, players + 1):
+        out.append(_owner_badge(x + 9, y + 9, player))
+        out.append(f'<text x="{x + 24}" y="{y + 14}" font-size="12">player {player}\'s piece</text>')
+        x += 134
+    return out, y + 26 - top
+
+
+def _owner_badge(cx: float, cy: float, player: int) -> str:
+    return (f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="8" fill="{PLAYER_FILL[player]}" stroke="#fff" stroke-width="1.5"/>'
+            f'<text x="{cx:.0f}" y="{cy + 4:.0f}" font-size="11" font-weight="bold" text-anchor="middle" fill="#fff">{player}</text>')
+
+
+def board_svg(position: Position, title: str | None = None, notes: Sequence[str] = ()) -> str:
     """The board as an SVG picture: pieces shaded by their signal (white TRUE, black FALSE, grey
-    MUTABLE) with a notch on each input side, centre stones on the centre block's edges, and
-    target stones outside the edges ringed green when matched and red when they get the wrong
-    signal."""
+    MUTABLE) with a notch on each input side and a badge naming the owner, centre stones on the
+    centre block's edges, target stones outside the edges ringed green when matched and red
+    when they get the wrong signal, each edge labelled with its player; under the board a
+    legend, each player's score in words and whose turn it is (``notes`` add lines)."""
     values = signals(position)
-    size = 8 * SQUARE + 2 * MARGIN
+    width = 8 * SQUARE + 2 * MARGIN
+    board_top = MARGIN + (24 if title else 0)
+    legend, legend_height = _legend(board_top + 8 * SQUARE + MARGIN, position.players)
+    lines = [*status_segments(position), *([(note, "")] for note in notes)]
+    height = board_top + 8 * SQUARE + MARGIN + legend_height + LINE * len(lines) + 12
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
         'font-family="sans-serif">',
-        f'<rect width="{size}" height="{size}" fill="#f4efe4"/>',
+        f'<rect width="{width}" height="{height}" fill="#f4efe4"/>',
     ]
+    if title:
+        out.append(f'<text x="{width / 2}" y="22" font-size="16" font-weight="bold" text-anchor="middle">{escape(title)}</text>')
+
+    def corner(row: int, col: int) -> tuple[float, float]:
+        return MARGIN + col * SQUARE, board_top + row * SQUARE
+
     for row in range(8):
         for col in range(8):
-            x, y = MARGIN + col * SQUARE, MARGIN + row * SQUARE
+            x, y = corner(row, col)
             square = (row, col)
             shade = "#8a7a5c" if square in CENTRE_POINTS else ("#d9ccb0" if (row + col) % 2 else "#e8dec8")
             out.append(f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{shade}" stroke="#6b5d43"/>')
@@ -126,10 +301,11 @@ def board_svg(position: Position) -> str:
                 continue
             value = values[square]
             pad = 6
+            owner = PLAYER_FILL.get(piece.player, "#333")
             out.append(
                 f'<rect x="{x + pad}" y="{y + pad}" width="{SQUARE - 2 * pad}" height="{SQUARE - 2 * pad}" rx="6" '
-                f'fill="{FILL[value]}" stroke="#333"><title>{escape(square_name(square))} {escape(str(piece.kind))} '
-                f'player {piece.player}: {"MUTABLE" if value is None else str(value).upper()}</title></rect>'
+                f'fill="{FILL[value]}" stroke="{owner}" stroke-width="3"><title>{escape(square_name(square))} {escape(str(piece.kind))} '
+                f'of player {piece.player}: {signal_text(value)}</title></rect>'
             )
             for side in piece.kind.inputs:
                 px, py = _side_point(x, y, side, pad)
@@ -138,24 +314,77 @@ def board_svg(position: Position) -> str:
                 f'<text x="{x + SQUARE / 2}" y="{y + SQUARE / 2 + 5}" font-size="13" text-anchor="middle" '
                 f'fill="{INK[value]}">{piece.kind.type}</text>'
             )
+            if piece.player in PLAYER_FILL:
+                out.append(_owner_badge(x + SQUARE - pad - 3, y + SQUARE - pad - 3, piece.player))
     for (square, side), colour in position.centre.items():
-        row, col = square
-        px, py = _side_point(MARGIN + col * SQUARE, MARGIN + row * SQUARE, side, 0)
+        x, y = corner(*square)
+        px, py = _side_point(x, y, side, 0)
         out.append(f'<circle cx="{px:.0f}" cy="{py:.0f}" r="7" fill="{STONE[colour]}" stroke="#555"/>')
     for player, stones in position.targets.items():
         side = TARGET_SIDE[player]
         for square, colour in stones.items():
-            row, col = square
-            px, py = _side_point(MARGIN + col * SQUARE, MARGIN + row * SQUARE, side, -MARGIN / 2)
+            x, y = corner(*square)
+            px, py = _side_point(x, y, side, -24)
             value = values.get(square)
-            ring = "#999" if value is None else ("#1e9e3e" if matches(colour, value) else "#d22")
+            mark = target_mark(colour, value)[1]
             out.append(
-                f'<circle cx="{px:.0f}" cy="{py:.0f}" r="10" fill="{STONE[colour]}" stroke="{ring}" stroke-width="4">'
-                f"<title>player {player} target {square_name(square)}</title></circle>"
+                f'<circle cx="{px:.0f}" cy="{py:.0f}" r="10" fill="{STONE[colour]}" stroke="{RING[mark]}" stroke-width="4">'
+                f"<title>player {player}'s target on {square_name(square)}: {'white' if colour == WHITE else 'black'}, "
+                f"receives {signal_text(value) if value is not None else 'nothing yet'}</title></circle>"
             )
+    out += _edge_labels(position, board_top)
     for col, name in enumerate(FILES):
-        out.append(f'<text x="{MARGIN + col * SQUARE + 4}" y="{MARGIN + 8 * SQUARE - 4}" font-size="10" fill="#444">{name}</text>')
+        x, y = corner(7, col)
+        out.append(f'<text x="{x + 4}" y="{y + SQUARE - 4}" font-size="10" fill="#444">{name}</text>')
     for row in range(8):
-        out.append(f'<text x="{MARGIN + 3}" y="{MARGIN + row * SQUARE + 12}" font-size="10" fill="#444">{8 - row}</text>')
+        x, y = corner(row, 0)
+        out.append(f'<text x="{x + 3}" y="{y + 12}" font-size="10" fill="#444">{8 - row}</text>')
+    out += legend
+    y = board_top + 8 * SQUARE + MARGIN + legend_height
+    for line in lines:
+        y += LINE
+        out.append(_svg_line(MARGIN, y, line))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _svg_line(x: float, y: float, segments: list[Segment]) -> str:
+    """A line of styled segments as SVG text: a player's name in the player's colour, bold text
+    bold, dim text grey, leading spaces as an indent."""
+    text = "".join(part for part, _ in segments)
+    indent = len(text) - len(text.lstrip(" "))
+    spans = []
+    for number, (part, style) in enumerate(segments):
+        if number == 0:
+            part = part.lstrip(" ")
+        player = next((p for p, name in PLAYER_STYLE.items() if style == name), None)
+        attributes = ""
+        if player is not None:
+            attributes = f' fill="{PLAYER_FILL[player]}" font-weight="bold"'
+        elif "bold" in style:
+            attributes = ' font-weight="bold"'
+        elif "dim" in style:
+            attributes = ' fill="#555"'
+        spans.append(f"<tspan{attributes}>{escape(part)}</tspan>")
+    return f'<text x="{x + 7 * indent}" y="{y}" font-size="13" xml:space="preserve">{"".join(spans)}</text>'
+
+
+def _edge_labels(position: Position, board_top: float) -> list[str]:
+    """"player N's targets" beside each player's edge, in the player's colour."""
+    out = []
+    middle_x = MARGIN + 4 * SQUARE
+    middle_y = board_top + 4 * SQUARE
+    for player in range(1, position.players + 1):
+        side = TARGET_SIDE[player]
+        label = f"player {player}'s targets"
+        style = f'font-size="13" font-weight="bold" fill="{PLAYER_FILL[player]}" text-anchor="middle"'
+        if side == "N":
+            out.append(f'<text x="{middle_x}" y="{board_top - 46}" {style}>{label}</text>')
+        elif side == "S":
+            out.append(f'<text x="{middle_x}" y="{board_top + 8 * SQUARE + 56}" {style}>{label}</text>')
+        elif side == "W":
+            out.append(f'<text x="{MARGIN - 50}" y="{middle_y}" {style} transform="rotate(-90 {MARGIN - 50} {middle_y})">{label}</text>')
+        else:
+            x = MARGIN + 8 * SQUARE + 54
+            out.append(f'<text x="{x}" y="{middle_y}" {style} transform="rotate(90 {x} {middle_y})">{label}</text>')
+    return out
