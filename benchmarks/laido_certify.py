@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.timing import timed  # noqa: E402
 from solver.laido.model import load_game  # noqa: E402
 from solver.laido.reach import reach_best, reach_win  # noqa: E402
 
@@ -35,18 +34,6 @@ QUERIES = [
     ("race9.json", "black", 3, False, True),
     ("race9.json", "black", 4, True, True),
 ]
-
-
-def timed(run, runs: int):
-    """Median CPU and wall seconds of ``runs`` runs after a warm-up, and the last answer."""
-    answer = run()
-    cpu, wall = [], []
-    for _ in range(runs):
-        c, w = time.process_time(), time.perf_counter()
-        answer = run()
-        cpu.append(time.process_time() - c)
-        wall.append(time.perf_counter() - w)
-    return statistics.median(cpu), statistics.median(wall), answer
 
 
 def main() -> None:

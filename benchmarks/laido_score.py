@@ -16,12 +16,15 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
-import time
+import sys
+from pathlib import Path
 
-from solver.core.lattice import HexLattice
-from solver.laido.model import BLACK, WHITE, Position
-from solver.laido.score import score_position
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.timing import timed  # noqa: E402
+from solver.core.lattice import HexLattice  # noqa: E402
+from solver.laido.model import BLACK, WHITE, Position  # noqa: E402
+from solver.laido.score import score_position  # noqa: E402
 
 
 def halves(side: int) -> Position:
@@ -38,17 +41,6 @@ def full(side: int, seed: int) -> Position:
     random.Random(seed).shuffle(points)
     half = (len(points) + 1) // 2
     return Position(side, frozenset(points[:half]), frozenset(points[half:]), WHITE, 2, BLACK)
-
-
-def timed(run, runs: int):
-    answer = run()  # warm-up
-    cpu, wall = [], []
-    for _ in range(runs):
-        c, w = time.process_time(), time.perf_counter()
-        answer = run()
-        cpu.append(time.process_time() - c)
-        wall.append(time.perf_counter() - w)
-    return statistics.median(cpu), statistics.median(wall), answer
 
 
 def main() -> None:

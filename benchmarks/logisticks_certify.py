@@ -24,22 +24,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.logisticks_analyze import midgame_positions  # noqa: E402
+from benchmarks.timing import timed  # noqa: E402
 from solver.logisticks.analyze import analyze, satisfy  # noqa: E402
 from solver.logisticks.model import load_position  # noqa: E402
 
 POSITIONS = ["midgame.json", "late.json", "four-players.json", "start.json"]
-
-
-def timed(run, runs: int):
-    """Median CPU and wall seconds of ``runs`` runs after a warm-up, and the last answer."""
-    answer = run()
-    cpu, wall = [], []
-    for _ in range(runs):
-        c, w = time.process_time(), time.perf_counter()
-        answer = run()
-        cpu.append(time.process_time() - c)
-        wall.append(time.perf_counter() - w)
-    return statistics.median(cpu), statistics.median(wall), answer
 
 
 def main() -> None:
