@@ -105,3 +105,17 @@ def test_too_many_states_stops_the_sweep():
     no_bounds = [len(plan.order)] * (len(plan.order) + 1)
     with pytest.raises(TooManyStates):
         _sweep(lattice, plan.order, no_bounds, 0, None, 50, None)
+
+
+@pytest.mark.slow
+def test_eleven_side_halves_exact_values():
+    """The 11-side board in two solid halves (Black r < 0: 155 stones, White 176): parts of 72
+    and 82 stones, values -11 and -12 (the sweep proves White's 82 after its bound said 84)."""
+    lattice = HexLattice(11)
+    black = _solid(lattice, lambda p: p[1] < 0)
+    position = Position(11, black, frozenset(lattice.points) - black, passes=2, first_pass=WHITE)
+    score = score_position(position)
+    (b,) = score.groups[BLACK]
+    (w,) = score.groups[WHITE]
+    assert (len(b.stones), len(b.connection_part), b.value) == (155, 72, -11)
+    assert (len(w.stones), len(w.connection_part), w.value) == (176, 82, -12)

@@ -128,8 +128,11 @@ def _sweep(
     max_states: int | None,
     deadline: Deadline | None,
 ) -> tuple[Point, ...] | None:
-    """The frontier sweep: a longest path with at least ``floor`` stones (None if there is
-    none); with ``beam``, only that many best states are kept at each step (not exact)."""
+    """The frontier sweep: a longest path, where a path of ``floor`` stones is known to exist
+    already (0: none known), so only states that can still beat it, or the best path found
+    so far, are kept; None when no path was found. Exact without ``beam``: the longest path
+    is returned, unless no path is longer than ``floor`` (then a path of ``floor`` stones or
+    None). With ``beam``, only that many best states are kept at each step (not exact)."""
     n = len(order)
     index = {p: i for i, p in enumerate(order)}
     neighbours = [[index[q] for q in lattice.neighbours(p) if q in index] for p in order]
@@ -254,8 +257,9 @@ def _sweep(
                 codes[a] = fresh
                 codes[b] = fresh
             settle(codes, value_on)
-        # a state that cannot reach the floor even if every later point did its best goes
-        cut = max(floor, best_value >> n) - bounds[v + 1]
+        # a state that cannot beat the best path known, even if every later point did its
+        # best, goes: a path that only ties it is no better (halves the 11-side solid halves)
+        cut = max(floor, best_value >> n) + 1 - bounds[v + 1]
         if cut > 0:
             merged = {key: value for key, value in merged.items() if value >> n >= cut}
         if beam is not None and len(merged) > beam:
@@ -299,9 +303,13 @@ def suffix_bounds(lattice: HexLattice, order: tuple[Point, ...], deadline: Deadl
         touching = len(later) == 2 and frontier[later[0]] in adjacent[frontier[later[1]]]
         grown = frontier + [v]
         keep = [s for s, u in enumerate(grown) if first[u] < v]
-        leave = [(s, 2 if not is_edge[u] else 1) for s, u in enumerate(grown) if first[u] >= v]
-        take = _picker(keep)
+        # positions in a state's codes: 0 holds the edge stones used, 1 + s frontier slot s
+        leave = [(s + 1, 3 if not is_edge[u] else 2) for s, u in enumerate(grown) if first[u] >= v]
+        take = itemgetter(0, *(s + 1 for s in keep)) if keep else (lambda codes: (codes[0],))
         edge_v = is_edge[v]
+        limit = 1 if edge_v else 2
+        # (position, full code): a later neighbour of v on the path must still lack a neighbour
+        sides = [(s + 1, 2 if is_edge[frontier[s]] else 3) for s in later]
         # the most path neighbours a kept point can still have: it must reach its degree
         ceiling = []
         for k, s in enumerate(keep):
@@ -312,33 +320,33 @@ def suffix_bounds(lattice: HexLattice, order: tuple[Point, ...], deadline: Deadl
             if room < degree:
                 ceiling.append((k + 1, 1 + degree - room))  # its code must be at least this, or off
         merged: dict[tuple[int, ...], int] = {}
+        get = merged.get
 
         def settle(codes, value: int) -> None:
-            for s, degree in leave:
-                code = codes[s + 1]
-                if code and code - 1 != degree:
-                    return
-            key = (codes[0],) + take(codes[1:])
+            for position, full in leave:
+                code = codes[position]
+                if code and code != full:
+                    return  # it leaves without its degree
+            key = take(codes)
             for k, lowest in ceiling:
                 if key[k] and key[k] < lowest:
                     return
-            if merged.get(key, -1) < value:
+            if get(key, -1) < value:
                 merged[key] = value
 
         for state, value in states.items():
             settle(state + (0,), value)
-            on = [s for s in later if state[s + 1]]
-            limit = 1 if edge_v else 2
-            if len(on) > limit or (len(on) == 2 and touching):
-                continue
-            if edge_v and state[0] >= 2:
+            on = [position for position, _ in sides if state[position]]
+            if len(on) > limit or (len(on) == 2 and touching) or (edge_v and state[0] >= 2):
                 continue
             codes = list(state)
             codes.append(1 + len(on))
-            for s in on:
-                if codes[s + 1] - 1 >= (1 if is_edge[frontier[s]] else 2):
-                    break
-                codes[s + 1] += 1
+            for position, full in sides:
+                code = codes[position]
+                if code:
+                    if code == full:
+                        break  # it has all its path neighbours already
+                    codes[position] = code + 1
             else:
                 if edge_v:
                     codes[0] += 1
