@@ -2,6 +2,8 @@
 
 import os
 
+import pytest
+
 from solver.core.parallel import WorkerCrash, run_jobs
 
 
@@ -20,3 +22,39 @@ def test_a_dying_worker_marks_only_its_job():
     results = dict(run_jobs(square_or_die, [0, 1, 2, 3, 4, 5], 2))
     assert isinstance(results[3], WorkerCrash)
     assert {i: r for i, r in results.items() if i != 3} == {0: 0, 1: 1, 2: 4, 4: 16, 5: 25}
+
+
+def _sleep_then(value, seconds):
+    import time
+
+    time.sleep(seconds)
+    return value
+
+
+def _fail():
+    raise ValueError("no such thing")
+
+
+def test_run_killable_returns_the_childs_answer():
+    from solver.core.parallel import run_killable
+
+    assert run_killable(_sleep_then, ({"answer": 42}, 0.0)) == {"answer": 42}
+
+
+def test_run_killable_stops_the_child_at_the_deadline():
+    import time
+
+    from solver.core.limits import Deadline, TimeUp
+    from solver.core.parallel import run_killable
+
+    started = time.monotonic()
+    with pytest.raises(TimeUp):
+        run_killable(_sleep_then, (1, 30.0), Deadline(0.3))
+    assert time.monotonic() - started < 10  # killed, not waited for
+
+
+def test_run_killable_reports_a_child_that_raises():
+    from solver.core.parallel import WorkerCrash, run_killable
+
+    with pytest.raises(WorkerCrash, match="no such thing"):
+        run_killable(_fail, ())

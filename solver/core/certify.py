@@ -124,13 +124,33 @@ def refute(
     return Refutation(top, base, added, proof, time.process_time() - started)
 
 
-def check(refutation: Refutation, checker: str = "dratify") -> ProofCheck:
-    """Replay ``refutation``'s proof with ``checker`` (one of :data:`CHECKERS`): accepted only
-    when every step follows and the empty clause is derived."""
-    import dratify
+IN_PROCESS_SIZE = 200_000
+"""Clauses plus proof lines up to which a proof is checked in this process; a larger one
+(seconds of native code that no signal or deadline can stop) is checked in a child process
+that is killed when the time limit passes or Ctrl-C comes."""
 
+
+def check(refutation: Refutation, checker: str = "dratify", deadline: Deadline | None = None) -> ProofCheck:
+    """Replay ``refutation``'s proof with ``checker`` (one of :data:`CHECKERS`): accepted only
+    when every step follows and the empty clause is derived. ``TimeUp`` when ``deadline``
+    passes first (a large check is then stopped where it is)."""
     if checker not in CHECKERS:
         raise ValueError(f"unknown proof checker {checker!r}; choose one of: {', '.join(CHECKERS)}")
+    size = len(refutation.base) + len(refutation.extra) + len(refutation.proof)
+    if size <= IN_PROCESS_SIZE:
+        return _check_here(refutation, checker)
+    from .parallel import WorkerCrash, run_killable
+
+    started = time.perf_counter()
+    try:
+        return run_killable(_check_here, (refutation, checker), deadline)
+    except WorkerCrash as crash:
+        return ProofCheck(checker, False, refutation.steps, time.perf_counter() - started, f"the checker failed: {crash}")
+
+
+def _check_here(refutation: Refutation, checker: str) -> ProofCheck:
+    import dratify
+
     engine = "python" if checker == "dratify-python" else _native_engine()
     started = time.process_time()
     formula = dratify.CNF(refutation.num_vars)
@@ -148,7 +168,7 @@ def check_all(refutation: Refutation, checkers: Sequence[str] = DEFAULT_CHECKERS
     for name in checkers:
         if deadline is not None:
             deadline.check()
-        verdicts.append(check(refutation, name))
+        verdicts.append(check(refutation, name, deadline))
     return verdicts
 
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+
+if TYPE_CHECKING:
+    from .limits import Deadline
 
 
 class WorkerCrash(Exception):
@@ -87,3 +90,54 @@ def run_jobs(
         isolate = bool(crashed) or isolate
         if isolate and not crashed:
             isolate = False  # the culprit is found; the rest may share pools again
+
+
+def run_killable(function: Callable[..., Any], args: tuple, deadline: "Deadline | None" = None) -> Any:
+    """``function(*args)`` in a forked child process that is killed when ``deadline`` passes
+    (``TimeUp``) or a stop signal comes (it is raised here).
+
+    For one long native call that cannot be interrupted from inside (a proof checker, say):
+    the child inherits the arguments through the fork, so only the result, which must be
+    picklable, crosses a pipe. A child that dies or raises makes :class:`WorkerCrash`.
+    """
+    import multiprocessing
+
+    from .limits import TimeUp
+    from .signals import raise_if_stopped
+
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_run_and_send, args=(function, args, send), daemon=True)
+    child.start()
+    send.close()
+    try:
+        while not receive.poll(0.05):
+            raise_if_stopped()
+            if deadline is not None and deadline.expired():
+                raise TimeUp("the time limit came first")
+            if not child.is_alive() and not receive.poll(0):
+                raise WorkerCrash(f"the worker process died (exit code {child.exitcode})")
+        try:
+            ok, value = receive.recv()
+        except EOFError:
+            raise WorkerCrash("the worker process died before it answered") from None
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receive.close()
+    if not ok:
+        raise WorkerCrash(value)
+    return value
+
+
+def _run_and_send(function: Callable[..., Any], args: tuple, send: Any) -> None:
+    from .signals import prepare_worker
+
+    prepare_worker()
+    try:
+        result = (True, function(*args))
+    except Exception as error:  # reported to the parent as a crash of this job
+        result = (False, f"{type(error).__name__}: {error}")
+    send.send(result)
+    send.close()
