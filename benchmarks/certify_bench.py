@@ -16,22 +16,16 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.timing import once  # noqa: E402
 from solver.core.backend import cnf_of  # noqa: E402
 from solver.core.certify import Refutation, check, refute  # noqa: E402
 from solver.lixso.model import load_pack  # noqa: E402
 from solver.lixso.solve import LixsoSolver, Verdict  # noqa: E402
-
-
-def timed(function, *args):
-    wall, cpu = time.perf_counter(), time.process_time()
-    value = function(*args)
-    return value, time.process_time() - cpu, time.perf_counter() - wall
 
 
 def summary(values: list[float]) -> str:
@@ -47,7 +41,7 @@ def run(pack: str, solver_name: str, checkers: list[str], history: bool) -> dict
     figures: dict[str, list[float]] = {}
     history_clauses: list[list[int]] = []
     for grid in grids:
-        report, cpu, wall = timed(solver.solve, grid)
+        report, cpu, wall = once(lambda: solver.solve(grid))
         figures.setdefault("solve cpu", []).append(cpu)
         assert report.status is Verdict.UNIQUE, grid.label()
         template = solver.compiled(grid).template
@@ -55,13 +49,13 @@ def run(pack: str, solver_name: str, checkers: list[str], history: bool) -> dict
         clue_cells = {(r, c) for r, c, _ in grid.clues()}
         cells = [(r, c) for r in range(grid.height) for c in range(grid.width)]
         block = [-lit for cell, lit in zip(cells, template.solution_literals(report.solutions[0])) if cell not in clue_cells]
-        refutation, cpu_proof, wall_proof = timed(refute, base, top, [block], template.clue_assumptions(grid), None, solver_name)
+        refutation, cpu_proof, wall_proof = once(lambda: refute(base, top, [block], template.clue_assumptions(grid), None, solver_name))
         assert isinstance(refutation, Refutation)
         figures.setdefault("proof solve cpu", []).append(cpu_proof)
         figures.setdefault("proof steps", []).append(refutation.steps / 1000)  # shown as thousands
         total_cpu, total_wall = cpu + cpu_proof, wall + wall_proof
         for name in checkers:
-            verdict, cpu_check, wall_check = timed(check, refutation, name)
+            verdict, cpu_check, wall_check = once(lambda: check(refutation, name))
             assert verdict.accepted, (grid.label(), name, verdict.reason)
             figures.setdefault(f"check {name} cpu", []).append(cpu_check)
             total_cpu, total_wall = total_cpu + cpu_check, total_wall + wall_check
@@ -71,7 +65,7 @@ def run(pack: str, solver_name: str, checkers: list[str], history: bool) -> dict
             # the warm solver's own clause set: every earlier grid's block behind a selector, switched off
             selector = top + 1 + len(history_clauses) // 2
             replay = [*history_clauses, [block[0]] + block[1:]]
-            outcome, cpu_history, _ = timed(refute, base, selector, replay, template.clue_assumptions(grid), None, solver_name)
+            outcome, cpu_history, _ = once(lambda: refute(base, selector, replay, template.clue_assumptions(grid), None, solver_name))
             assert isinstance(outcome, Refutation)
             figures.setdefault("history proof solve cpu", []).append(cpu_history)
             history_clauses += [[-selector] + block, [-selector]]

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-from solver.laido.model import load_game
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.timing import command_seconds  # noqa: E402
+from solver.laido.model import load_game  # noqa: E402
 from solver.laido.reach import reach_best, reach_win
 from solver.laido.score import score_position
 
@@ -36,15 +38,6 @@ def median_seconds(run, runs: int) -> tuple[float, object]:
     return statistics.median(times), answer
 
 
-def cli_seconds(args: list[str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run([str(Path(sys.executable).with_name("placesat")), "laido", *args], capture_output=True, check=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
@@ -56,7 +49,7 @@ def main() -> None:
         for backend in ("sat", "cpsat"):
             seconds, score = median_seconds(lambda: score_position(position, backend=backend), options.runs)
             summary = f"{score.verdict.winner} wins ({score.verdict.describe()})"
-            cli = cli_seconds(["score", str(GRIDS / f"{name}.json"), "--backend", backend], options.runs) if options.cli else None
+            cli = command_seconds(["laido", "score", str(GRIDS / f"{name}.json"), "--backend", backend], options.runs, check=True) if options.cli else None
             rows.append((f"score {name}", backend, seconds, cli, summary))
     queries = [("mid9-1", "white", 4), ("mid9-2", "black", 4), ("mid9-3", "white", 4), ("race9", "black", 4), ("race9", "black", 3)]
     for name, player, k in queries:
@@ -64,13 +57,13 @@ def main() -> None:
         for backend in ("cpsat", "sat"):
             seconds, answer = median_seconds(lambda: reach_win(position, player, k, backend), options.runs)
             summary = f"{answer.answer}" + (f", {len(answer.stones)} stone(s)" if answer.answer == "yes" else "")
-            cli = cli_seconds(["reach", str(GRIDS / f"{name}.json"), "-p", player, "-k", str(k), "-b", backend], options.runs) if options.cli else None
+            cli = command_seconds(["laido", "reach", str(GRIDS / f"{name}.json"), "-p", player, "-k", str(k), "-b", backend], options.runs, check=True) if options.cli else None
             rows.append((f"reach {name} --player {player} --stones {k}", backend, seconds, cli, summary))
     for name, player in (("mid9-3", "white"), ("race9", "black")):
         position = load_game(str(GRIDS / f"{name}.json"))
         for backend in ("cpsat", "sat"):
             seconds, answer = median_seconds(lambda: reach_best(position, player, 4, backend), options.runs)
-            cli = cli_seconds(["reach", str(GRIDS / f"{name}.json"), "-p", player, "-k", "4", "--best", "-b", backend], options.runs) if options.cli else None
+            cli = command_seconds(["laido", "reach", str(GRIDS / f"{name}.json"), "-p", player, "-k", "4", "--best", "-b", backend], options.runs, check=True) if options.cli else None
             rows.append((f"reach {name} --player {player} --stones 4 --best", backend, seconds, cli, f"best value {answer.value}"))
     print("| query | backend | median (in process) | median (whole command) | answer |")
     print("|---|---|---|---|---|")

@@ -34,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.timing import once  # noqa: E402
 from solver.core.limits import Deadline  # noqa: E402
 from solver.lixso.game.bounds import bounds  # noqa: E402
 from solver.lixso.game.model import Position, format_text, load_position, seating_for, with_seating  # noqa: E402
@@ -66,12 +67,6 @@ def greedy_game(index: int, players: str = "2") -> tuple[GameRules, list[State],
     return rules, states, record
 
 
-def timed(call):
-    cpu, wall = time.process_time(), time.perf_counter()
-    result = call()
-    return result, time.process_time() - cpu, time.perf_counter() - wall
-
-
 def empty_cells(rules: GameRules, state: State) -> int:
     return rules.cell_count - 3 * sum(state.scores)
 
@@ -91,7 +86,7 @@ def bench_bounds(args) -> None:
             bounds(rules, state, backend)  # warm-up (imports, first solver)
             cpus, walls = [], []
             for _ in range(args.repeat):
-                result, cpu, wall = timed(lambda: bounds(rules, state, backend))
+                result, cpu, wall = once(lambda: bounds(rules, state, backend))
                 cpus.append(cpu)
                 walls.append(wall)
             figures = " / ".join(f"{s.most}, {s.sure}" for s in result.sides)
@@ -124,7 +119,7 @@ def bench_endgames(args) -> None:
         rules, states, _ = greedy_game(index)
         for ply in range(len(states) - 2, -1, -1):
             state = states[ply]
-            solution, cpu, wall = timed(lambda: solve(rules, state, Deadline(args.limit)))
+            solution, cpu, wall = once(lambda: solve(rules, state, Deadline(args.limit)))
             value = "unknown" if solution.value is None else f"{solution.value:+d}"
             print(f"| {index + 1} | {ply} | {empty_cells(rules, state)} | {len(rules.moves(state))} | {value} | {cpu:.2f} | {wall:.2f} | {solution.nodes} |", flush=True)
             if solution.value is None:
@@ -138,7 +133,7 @@ def bench_sixes(args) -> None:
     for path in SIXES:
         for players in ("2", "4"):
             game = replay_position(with_seating(load_position(str(path)), players))
-            solution, cpu, wall = timed(lambda: solve(game.rules, game.state, Deadline(args.limit)))
+            solution, cpu, wall = once(lambda: solve(game.rules, game.state, Deadline(args.limit)))
             value = solution.value
             who = game.rules.seating.side_name
             result = "unknown" if value is None else "draw" if value == 0 else f"{who(0 if value > 0 else 1)} wins by {abs(value)}"

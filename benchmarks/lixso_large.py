@@ -14,17 +14,16 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import time
 
-from solver.lixso.generate import generate_one, tiled_solution
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.timing import once  # noqa: E402
+from solver.lixso.generate import generate_one, tiled_solution  # noqa: E402
 from solver.lixso.model import Grid, default_per_colour
 from solver.lixso.solve import LixsoSolver
-
-
-def timed(work):
-    wall, cpu = time.perf_counter(), time.process_time()
-    result = work()
-    return result, time.perf_counter() - wall, time.process_time() - cpu
 
 
 def row(label: str, walls: list[float], cpus: list[float], scale: float = 1.0, unit: str = "s") -> None:
@@ -46,7 +45,7 @@ def main() -> None:
     for height, width in ((21, 21), (30, 30)):
         walls, cpus = [], []
         for seed in range(args.seeds):
-            _, wall, cpu = timed(lambda: tiled_solution(height, width, default_per_colour(height, width), random.Random(seed)))
+            _, cpu, wall = once(lambda: tiled_solution(height, width, default_per_colour(height, width), random.Random(seed)))
             walls.append(wall)
             cpus.append(cpu)
         row(f"random full solution {height}x{width}", walls, cpus)
@@ -54,7 +53,7 @@ def main() -> None:
     for level in (3, 6):
         walls, cpus = [], []
         for i in range(args.generate):
-            _, wall, cpu = timed(lambda: generate_one(15, 15, level, f"large:{level}:{i}", "b"))
+            _, cpu, wall = once(lambda: generate_one(15, 15, level, f"large:{level}:{i}", "b"))
             walls.append(wall)
             cpus.append(cpu)
         row(f"generate 15x15 level {level}", walls, cpus)
@@ -65,10 +64,10 @@ def main() -> None:
         solution = tiled_solution(21, 21, default_per_colour(21, 21), random.Random(100 + seed))
         puzzles.append(Grid(tuple("".join(ch if rng.random() < 0.2 else "." for ch in line) for line in solution)))
     solver = LixsoSolver("sat")
-    _, build_wall, build_cpu = timed(lambda: solver.compiled(puzzles[0]))
+    _, build_cpu, build_wall = once(lambda: solver.compiled(puzzles[0]))
     walls, cpus, verdicts = [], [], []
     for grid in puzzles:
-        report, wall, cpu = timed(lambda: solver.solve(grid))
+        report, cpu, wall = once(lambda: solver.solve(grid))
         walls.append(wall)
         cpus.append(cpu)
         verdicts.append(report.status.value)

@@ -71,8 +71,8 @@ def main() -> None:
     args = parser.parse_args()
     grids = [g for g in load_pack(args.pack) if isinstance(g, Grid)]
     print(f"{len(grids)} grids from {args.pack}, {args.repeat} repeats; ms per grid (solve + uniqueness proof)")
-    print(f"| backend | median | p95 | max |")
-    print(f"|---|---|---|---|")
+    print("| backend | median | p95 | max |")
+    print("|---|---|---|---|")
     runs = [("sat", name) for name in args.sat_solvers.split(",")]
     if not args.skip_cpsat:
         runs.append(("cpsat", None))

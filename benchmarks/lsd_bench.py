@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.timing import command_seconds, timed  # noqa: E402
 from solver.lsd.encode import encode_reach
 from solver.lsd.forced import forced_win
 from solver.lsd.model import load_game
@@ -31,27 +32,6 @@ from solver.lsd.rules import winning_placements
 
 ROOT = Path(__file__).resolve().parent.parent
 GRIDS = ROOT / "grids" / "lsd"
-
-
-def timed(run, runs: int) -> tuple[float, float, object]:
-    """(median CPU s, median wall s, last answer) of ``runs`` runs after a warm-up."""
-    answer = run()
-    cpu, wall = [], []
-    for _ in range(runs):
-        c0, w0 = time.process_time(), time.perf_counter()
-        answer = run()
-        cpu.append(time.process_time() - c0)
-        wall.append(time.perf_counter() - w0)
-    return statistics.median(cpu), statistics.median(wall), answer
-
-
-def cli_seconds(args: list[str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run([str(Path(sys.executable).with_name("placesat")), "lsd", *args], capture_output=True, check=False)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:
@@ -113,7 +93,7 @@ def main() -> None:
         mid_path = str(GRIDS / "mid20.json")
         for args in (["show", mid_path], ["threats", mid_path], ["reach", mid_path, "-p", "1", "-k", "6"],
                      ["reach", mid_path, "-p", "2", "-k", "6", "-b", "cpsat"], ["forced", mid_path, "-p", "1", "-d", "3"]):
-            print(f"| `placesat lsd {' '.join(a if a != mid_path else 'mid20.json' for a in args)}` | {cli_seconds(args, options.runs):.2f} |", flush=True)
+            print(f"| `placesat lsd {' '.join(a if a != mid_path else 'mid20.json' for a in args)}` | {command_seconds(['lsd', *args], options.runs):.2f} |", flush=True)
     print(f"\nload average at end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

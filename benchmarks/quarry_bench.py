@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.timing import command_seconds, timed  # noqa: E402
 from solver.quarry.model import BLACK, BLUE, Position, load_position, parse_move
 from solver.quarry.reach import POINTS, STONES, race, reach
 from solver.quarry.rules import State, record, replay
@@ -32,29 +32,7 @@ from solver.quarry.threats import threats
 
 ROOT = Path(__file__).resolve().parent.parent
 GRIDS = ROOT / "grids" / "quarry"
-PLACESAT = str(Path(sys.executable).with_name("placesat"))
 MIDGAMES = ("midgame", "midgame-2", "midgame-3", "scattered-1", "scattered-2")
-
-
-def timed(run, runs: int) -> tuple[float, float, object]:
-    """Median CPU and wall seconds of ``runs`` runs after a warm-up, and the last answer."""
-    answer = run()
-    cpu, wall = [], []
-    for _ in range(runs):
-        c0, w0 = time.process_time(), time.perf_counter()
-        answer = run()
-        cpu.append(time.process_time() - c0)
-        wall.append(time.perf_counter() - w0)
-    return statistics.median(cpu), statistics.median(wall), answer
-
-
-def cli_seconds(args: list[str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run([PLACESAT, "quarry", *args], capture_output=True, check=False)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def one_before_the_end(name: str) -> State:
@@ -85,7 +63,7 @@ def main() -> None:
         for objective in (STONES, POINTS):
             cpu, wall, answer = timed(lambda: reach(state, player, objective), options.runs)
             value = answer.stones if objective == STONES else answer.points
-            cli = cli_seconds(["reach", str(GRIDS / f"{name}.json"), "-p", player, "--objective", objective], options.runs) if options.cli else None
+            cli = command_seconds(["quarry", "reach", str(GRIDS / f"{name}.json"), "-p", player, "--objective", objective], options.runs) if options.cli else None
             rows.append((f"reach {name} -p {player} --objective {objective}", cpu, wall, cli, f"{answer.answer}, {value}"))
     for name in MIDGAMES:
         state = replay(load_position(str(GRIDS / f"{name}.json")))

@@ -14,7 +14,7 @@ import os
 import re
 import stat
 import sys
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, TypeVar
 
 from .errors import InputError
 
@@ -31,6 +31,8 @@ MAX_JSON_DIGITS = 30
 """Longest integer literal accepted in JSON; every number our formats use is far shorter."""
 
 _CHUNK = 1 << 16
+
+T = TypeVar("T")
 
 
 def display_name(path: str) -> str:
@@ -258,6 +260,25 @@ def _first_duplicate(value: Any, where: str) -> str | None:
 def load_json(path: str) -> Any:
     """Read and strictly decode the JSON document at ``path`` (``-``: standard input)."""
     return parse_json(read_text(path), path)
+
+
+def parse_json_as(text: str, path: str | None, build: Callable[[Any], T]) -> T:
+    """Decode ``text`` strictly (:func:`parse_json`) and make a model of it with ``build``.
+
+    ``build`` raises :class:`InputError` naming the JSON path of a bad field; the error then
+    also names the file, so every message reads ``file: json.path: what is wrong``.
+    """
+    raw = parse_json(text, path or "<input>")
+    try:
+        return build(raw)
+    except InputError as error:
+        raise error.located(path) if path else error
+
+
+def load_json_as(path: str, build: Callable[[Any], T]) -> T:
+    """Read the JSON document at ``path`` (``-``: standard input) and make a model of it (see
+    :func:`parse_json_as`)."""
+    return parse_json_as(read_text(path), path, build)
 
 
 def json_path(parent: str, key: str | int) -> str:

@@ -29,7 +29,7 @@ from functools import cached_property
 from typing import Any, Union
 
 from solver.core.errors import InputError
-from solver.core.inputs import parse_json, read_text
+from solver.core.inputs import parse_json_as, read_text
 from solver.core.lattice import HexLattice, Point
 
 BLACK = "black"
@@ -218,13 +218,7 @@ def parse_game(text: str, path: str | None = None) -> Position | Record:
     Errors are :class:`InputError` naming the file, and the line and column of a JSON syntax
     error or the JSON path of a bad field (``black[3]``).
     """
-    raw = parse_json(text, path or "<input>")
-    try:
-        if isinstance(raw, dict) and "moves" in raw:
-            return record_from_json(raw)
-        return position_from_json(raw)
-    except InputError as error:
-        raise error.located(path) if path else error
+    return parse_json_as(text, path, lambda raw: record_from_json(raw) if isinstance(raw, dict) and "moves" in raw else position_from_json(raw))
 
 
 def load_game(path: str) -> Position | Record:

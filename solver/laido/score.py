@@ -8,7 +8,6 @@ shortest reading its length is re-checked against a breadth-first search as well
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any
 

@@ -418,15 +418,14 @@ def parse_position(text: str, path: str | None = None) -> Position:
     """Parse and validate a position file (format and placement rules); ``InputError`` when bad."""
     from .rules import check_position
 
-    from solver.core.inputs import parse_json
+    from solver.core.inputs import parse_json_as
 
-    data = parse_json(text, path or "<input>")
-    try:
-        position = position_from_json(data)
+    def checked(raw: object) -> Position:
+        position = position_from_json(raw)
         check_position(position)
-    except InputError as error:
-        raise error.located(path) if path else error
-    return position
+        return position
+
+    return parse_json_as(text, path, checked)
 
 
 def position_to_json(position: Position) -> dict[str, Any]:

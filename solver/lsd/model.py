@@ -35,7 +35,7 @@ from dataclasses import dataclass, field as dataclass_field
 from typing import Any, Iterable, Mapping, Union
 
 from solver.core.errors import InputError
-from solver.core.inputs import expect_int, expect_list, expect_object, expect_str, json_path, load_json, parse_json, read_text, shown
+from solver.core.inputs import expect_int, expect_list, expect_object, expect_str, json_path, load_json_as, parse_json_as, read_text, shown
 
 Cell = tuple[int, int]
 
@@ -169,10 +169,7 @@ def tileset_from_json(raw: Any, where: str = "") -> Supply:
 
 def load_tileset(path: str) -> Supply:
     """Read a tile set file (JSON, see :func:`tileset_from_json`); errors name the file and JSON path."""
-    try:
-        return tileset_from_json(load_json(path))
-    except InputError as error:
-        raise error.located(path)
+    return load_json_as(path, tileset_from_json)
 
 
 # --------------------------------------------------------------------------- players
@@ -467,13 +464,7 @@ def record_from_json(raw: Any) -> Record:
 def parse_game(text: str, path: str | None = None) -> Position | Record:
     """A position or a game record (it has ``"moves"``) from JSON text; errors name the file
     and the line and column of a syntax error, or the JSON path of a bad field."""
-    raw = parse_json(text, path or "<input>")
-    try:
-        if isinstance(raw, dict) and "moves" in raw:
-            return record_from_json(raw)
-        return position_from_json(raw)
-    except InputError as error:
-        raise error.located(path) if path else error
+    return parse_json_as(text, path, lambda raw: record_from_json(raw) if isinstance(raw, dict) and "moves" in raw else position_from_json(raw))
 
 
 def load_game(path: str) -> Position | Record:
@@ -521,7 +512,7 @@ def dumps(obj: dict[str, Any]) -> str:
     for i, (key, value) in enumerate(items):
         comma = "," if i + 1 < len(items) else ""
         if key == "field" and value:
-            lines.append(f'  "field": [')
+            lines.append('  "field": [')
             for j, tile in enumerate(value):
                 lines.append("    " + json.dumps(tile) + ("," if j + 1 < len(value) else ""))
             lines.append("  ]" + comma)

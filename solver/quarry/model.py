@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Union
 
 from solver.core.errors import InputError
-from solver.core.inputs import expect_bool, expect_int, expect_list, expect_object, expect_str, json_path, parse_json, read_text
+from solver.core.inputs import expect_bool, expect_int, expect_list, expect_object, expect_str, json_path, parse_json_as, read_text
 
 from .stones import DIRECTIONS, StoneSet, default_stones, stones_from_json, stones_to_json
 
@@ -294,11 +294,7 @@ def position_from_json(raw: Any) -> Position:
 
 def parse_position(text: str, path: str | None = None) -> Position:
     """A position from JSON text; errors name the file and the line/column or JSON path."""
-    raw = parse_json(text, path or "<input>")
-    try:
-        return position_from_json(raw)
-    except InputError as error:
-        raise error.located(path) if path else error
+    return parse_json_as(text, path, position_from_json)
 
 
 def load_position(path: str) -> Position:

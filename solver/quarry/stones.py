@@ -28,7 +28,7 @@ from functools import cached_property
 from typing import Any
 
 from solver.core.errors import InputError
-from solver.core.inputs import expect_int, expect_list, expect_object, expect_str, json_path, load_json
+from solver.core.inputs import expect_int, expect_list, expect_object, expect_str, json_path, load_json_as
 
 MAX_LEVELS = 5
 """Rule 2: no stone may reach above 5 cubes high (heights counted in cubes from the board)."""
@@ -358,14 +358,13 @@ def stones_from_json(raw: Any, where: str = "stones") -> StoneSet:
 
 def load_stones(path: str) -> StoneSet:
     """A stone file: JSON ``{"stones": [...]}`` (see :func:`stones_from_json`)."""
-    raw = load_json(path)
-    try:
+    def build(raw: object) -> StoneSet:
         expect_object(raw, "", ("stones",), what='an object {"stones": [...]}')
-        if "stones" not in raw:
+        if "stones" not in raw:  # type: ignore[operator]
             raise InputError('stones: missing (a stone file is {"stones": [...]})')
-        return stones_from_json(raw["stones"])
-    except InputError as error:
-        raise error.located(path)
+        return stones_from_json(raw["stones"])  # type: ignore[index]
+
+    return load_json_as(path, build)
 
 
 def stones_to_json(stones: StoneSet) -> list[dict[str, Any]]:

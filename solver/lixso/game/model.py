@@ -40,7 +40,7 @@ from solver.core.inputs import (
     expect_str,
     json_path,
     numbered_lines,
-    parse_json,
+    parse_json_as,
     read_text,
 )
 
@@ -373,10 +373,7 @@ def position_from_json(raw: Any, path: str | None = None) -> Position:
 def parse_position(text: str, path: str | None = None) -> Position:
     """A position in either format: JSON when the text starts with ``{``, the text format otherwise."""
     if text.lstrip().startswith("{"):
-        try:
-            return position_from_json(parse_json(text, path or "-"), path)
-        except InputError as error:
-            raise error.located(path) if path else error
+        return parse_json_as(text, path, lambda raw: position_from_json(raw, path))
     return parse_text(text, path)
 
 
