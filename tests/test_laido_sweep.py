@@ -11,7 +11,7 @@ from solver.core.lattice import HexLattice
 from solver.laido.model import BLACK, WHITE, Position
 from solver.laido.rules import best_connection_part_by_search, groups, is_connection_part
 from solver.laido.score import best_connection_part, score_position
-from solver.laido.sweep import TooManyStates, _sweep, longest_connection_part, plan_sweep, suffix_bounds
+from solver.laido.sweep import MAX_WIDTH, TooManyStates, longest_connection_part, plan_sweep
 
 
 def _solid(lattice: HexLattice, keep) -> frozenset:
@@ -53,25 +53,27 @@ def test_small_solid_regions_by_brute_force(side, shape):
     assert is_connection_part(lattice, region, found)
 
 
-def test_suffix_bounds_bound_every_connection_part():
-    """bounds[i] is at least the number of stones any connection part has among order[i:]."""
-    rng = random.Random(11)
-    for _ in range(25):
-        lattice = HexLattice(4)
-        stones = {p for p in lattice.points if rng.random() < 0.8}
+@pytest.mark.parametrize("turns", [0, 1, 2])
+def test_every_sweep_direction_matches_exhaustive_search(turns):
+    """The frontier read along the sweep line keeps open piece ends as nested pairs in any of
+    the three directions, on groups with holes and gaps in their lines too."""
+    rng = random.Random(40 + turns)
+    compared = 0
+    for _ in range(60):
+        lattice = HexLattice(rng.choice([4, 5]))
+        fill = rng.choice([0.45, 0.55, 0.65])
+        stones = {p for p in lattice.points if rng.random() < fill}
         for group in groups(lattice, stones):
-            if len(group) > 18:
+            if not 6 <= len(group) <= 22:
                 continue
-            plan = plan_sweep(lattice, group)
-            bounds = suffix_bounds(lattice, plan.order)
-            best = best_connection_part_by_search(lattice, group)
-            assert bounds[0] >= (len(best) if best else 0)
-            from solver.laido.rules import connection_parts
-
-            for part in connection_parts(lattice, group, limit=20_000):
-                inside = set(part)
-                for i in range(len(plan.order) + 1):
-                    assert bounds[i] >= sum(p in inside for p in plan.order[i:])
+            expected = best_connection_part_by_search(lattice, group)
+            found = longest_connection_part(lattice, group, plan=plan_sweep(lattice, group, turns))
+            assert (expected is None) == (found is None), sorted(group)
+            if found is not None:
+                assert len(found) == len(expected), sorted(group)
+                assert is_connection_part(lattice, group, found)
+            compared += 1
+    assert compared > 30
 
 
 def test_halves_board_exact_values():
@@ -101,10 +103,15 @@ def test_sweep_and_solver_agree_on_a_7_side_half():
 
 def test_too_many_states_stops_the_sweep():
     lattice = HexLattice(7)
-    plan = plan_sweep(lattice, lattice.points)
-    no_bounds = [len(plan.order)] * (len(plan.order) + 1)
     with pytest.raises(TooManyStates):
-        _sweep(lattice, plan.order, no_bounds, 0, None, 50, None)
+        longest_connection_part(lattice, lattice.points, max_states=50)
+
+
+def test_a_frontier_too_wide_to_pack_is_refused_at_once():
+    lattice = HexLattice(11)
+    assert plan_sweep(lattice, lattice.points).widest > MAX_WIDTH
+    with pytest.raises(TooManyStates):
+        longest_connection_part(lattice, lattice.points, max_states=None)
 
 
 @pytest.mark.slow

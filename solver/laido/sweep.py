@@ -6,17 +6,26 @@ the method used to count and maximise snakes (chordless paths) on grids: the gro
 are visited line by line; after each point, what the rest of the group needs to know about the
 points already decided is summed up by the *frontier*, the decided points that still have an
 undecided neighbour. For each frontier point the state records whether it is on the path and,
-if so, how many more path neighbours it needs; open path pieces are paired by labels. States
-that agree are merged, keeping the one with most path points so far: the longest path is the
-best state that closes a path.
+if so, what it still needs: nothing more, one more path neighbour on a piece whose other end
+is an edge stone, two more (a lone stone), or one more on a piece whose other open end is
+another frontier point. States that agree are merged, keeping the one with most path points so
+far: the longest path is the best state that closes a path.
 
 Why it is fast on solid areas, where a SAT solver struggles (a longest chordless path in a solid
 region has about half its points, and proving that no longer one exists is a counting argument
 that clause learning finds hard): the number of states depends on the width of the frontier,
 not on the size of the group. The sweep runs along whichever of the three board directions
-makes the frontier narrowest (a half board is swept across its short side). Wide, open groups
-have many states; :func:`longest_connection_part` gives up past ``max_states`` and the caller
-uses the solver instead.
+makes the frontier narrowest (a half board is swept across its short side).
+
+How the states are kept: the frontier is read along the sweep line (the current line up to the
+point just visited, then the rest of the line before), and the pieces of path below that line
+cannot cross, so the two open ends of a piece are a matched pair of brackets, ``LEFT`` and
+``RIGHT`` (the labelling is canonical by itself: no renaming, and equal states are equal
+numbers). A state is one integer, three bits a frontier point, and all states of a step are a
+numpy array worked on at once; each step keeps, for each state, the state it came from and
+whether the point is on the path, so the longest path is read back at the end. Wide, open
+groups have many states: :func:`longest_connection_part` gives up past ``max_states`` and the
+caller uses the solver instead.
 
 Every answer is a path of the group; :mod:`solver.laido.score` re-checks it with the plain rules.
 """
@@ -24,20 +33,30 @@ Every answer is a path of the group; :mod:`solver.laido.score` re-checks it with
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import itemgetter
+from itertools import combinations
 from typing import Iterable
+
+import numpy as np
 
 from solver.core.lattice import HexLattice, Point
 from solver.core.limits import Deadline
 
-# The state of one frontier point (a small int, so a frontier is a tuple of ints):
+# What a frontier point still needs, in three bits of its state:
 OFF = 0  # not on the path
 DONE = 1  # on the path with all its path neighbours: no other neighbour may join the path
 HALF = 2  # an open end of a piece whose other end is an edge stone already (needs 1 more)
 ALONE = 3  # a lone inner stone on the path, neither neighbour yet (needs 2 more)
-LABEL = 4  # LABEL + k: an open end of a piece whose other open end carries the same label
+LEFT = 4  # an open end of a piece whose other open end is further along the frontier
+RIGHT = 5  # ... and the other end of such a piece (the pairs nest like brackets)
+BITS = 3
+CODE = (1 << BITS) - 1
 
-DEFAULT_MAX_STATES = 60_000
+# a state and its stone count share one 64-bit sort key when states are merged: the count
+# takes VALUE_BITS bits (a 15-side board has 631 points), the frontier the rest
+VALUE_BITS = 10
+MAX_WIDTH = (63 - VALUE_BITS) // BITS - 1  # one slot spare for the point being visited
+
+DEFAULT_MAX_STATES = 400_000
 
 
 def _turned(point: Point, turns: int) -> Point:
@@ -50,21 +69,24 @@ def _turned(point: Point, turns: int) -> Point:
 
 @dataclass(frozen=True)
 class SweepPlan:
-    """The order in which a group's points are visited and the frontier after each of them."""
+    """The order in which a group's points are visited, the line of each, and the largest
+    frontier."""
 
     order: tuple[Point, ...]
-    widest: int  # the largest frontier
+    lines: tuple[int, ...]
+    widest: int
 
 
-def plan_sweep(lattice: HexLattice, group: Iterable[Point]) -> SweepPlan:
-    """Visit the points line by line along the board direction with the narrowest frontier.
+def plan_sweep(lattice: HexLattice, group: Iterable[Point], turns: int | None = None) -> SweepPlan:
+    """Visit the points line by line along the board direction with the narrowest frontier
+    (or along the direction ``turns``, 0 to 2, when given: tests try each).
 
     Lines run along one of three directions; points are taken line after line, in order along
     each. The frontier after a point holds every visited point with an unvisited neighbour.
     """
     stones = set(group)
     best: SweepPlan | None = None
-    for turns in range(3):
+    for turns in range(3) if turns is None else (turns,):
         order = sorted(stones, key=lambda p: (_turned(p, turns)[1], _turned(p, turns)[0]))
         index = {p: i for i, p in enumerate(order)}
         last = [max([index[n] for n in lattice.neighbours(p) if n in index] + [i]) for i, p in enumerate(order)]
@@ -78,13 +100,61 @@ def plan_sweep(lattice: HexLattice, group: Iterable[Point]) -> SweepPlan:
                 closing += 1
             widest = max(widest, live - closing)
         if best is None or widest < best.widest:
-            best = SweepPlan(tuple(order), widest)
+            best = SweepPlan(tuple(order), tuple(_turned(p, turns)[1] for p in order), widest)
     assert best is not None
     return best
 
 
 class TooManyStates(Exception):
     """The sweep needed more states than it was allowed (a wide, open group)."""
+
+
+@dataclass(frozen=True)
+class _Step:
+    """What one step of the sweep needs to know, worked out once before the states are."""
+
+    edge: bool  # the point visited is an edge stone
+    me: int  # its slot in the frontier grown by it
+    width: int  # the slots of the grown frontier
+    earlier: tuple[int, ...]  # the slots of its visited neighbours
+    leave: tuple[int, ...]  # slots of points with no unvisited neighbour left, highest first
+    lonely: tuple[int, ...]  # slots, once those left, of points that can get one more neighbour at most
+
+
+def _steps(lattice: HexLattice, plan: SweepPlan) -> list[_Step]:
+    """The frontier, in order along the sweep line, at each step of ``plan``.
+
+    The sweep line runs along the current line up to the point just visited, then steps back
+    to the line before; every frontier point is on one of those two lines, and the point
+    visited joins the frontier between them.
+    """
+    order = plan.order
+    index = {p: i for i, p in enumerate(order)}
+    neighbours = [[index[q] for q in lattice.neighbours(p) if q in index] for p in order]
+    last = [max(ns + [i]) for i, ns in enumerate(neighbours)]
+    adjacent = [set(ns) for ns in neighbours]
+
+    # how many more path neighbours a point decided at step i can still get: at most the
+    # number of its later neighbours, and two only if two of them do not touch each other
+    def room(point: int, step: int) -> int:
+        later = [q for q in neighbours[point] if q > step]
+        if len(later) >= 2 and any(b not in adjacent[a] for k, a in enumerate(later) for b in later[k + 1:]):
+            return 2
+        return min(len(later), 1)
+
+    steps = []
+    frontier: list[int] = []
+    for v, line in enumerate(plan.lines):
+        me = sum(plan.lines[u] == line for u in frontier)
+        grown = frontier[:me] + [v] + frontier[me:]
+        slot = {u: s for s, u in enumerate(grown)}
+        earlier = tuple(slot[u] for u in neighbours[v] if u < v)
+        leave = tuple(s for s in reversed(range(len(grown))) if last[grown[s]] <= v)
+        kept = [u for u in grown if last[u] > v]
+        lonely = tuple(k for k, u in enumerate(kept) if room(u, v) < 2)
+        steps.append(_Step(lattice.is_edge(order[v]), me, len(grown), earlier, leave, lonely))
+        frontier = kept
+    return steps
 
 
 def longest_connection_part(
@@ -97,274 +167,197 @@ def longest_connection_part(
     """A connection part of ``group`` with the most stones, in path order; None when the group
     has none (fewer than two edge stones).
 
-    First a narrow sweep (the :data:`BEAM` best states at each step) finds a long path
-    quickly; then the full sweep drops every state that cannot beat it, using
-    :func:`suffix_bounds` for what the points not yet visited can still add.
-
     Exact: every chordless path between two edge stones of the group is represented by one
     sequence of states, and merging two states keeps one with most stones, which any
     completion extends equally well. :class:`TooManyStates` past ``max_states`` states at one
-    step; :class:`~solver.core.limits.TimeUp` when ``deadline`` comes first.
+    step, or when the frontier is wider than :data:`MAX_WIDTH`; :class:`~solver.core.limits.TimeUp`
+    when ``deadline`` comes first.
     """
     plan = plan or plan_sweep(lattice, group)
-    bounds = suffix_bounds(lattice, plan.order, deadline)
-    first = _sweep(lattice, plan.order, bounds, 0, BEAM, None, deadline)
-    floor = len(first) if first else 0
-    if first is not None and floor == bounds[0]:
-        return first  # nothing longer can exist: the relaxed sweep's bound is met
-    found = _sweep(lattice, plan.order, bounds, floor, None, max_states, deadline)
-    return found if found is not None and (first is None or len(found) >= len(first)) else first
-
-
-BEAM = 256
-
-
-def _sweep(
-    lattice: HexLattice,
-    order: tuple[Point, ...],
-    bounds: list[int],
-    floor: int,
-    beam: int | None,
-    max_states: int | None,
-    deadline: Deadline | None,
-) -> tuple[Point, ...] | None:
-    """The frontier sweep: a longest path, where a path of ``floor`` stones is known to exist
-    already (0: none known), so only states that can still beat it, or the best path found
-    so far, are kept; None when no path was found. Exact without ``beam``: the longest path
-    is returned, unless no path is longer than ``floor`` (then a path of ``floor`` stones or
-    None). With ``beam``, only that many best states are kept at each step (not exact)."""
-    n = len(order)
-    index = {p: i for i, p in enumerate(order)}
-    neighbours = [[index[q] for q in lattice.neighbours(p) if q in index] for p in order]
-    is_edge = [lattice.is_edge(p) for p in order]
-    last = [max(ns + [i]) for i, ns in enumerate(neighbours)]
-    adjacent = [set(ns) for ns in neighbours]
-
-    # how many more path neighbours a point decided at step i can still get: at most the
-    # number of its later neighbours, and two only if two of them do not touch each other
-    def room(point: int, step: int) -> int:
-        later = [q for q in neighbours[point] if q > step]
-        if len(later) >= 2 and any(b not in adjacent[a] for k, a in enumerate(later) for b in later[k + 1:]):
-            return 2
-        return min(len(later), 1)
-
-    one = 1 << n  # a stone on the path adds one to the count kept above the bits of the mask
-    best_value = -1
-    frontier: list[int] = []
-    states: dict[tuple[int, ...], int] = {(): 0}  # state -> (stones on the path << n) | mask
-    for v in range(n):
+    if plan.widest > MAX_WIDTH:
+        raise TooManyStates(f"a frontier of {plan.widest} points (at most {MAX_WIDTH})")
+    steps = _steps(lattice, plan)
+    codes = np.zeros(1, np.int64)  # the one state before any point: an empty frontier
+    values = np.zeros(1, np.int64)
+    history: list[tuple[np.ndarray, np.ndarray]] = []  # per step: each state's source, on or off
+    best = (0, -1, -1)  # (stones, step, source state) of the longest whole path found
+    for t, step in enumerate(steps):
         if deadline is not None:
             deadline.check()
-        slot = {u: s for s, u in enumerate(frontier)}
-        earlier = [slot[u] for u in neighbours[v] if u < v]
-        grown = frontier + [v]
-        keep = [s for s, u in enumerate(grown) if last[u] > v]
-        leave = [s for s, u in enumerate(grown) if last[u] <= v]
-        # a kept point that can get at most one more path neighbour cannot be a lone stone
-        one_room = [k for k, s in enumerate(keep) if room(grown[s], v) < 2]
-        take = _picker(keep)
-        me = len(frontier)
-        edge_v = is_edge[v]
-        bit = one + (1 << v)
-        merged: dict[tuple[int, ...], int] = {}
-
-        def settle(codes, value: int) -> None:
-            for s in leave:
-                if codes[s] >= HALF:
-                    return  # it needs a path neighbour it can no longer get
-            out = take(codes)
-            for k in one_room:
-                if out[k] == ALONE:
-                    return
-            if out and max(out) >= LABEL:
-                names: dict[int, int] = {}
-                out = tuple(names.setdefault(c, LABEL + len(names)) if c >= LABEL else c for c in out)
-            if merged.get(out, -1) < value:
-                merged[out] = value
-
-        for state, value in states.items():
-            settle(state + (OFF,), value)
-            codes = list(state)
-            codes.append(OFF)
-            on = [s for s in earlier if state[s]]
-            if len(on) > 2 or any(state[s] == DONE for s in on):
-                continue  # v on the path would give a neighbour one path neighbour too many
-            value_on = value + bit
-            halves = state.count(HALF)
-            if edge_v:
-                if not on:
-                    if halves < 2:  # a new piece starting at an edge stone
-                        codes[me] = HALF
-                        settle(codes, value_on)
-                    continue
-                if len(on) == 2:
-                    continue  # an edge stone on the path is an end: one path neighbour
-                (u,) = on
-                code = state[u]
-                codes[me] = DONE
-                codes[u] = DONE if code != ALONE else HALF
-                if code == HALF:
-                    # both ends are edge stones: a whole path, if nothing else is open
-                    if not any(c >= HALF for c in codes):
-                        best_value = max(best_value, value_on)
-                    continue
-                if halves >= 2:
-                    continue
-                if code >= LABEL:
-                    codes[state.index(code, u + 1) if state.index(code) == u else state.index(code)] = HALF
-                settle(codes, value_on)
-                continue
-            if not on:
-                codes[me] = ALONE
-                settle(codes, value_on)
-                continue
-            if len(on) == 1:
-                (u,) = on
-                code = state[u]
-                if code == ALONE:
-                    fresh = LABEL + 64
-                    codes[u] = fresh
-                    codes[me] = fresh
-                else:
-                    codes[u] = DONE
-                    codes[me] = code  # v is the piece's new open end (HALF or its label)
-                settle(codes, value_on)
-                continue
-            u, w = on
-            if state[u] >= LABEL and state[u] == state[w]:
-                continue  # joining the two ends of one piece would close a ring
-            codes[me] = DONE
-            ends = []
-            for s in (u, w):
-                code = state[s]
-                if code == HALF:
-                    codes[s] = DONE
-                    ends.append(None)
-                elif code == ALONE:
-                    ends.append(s)  # it keeps one open side: the new end of the joined piece
-                else:
-                    codes[s] = DONE
-                    ends.append(state.index(code, s + 1) if state.index(code) == s else state.index(code))
-            a, b = ends
-            if a is None and b is None:
-                if not any(c >= HALF for c in codes):
-                    best_value = max(best_value, value_on)
-                continue
-            if a is None or b is None:
-                codes[a if b is None else b] = HALF
-            else:
-                fresh = LABEL + 64
-                codes[a] = fresh
-                codes[b] = fresh
-            settle(codes, value_on)
-        # a state that cannot beat the best path known, even if every later point did its
-        # best, goes: a path that only ties it is no better (halves the 11-side solid halves)
-        cut = max(floor, best_value >> n) + 1 - bounds[v + 1]
-        if cut > 0:
-            merged = {key: value for key, value in merged.items() if value >> n >= cut}
-        if beam is not None and len(merged) > beam:
-            merged = dict(sorted(merged.items(), key=lambda item: -item[1])[:beam])
-        if max_states is not None and len(merged) > max_states:
-            raise TooManyStates(f"{len(merged)} states after {v + 1} of {n} points")
-        states = merged
-        frontier = [grown[s] for s in keep]
-    if best_value < 0:
+        grown = _insert(codes, step.me)
+        parts = [(grown, values, np.arange(len(grown)), False)]
+        placed, closing = _placements(grown, step)
+        for source, states in placed:
+            parts.append((states, values[source] + 1, source, True))
+        if closing.size:
+            top = int(np.argmax(values[closing]))
+            if values[closing[top]] + 1 > best[0]:
+                best = (int(values[closing[top]]) + 1, t, int(closing[top]))
+        codes, values, sources, on = _settle(parts, step)
+        history.append((sources.astype(np.int32), on))
+        if max_states is not None and len(codes) > max_states:
+            raise TooManyStates(f"{len(codes)} states after {t + 1} of {len(steps)} points")
+    if best[1] < 0:
         return None
-    mask = best_value & (one - 1)
-    chosen = [order[i] for i in range(n) if mask >> i & 1]
+    _, t, state = best
+    chosen = [plan.order[t]]
+    for s in range(t - 1, -1, -1):
+        sources, on = history[s]
+        if on[state]:
+            chosen.append(plan.order[s])
+        state = sources[state]
     return _in_order(lattice, chosen)
 
 
-def suffix_bounds(lattice: HexLattice, order: tuple[Point, ...], deadline: Deadline | None = None) -> list[int]:
-    """``bounds[i]``: at most this many stones of a connection part lie among ``order[i:]``.
+def _code(codes: np.ndarray, slot) -> np.ndarray:
+    """The code of ``slot`` (a number, or one per state) in each state."""
+    return (codes >> (BITS * slot)) & CODE
 
-    A relaxed sweep from the last point back: it keeps only what a chordless path through the
-    group imposes point by point (no stone with more than two path neighbours, none with a
-    path neighbour too many once all its neighbours are decided: two for an inner stone, one
-    for an edge stone; no small triangle; at most two edge stones), not that the stones form
-    one path. The best count after visiting ``order[i]`` bounds the part of any connection part
-    in ``order[i:]``. States: per frontier point, off or on with its path neighbours so far.
-    """
-    n = len(order)
-    index = {p: i for i, p in enumerate(order)}
-    neighbours = [[index[q] for q in lattice.neighbours(p) if q in index] for p in order]
-    is_edge = [lattice.is_edge(p) for p in order]
-    first = [min(ns + [i]) for i, ns in enumerate(neighbours)]  # it leaves the frontier there
-    adjacent = [set(ns) for ns in neighbours]
-    bounds = [0] * (n + 1)
-    frontier: list[int] = []
-    # a state: the frontier's codes (0 off, 1 + path neighbours so far) and the edge stones used
-    states: dict[tuple[int, ...], int] = {(0,): 0}
-    for v in range(n - 1, -1, -1):
-        if deadline is not None and v % 16 == 0:
-            deadline.check()
-        slot = {u: s for s, u in enumerate(frontier)}
-        later = [slot[u] for u in neighbours[v] if u > v]
-        touching = len(later) == 2 and frontier[later[0]] in adjacent[frontier[later[1]]]
-        grown = frontier + [v]
-        keep = [s for s, u in enumerate(grown) if first[u] < v]
-        # positions in a state's codes: 0 holds the edge stones used, 1 + s frontier slot s
-        leave = [(s + 1, 3 if not is_edge[u] else 2) for s, u in enumerate(grown) if first[u] >= v]
-        take = itemgetter(0, *(s + 1 for s in keep)) if keep else (lambda codes: (codes[0],))
-        edge_v = is_edge[v]
-        limit = 1 if edge_v else 2
-        # (position, full code): a later neighbour of v on the path must still lack a neighbour
-        sides = [(s + 1, 2 if is_edge[frontier[s]] else 3) for s in later]
-        # the most path neighbours a kept point can still have: it must reach its degree
-        ceiling = []
-        for k, s in enumerate(keep):
-            u = grown[s]
-            rest = [w for w in neighbours[u] if w < v]
-            room = 2 if len(rest) >= 2 and any(b not in adjacent[a] for i, a in enumerate(rest) for b in rest[i + 1:]) else min(len(rest), 1)
-            degree = 1 if is_edge[u] else 2
-            if room < degree:
-                ceiling.append((k + 1, 1 + degree - room))  # its code must be at least this, or off
-        merged: dict[tuple[int, ...], int] = {}
-        get = merged.get
 
-        def settle(codes, value: int) -> None:
-            for position, full in leave:
-                code = codes[position]
-                if code and code != full:
-                    return  # it leaves without its degree
-            key = take(codes)
-            for k, lowest in ceiling:
-                if key[k] and key[k] < lowest:
-                    return
-            if get(key, -1) < value:
-                merged[key] = value
+def _put(codes: np.ndarray, slot, code: int) -> np.ndarray:
+    """The states with ``slot`` (a number, or one per state) set to ``code``."""
+    shift = BITS * slot
+    return (codes & ~(np.int64(CODE) << shift)) | (np.int64(code) << shift)
 
-        for state, value in states.items():
-            settle(state + (0,), value)
-            on = [position for position, _ in sides if state[position]]
-            if len(on) > limit or (len(on) == 2 and touching) or (edge_v and state[0] >= 2):
+
+def _insert(codes: np.ndarray, slot: int) -> np.ndarray:
+    """The states with an OFF slot inserted at ``slot`` (the slots from there move up one)."""
+    low = codes & ((1 << (BITS * slot)) - 1)
+    return low | ((codes >> (BITS * slot)) << (BITS * (slot + 1)))
+
+
+def _remove(codes: np.ndarray, slot: int) -> np.ndarray:
+    """The states without ``slot`` (the slots above it move down one)."""
+    low = codes & ((1 << (BITS * slot)) - 1)
+    return low | ((codes >> (BITS * (slot + 1))) << (BITS * slot))
+
+
+def _count(codes: np.ndarray, width: int, lowest: int, highest: int) -> np.ndarray:
+    """How many slots of each state hold a code from ``lowest`` to ``highest``."""
+    count = np.zeros(len(codes), np.int64)
+    for slot in range(width):
+        code = _code(codes, slot)
+        count += (code >= lowest) & (code <= highest)
+    return count
+
+
+def _open_end(codes: np.ndarray, slot: int, width: int) -> np.ndarray:
+    """For a path point at ``slot`` that gains a path neighbour: where the piece it ends now
+    ends on the other side. -1 for a piece from an edge stone (HALF), the slot itself for a
+    lone stone, the matching bracket for LEFT and RIGHT."""
+    code = _code(codes, slot)
+    end = np.where(code == ALONE, slot, -1)
+    for opening, closing, slots in ((LEFT, RIGHT, range(slot + 1, width)), (RIGHT, LEFT, range(slot - 1, -1, -1))):
+        depth = (code == opening).astype(np.int64)
+        for other in slots:
+            searching = depth > 0
+            if not searching.any():
+                break
+            there = _code(codes, other)
+            depth += searching & (there == opening)
+            depth -= searching & (there == closing)
+            end[searching & (depth == 0)] = other
+    return end
+
+
+def _pair(codes: np.ndarray, a: np.ndarray | int, b: np.ndarray | int) -> np.ndarray:
+    """The states with slots ``a`` and ``b`` made the two open ends of one piece."""
+    return _put(_put(codes, np.minimum(a, b), LEFT), np.maximum(a, b), RIGHT)
+
+
+def _placements(grown: np.ndarray, step: _Step) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray]:
+    """The visited point put on the path: the new states with their sources (positions in
+    ``grown``), and apart the sources in which it closes a whole path (it joins the open ends
+    of two pieces from edge stones, or of one, being an edge stone itself, and nothing else
+    is open).
+
+    The point joins every visited neighbour on the path (a path point touching it that were
+    not its path neighbour would be a chord), so it cannot go on next to a DONE one, nor next
+    to more than two (one for an edge stone)."""
+    on = [_code(grown, s) != OFF for s in step.earlier]
+    count = np.zeros(len(grown), np.int64)
+    allowed = np.ones(len(grown), bool)
+    for s, is_on in zip(step.earlier, on):
+        count += is_on
+        allowed &= _code(grown, s) != DONE
+    allowed &= count <= (1 if step.edge else 2)
+    me, width = step.me, step.width
+    placed: list[tuple[np.ndarray, np.ndarray]] = []
+    closing: list[np.ndarray] = []
+    for size in range(2 if step.edge else 3):
+        for chosen in combinations(range(len(step.earlier)), size):
+            sel = allowed & (count == size)
+            for i in chosen:
+                sel &= on[i]
+            source = np.flatnonzero(sel)
+            if not source.size:
                 continue
-            codes = list(state)
-            codes.append(1 + len(on))
-            for position, full in sides:
-                code = codes[position]
-                if code:
-                    if code == full:
-                        break  # it has all its path neighbours already
-                    codes[position] = code + 1
-            else:
-                if edge_v:
-                    codes[0] += 1
-                settle(codes, value + 1)
-        states = merged
-        frontier = [grown[s] for s in keep]
-        bounds[v] = max(states.values())
-    return bounds
+            states = grown[source]
+            slots = [step.earlier[i] for i in chosen]
+            if size == 0:
+                if step.edge:  # a new piece from an edge stone: at most two edge stones
+                    fits = _count(states, width, HALF, HALF) < 2
+                    placed.append((source[fits], _put(states[fits], me, HALF)))
+                else:
+                    placed.append((source, _put(states, me, ALONE)))
+                continue
+            if size == 1:
+                (u,) = slots
+                end = _open_end(states, u, width)
+                if step.edge:  # the piece ends here: its other end becomes an edge end
+                    closing.append(source[(end < 0) & (_count(states, width, HALF, RIGHT) == 1)])
+                    fits = (end >= 0) & (_count(states, width, HALF, HALF) < 2)
+                    states, end = states[fits], end[fits]
+                    placed.append((source[fits], _put(_put(_put(states, u, DONE), end, HALF), me, DONE)))
+                    continue
+                states = _put(states, u, DONE)
+                half = end < 0
+                placed.append((source, np.where(half, _put(states, me, HALF), _pair(states, np.maximum(end, 0), me))))
+                continue
+            u, w = slots
+            end_u = _open_end(states, u, width)
+            end_w = _open_end(states, w, width)
+            closing.append(source[(end_u < 0) & (end_w < 0) & (_count(states, width, HALF, RIGHT) == 2)])
+            ring = (end_u == w) & (_code(states, u) >= LEFT)  # the two ends of one piece
+            states = _put(_put(_put(states, u, DONE), w, DONE), me, DONE)
+            one = (end_u < 0) ^ (end_w < 0)
+            both = (end_u >= 0) & (end_w >= 0) & ~ring
+            joined = np.where(
+                both,
+                _pair(states, np.maximum(end_u, 0), np.maximum(end_w, 0)),
+                _put(states, np.maximum(np.maximum(end_u, end_w), 0), HALF),
+            )
+            keep = one | both
+            placed.append((source[keep], joined[keep]))
+    return placed, np.concatenate(closing) if closing else np.zeros(0, np.int64)
 
 
-def _picker(positions: list[int]):
-    """A function that takes the items at ``positions`` of a sequence, as a tuple."""
-    if not positions:
-        return lambda items: ()
-    if len(positions) == 1:
-        (only,) = positions
-        return lambda items: (items[only],)
-    return itemgetter(*positions)
+def _settle(parts, step: _Step):
+    """The states after a step: those whose leaving points have all they need, without the
+    leaving points, none with a lone stone that cannot get two more neighbours, and of equal
+    states the one with most stones. Also, for each, its source state and whether the point
+    visited is on the path."""
+    codes = np.concatenate([p[0] for p in parts])
+    values = np.concatenate([p[1] for p in parts])
+    sources = np.concatenate([p[2] for p in parts])
+    on = np.concatenate([np.full(len(p[0]), p[3]) for p in parts])
+    keep = np.ones(len(codes), bool)
+    for s in step.leave:
+        keep &= _code(codes, s) <= DONE  # anything open needs a neighbour it can no longer get
+    codes, values, sources, on = codes[keep], values[keep], sources[keep], on[keep]
+    for s in step.leave:
+        codes = _remove(codes, s)
+    keep = np.ones(len(codes), bool)
+    for s in step.lonely:
+        keep &= _code(codes, s) != ALONE
+    codes, values, sources, on = codes[keep], values[keep], sources[keep], on[keep]
+    # of equal states the one with most stones first, then the first of each run
+    ranked = np.argsort((codes << VALUE_BITS) | ((1 << VALUE_BITS) - 1 - values))
+    codes = codes[ranked]
+    first = np.ones(len(codes), bool)
+    first[1:] = codes[1:] != codes[:-1]
+    ranked = ranked[first]
+    return codes[first], values[ranked], sources[ranked], on[ranked]
 
 
 def _in_order(lattice: HexLattice, chosen: list[Point]) -> tuple[Point, ...]:
