@@ -11,7 +11,7 @@ from solver.core.lattice import HexLattice
 from solver.laido.model import BLACK, WHITE, Position
 from solver.laido.rules import best_connection_part_by_search, groups, is_connection_part
 from solver.laido.score import best_connection_part, score_position
-from solver.laido.sweep import MAX_WIDTH, TooManyStates, longest_connection_part, plan_sweep
+from solver.laido.sweep import WIDEST, TooManyStates, longest_connection_part, plan_sweep
 
 
 def _solid(lattice: HexLattice, keep) -> frozenset:
@@ -101,6 +101,28 @@ def test_sweep_and_solver_agree_on_a_7_side_half():
     assert len(by_solver) == len(by_sweep) == 32
 
 
+def test_the_two_key_merge_of_wide_frontiers_agrees(monkeypatch):
+    """Frontiers too wide for one sort key merge states by a sort on two keys: forced here on
+    small groups, the longest parts are still those of exhaustive search."""
+    import solver.laido.sweep as sweep
+
+    monkeypatch.setattr(sweep, "ONE_KEY_WIDTH", 0)
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(12):
+        lattice = HexLattice(4)
+        stones = {p for p in lattice.points if rng.random() < 0.6}
+        for group in groups(lattice, stones):
+            if len(group) < 6:
+                continue
+            expected = best_connection_part_by_search(lattice, group)
+            found = longest_connection_part(lattice, group)
+            assert (expected is None) == (found is None)
+            assert found is None or len(found) == len(expected)
+            compared += 1
+    assert compared >= 8
+
+
 def test_too_many_states_stops_the_sweep():
     lattice = HexLattice(7)
     with pytest.raises(TooManyStates):
@@ -109,7 +131,7 @@ def test_too_many_states_stops_the_sweep():
 
 def test_a_frontier_too_wide_to_pack_is_refused_at_once():
     lattice = HexLattice(11)
-    assert plan_sweep(lattice, lattice.points).widest > MAX_WIDTH
+    assert plan_sweep(lattice, lattice.points).widest > WIDEST
     with pytest.raises(TooManyStates):
         longest_connection_part(lattice, lattice.points, max_states=None)
 

@@ -16,7 +16,7 @@ from solver.core.limits import Deadline, TimeUp, as_deadline
 from solver.core.lattice import HexLattice, Point
 
 from .encode import cycle_cuts, encode_connection_part, path_in_order
-from .sweep import DEFAULT_MAX_STATES, TooManyStates, longest_connection_part, plan_sweep
+from .sweep import DEFAULT_MAX_STATES, TooManyStates, longest_connection_part
 from .model import BLACK, COLOURS, WHITE, Position, point_json
 from .rules import (
     LONGEST,
@@ -100,10 +100,8 @@ def open_backend(name: str, formula: Formula, presolve: bool = True, deadline: D
 # after this many rounds of ring cuts in one group, switch to the ranked encoding
 RANK_AFTER_ROUNDS = 2
 
-# groups whose sweep frontier is at most this wide are measured by the sweep
-# (solver.laido.sweep), wider ones by the solver; a sweep that meets too many states
-# hands over to the solver too
-SWEEP_WIDTH = 11
+# every group's longest part is first sought by the sweep (solver.laido.sweep); one with a
+# frontier too wide to pack, or that meets too many states, goes to the solver
 METHODS = ("auto", "sweep", "solver")
 
 
@@ -124,8 +122,9 @@ def best_connection_part(
     connected group with two edge stones always has a connection part). UNKNOWN on timeout.
 
     ``method``: how a longest part is proved longest. ``"auto"``: by the sweep of
-    :mod:`solver.laido.sweep` when the group is narrow enough (:data:`SWEEP_WIDTH`), else by
-    the solver (``backend``); ``"sweep"`` or ``"solver"`` force one (tests compare them).
+    :mod:`solver.laido.sweep`, unless the group is too wide and open for it (too many
+    states), then by the solver (``backend``); ``"sweep"`` (no limit on states) or
+    ``"solver"`` force one (tests compare them).
     """
     deadline = deadline or Deadline(None)
     if len(edge_stones(lattice, group)) < 2:
@@ -134,19 +133,17 @@ def best_connection_part(
     if len(whole) == len(group) and is_connection_part(lattice, group, whole):
         return Status.SAT, whole  # the group is itself a path: its only connection part
     if reading == LONGEST and method != "solver":
-        plan = plan_sweep(lattice, group)
-        if method == "sweep" or plan.widest <= SWEEP_WIDTH:
-            try:
-                part = longest_connection_part(lattice, group, deadline=deadline, plan=plan,
-                                               max_states=None if method == "sweep" else DEFAULT_MAX_STATES)
-            except TimeUp:
-                return Status.UNKNOWN, None
-            except TooManyStates:
-                part = None  # too open for the sweep: the solver takes over
-            else:
-                if part is None or not is_connection_part(lattice, group, part):
-                    raise SolverFailure(f"the sweep's connection part {part} breaks the rules")
-                return Status.SAT, part
+        try:
+            part = longest_connection_part(lattice, group, deadline=deadline,
+                                           max_states=None if method == "sweep" else DEFAULT_MAX_STATES)
+        except TimeUp:
+            return Status.UNKNOWN, None
+        except TooManyStates:
+            pass  # too wide and open for the sweep: the solver takes over
+        else:
+            if part is None or not is_connection_part(lattice, group, part):
+                raise SolverFailure(f"the sweep's connection part {part} breaks the rules")
+            return Status.SAT, part
     encoding = encode_connection_part(lattice, group)
     try:
         solver = open_backend(backend, encoding.formula, deadline=deadline)

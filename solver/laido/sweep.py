@@ -51,12 +51,20 @@ RIGHT = 5  # ... and the other end of such a piece (the pairs nest like brackets
 BITS = 3
 CODE = (1 << BITS) - 1
 
-# a state and its stone count share one 64-bit sort key when states are merged: the count
-# takes VALUE_BITS bits (a 15-side board has 631 points), the frontier the rest
+# a state is one int64 (63 bits without the sign): the widest frontier it holds, with a slot
+# spare for the point being visited
+WIDEST = 63 // BITS - 1
+# merging states sorts them by state, most stones first: one sort of a single key when the
+# state and its stone count fit in 63 bits together (VALUE_BITS: a 15-side board has 631
+# points), a slower sort of two keys for wider frontiers
 VALUE_BITS = 10
-MAX_WIDTH = (63 - VALUE_BITS) // BITS - 1  # one slot spare for the point being visited
+ONE_KEY_WIDTH = (63 - VALUE_BITS) // BITS
 
-DEFAULT_MAX_STATES = 400_000
+# past these the sweep gives up (the caller asks the solver): the states of one step (about
+# 150 bytes each while the step is worked), and the states of all steps together, each of
+# which keeps 4 bytes to read the path back (a 1.5 M-state step takes about 1 s)
+DEFAULT_MAX_STATES = 1_500_000
+DEFAULT_MAX_KEPT = 80_000_000
 
 
 def _turned(point: Point, turns: int) -> Point:
@@ -163,6 +171,7 @@ def longest_connection_part(
     max_states: int | None = DEFAULT_MAX_STATES,
     deadline: Deadline | None = None,
     plan: SweepPlan | None = None,
+    max_kept: int | None = DEFAULT_MAX_KEPT,
 ) -> tuple[Point, ...] | None:
     """A connection part of ``group`` with the most stones, in path order; None when the group
     has none (fewer than two edge stones).
@@ -170,16 +179,17 @@ def longest_connection_part(
     Exact: every chordless path between two edge stones of the group is represented by one
     sequence of states, and merging two states keeps one with most stones, which any
     completion extends equally well. :class:`TooManyStates` past ``max_states`` states at one
-    step, or when the frontier is wider than :data:`MAX_WIDTH`; :class:`~solver.core.limits.TimeUp`
-    when ``deadline`` comes first.
+    step or ``max_kept`` over all steps (None: no limit), or when the frontier is wider than
+    :data:`WIDEST`; :class:`~solver.core.limits.TimeUp` when ``deadline`` comes first.
     """
     plan = plan or plan_sweep(lattice, group)
-    if plan.widest > MAX_WIDTH:
-        raise TooManyStates(f"a frontier of {plan.widest} points (at most {MAX_WIDTH})")
+    if plan.widest > WIDEST:
+        raise TooManyStates(f"a frontier of {plan.widest} points (at most {WIDEST})")
     steps = _steps(lattice, plan)
     codes = np.zeros(1, np.int64)  # the one state before any point: an empty frontier
     values = np.zeros(1, np.int64)
-    history: list[tuple[np.ndarray, np.ndarray]] = []  # per step: each state's source, on or off
+    history: list[np.ndarray] = []  # per step, each state's source (~source: the point is on)
+    kept = 0
     best = (0, -1, -1)  # (stones, step, source state) of the longest whole path found
     for t, step in enumerate(steps):
         if deadline is not None:
@@ -194,18 +204,21 @@ def longest_connection_part(
             if values[closing[top]] + 1 > best[0]:
                 best = (int(values[closing[top]]) + 1, t, int(closing[top]))
         codes, values, sources, on = _settle(parts, step)
-        history.append((sources.astype(np.int32), on))
+        history.append(np.where(on, ~sources, sources).astype(np.int32))
+        kept += len(codes)
         if max_states is not None and len(codes) > max_states:
             raise TooManyStates(f"{len(codes)} states after {t + 1} of {len(steps)} points")
+        if max_kept is not None and kept > max_kept:
+            raise TooManyStates(f"{kept} states kept after {t + 1} of {len(steps)} points")
     if best[1] < 0:
         return None
     _, t, state = best
     chosen = [plan.order[t]]
     for s in range(t - 1, -1, -1):
-        sources, on = history[s]
-        if on[state]:
+        state = int(history[s][state])
+        if state < 0:
             chosen.append(plan.order[s])
-        state = sources[state]
+            state = ~state
     return _in_order(lattice, chosen)
 
 
@@ -352,12 +365,34 @@ def _settle(parts, step: _Step):
         keep &= _code(codes, s) != ALONE
     codes, values, sources, on = codes[keep], values[keep], sources[keep], on[keep]
     # of equal states the one with most stones first, then the first of each run
-    ranked = np.argsort((codes << VALUE_BITS) | ((1 << VALUE_BITS) - 1 - values))
+    if step.width <= ONE_KEY_WIDTH:
+        ranked = np.argsort((codes << VALUE_BITS) | ((1 << VALUE_BITS) - 1 - values))
+    else:
+        ranked = np.lexsort((-values, codes))
     codes = codes[ranked]
     first = np.ones(len(codes), bool)
     first[1:] = codes[1:] != codes[:-1]
     ranked = ranked[first]
-    return codes[first], values[ranked], sources[ranked], on[ranked]
+    codes, values = codes[first], values[ranked]
+    kept = _undominated(codes, values, step.width - len(step.leave))
+    return codes[kept], values[kept], sources[ranked][kept], on[ranked][kept]
+
+
+def _undominated(codes: np.ndarray, values: np.ndarray, width: int) -> np.ndarray:
+    """Which of the (sorted, distinct) states to keep: a state with a DONE point goes when the
+    same state with that point off the path is there with as many stones. Whatever completes
+    the first completes the second the same way (no later neighbour of a DONE point is on the
+    path, and an OFF point asks nothing), so the first can never do better. (On the 11-side
+    solid halves, about two states in three go.)"""
+    keep = np.ones(len(codes), bool)
+    for slot in range(width):
+        done = np.flatnonzero(_code(codes, slot) == DONE)
+        if not done.size:
+            continue
+        freed = _put(codes[done], slot, OFF)
+        at = np.minimum(np.searchsorted(codes, freed), len(codes) - 1)
+        keep[done[(codes[at] == freed) & (values[at] >= values[done])]] = False
+    return keep
 
 
 def _in_order(lattice: HexLattice, chosen: list[Point]) -> tuple[Point, ...]:
