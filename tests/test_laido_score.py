@@ -94,6 +94,26 @@ def test_big_group_both_backends_agree():
             assert is_connection_part(lattice, group.stones, group.connection_part)
 
 
+def test_a_group_too_open_for_the_sweep_goes_to_the_solver(monkeypatch):
+    """When the sweep gives up (too many states), score asks the solver: same values."""
+    import solver.laido.score as score_module
+    import solver.laido.sweep as sweep
+
+    lattice = HexLattice(5)
+    rng = random.Random(8)
+    points = list(lattice.points)
+    rng.shuffle(points)
+    position = Position(5, frozenset(points[:45]), frozenset(points[45:]), passes=2, first_pass=WHITE)
+    by_sweep = score_position(position)
+    monkeypatch.setattr(sweep, "DEFAULT_MAX_STATES", 1)
+    asked = []
+    plain = score_module.encode_connection_part
+    monkeypatch.setattr(score_module, "encode_connection_part", lambda *a, **k: asked.append(1) or plain(*a, **k))
+    by_solver = score_position(position)
+    assert asked
+    assert by_solver.values(BLACK) == by_sweep.values(BLACK) and by_solver.values(WHITE) == by_sweep.values(WHITE)
+
+
 def test_time_limit_gives_unknown_not_a_guess():
     lattice = HexLattice(9)
     solid = frozenset(p for p in lattice.points if p[0] < 0)

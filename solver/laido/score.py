@@ -16,7 +16,6 @@ from solver.core.limits import Deadline, TimeUp, as_deadline
 from solver.core.lattice import HexLattice, Point
 
 from .encode import cycle_cuts, encode_connection_part, path_in_order
-from .sweep import DEFAULT_MAX_STATES, TooManyStates, longest_connection_part
 from .model import BLACK, COLOURS, WHITE, Position, point_json
 from .rules import (
     LONGEST,
@@ -133,12 +132,20 @@ def best_connection_part(
     if len(whole) == len(group) and is_connection_part(lattice, group, whole):
         return Status.SAT, whole  # the group is itself a path: its only connection part
     if reading == LONGEST and method != "solver":
+        from . import sweep  # imports numpy: on first use, not at every command's start-up
+
+        capped = method != "sweep"
         try:
-            part = longest_connection_part(lattice, group, deadline=deadline,
-                                           max_states=None if method == "sweep" else DEFAULT_MAX_STATES)
+            part = sweep.longest_connection_part(
+                lattice,
+                group,
+                deadline=deadline,
+                max_states=sweep.DEFAULT_MAX_STATES if capped else None,
+                max_kept=sweep.DEFAULT_MAX_KEPT if capped else None,
+            )
         except TimeUp:
             return Status.UNKNOWN, None
-        except TooManyStates:
+        except sweep.TooManyStates:
             pass  # too wide and open for the sweep: the solver takes over
         else:
             if part is None or not is_connection_part(lattice, group, part):
