@@ -101,28 +101,6 @@ def test_sweep_and_solver_agree_on_a_7_side_half():
     assert len(by_solver) == len(by_sweep) == 32
 
 
-def test_the_two_key_merge_of_wide_frontiers_agrees(monkeypatch):
-    """Frontiers too wide for one sort key merge states by a sort on two keys: forced here on
-    small groups, the longest parts are still those of exhaustive search."""
-    import solver.laido.sweep as sweep
-
-    monkeypatch.setattr(sweep, "ONE_KEY_WIDTH", 0)
-    rng = random.Random(5)
-    compared = 0
-    for _ in range(12):
-        lattice = HexLattice(4)
-        stones = {p for p in lattice.points if rng.random() < 0.6}
-        for group in groups(lattice, stones):
-            if len(group) < 6:
-                continue
-            expected = best_connection_part_by_search(lattice, group)
-            found = longest_connection_part(lattice, group)
-            assert (expected is None) == (found is None)
-            assert found is None or len(found) == len(expected)
-            compared += 1
-    assert compared >= 8
-
-
 def test_a_state_with_a_done_point_gives_way_to_the_same_state_with_it_off():
     """States (sorted) over two frontier points: (DONE, OFF) goes when (OFF, OFF) has as many
     stones, and stays when it has fewer; a DONE point far from the one visited is not looked at."""

@@ -9,13 +9,14 @@ undecided neighbour. For each frontier point the state records whether it is on 
 if so, what it still needs: nothing more, one more path neighbour on a piece whose other end
 is an edge stone, two more (a lone stone), or one more on a piece whose other open end is
 another frontier point. States that agree are merged, keeping the one with most path points so
-far: the longest path is the best state that closes a path.
+far, and a state goes when another is at least as good for every way the rest can go
+(:func:`_undominated`): the longest path is the best state that closes a path.
 
 Why it is fast on solid areas, where a SAT solver struggles (a longest chordless path in a solid
 region has about half its points, and proving that no longer one exists is a counting argument
 that clause learning finds hard): the number of states depends on the width of the frontier,
-not on the size of the group. The sweep runs along whichever of the three board directions
-makes the frontier narrowest (a half board is swept across its short side).
+not on the size of the group. The sweep runs along whichever of the six board directions
+promises the least work (:func:`plan_sweep`; a half board is swept across its short side).
 
 How the states are kept: the frontier is read along the sweep line (the current line up to the
 point just visited, then the rest of the line before), and the pieces of path below that line
@@ -24,8 +25,8 @@ cannot cross, so the two open ends of a piece are a matched pair of brackets, ``
 numbers). A state is one integer, three bits a frontier point, and all states of a step are a
 numpy array worked on at once; each step keeps, for each state, the state it came from and
 whether the point is on the path, so the longest path is read back at the end. Wide, open
-groups have many states: :func:`longest_connection_part` gives up past ``max_states`` and the
-caller uses the solver instead.
+groups have many states (about 2.2 times more for each point of width on a solid area):
+:func:`longest_connection_part` gives up past ``max_states`` and the caller uses the solver.
 
 Every answer is a path of the group; :mod:`solver.laido.score` re-checks it with the plain rules.
 """
@@ -54,11 +55,6 @@ CODE = (1 << BITS) - 1
 # a state is one int64 (63 bits without the sign): the widest frontier it holds, with a slot
 # spare for the point being visited
 WIDEST = 63 // BITS - 1
-# merging states sorts them by state, most stones first: one sort of a single key when the
-# state and its stone count fit in 63 bits together (VALUE_BITS: a 15-side board has 631
-# points), a slower sort of two keys for wider frontiers
-VALUE_BITS = 10
-ONE_KEY_WIDTH = (63 - VALUE_BITS) // BITS
 # a state is checked for a better one with a DONE point off the path only at the points this
 # close to the one just visited, where such states arise (a point further on along the line
 # before comes this close later): most of the gain for a third of the cost
@@ -287,15 +283,18 @@ def _open_end(codes: np.ndarray, slot: int, width: int) -> np.ndarray:
     code = _code(codes, slot)
     end = np.where(code == ALONE, slot, -1)
     for opening, closing, slots in ((LEFT, RIGHT, range(slot + 1, width)), (RIGHT, LEFT, range(slot - 1, -1, -1))):
-        depth = (code == opening).astype(np.int64)
+        searching = np.flatnonzero(code == opening)  # the states still looking, and their depth
+        states, depth = codes[searching], np.ones(len(searching), np.int64)
         for other in slots:
-            searching = depth > 0
-            if not searching.any():
+            if not searching.size:
                 break
-            there = _code(codes, other)
-            depth += searching & (there == opening)
-            depth -= searching & (there == closing)
-            end[searching & (depth == 0)] = other
+            there = _code(states, other)
+            depth += there == opening
+            depth -= there == closing
+            found = depth == 0
+            if found.any():
+                end[searching[found]] = other
+                searching, states, depth = searching[~found], states[~found], depth[~found]
     return end
 
 
@@ -386,18 +385,16 @@ def _settle(parts, step: _Step) -> tuple[np.ndarray, np.ndarray]:
     for s in step.lonely:
         keep &= _code(codes, s) != ALONE
     codes, trails = codes[keep], trails[keep]
-    # of equal states the one with most stones first, then the first of each run; the
-    # candidates come in a few long sorted runs, which a stable sort merges (3.6 times faster
-    # than numpy's default sort on the 9-side board less its two rim lines)
-    values = trails >> STONES
-    if step.width <= ONE_KEY_WIDTH:
-        ranked = np.argsort((codes << VALUE_BITS) | ((1 << VALUE_BITS) - 1 - values), kind="stable")
-    else:
-        ranked = np.lexsort((-values, codes))
-    codes = codes[ranked]
+    # equal states side by side: the candidates come in a few long sorted runs, which a stable
+    # sort merges (3.6 times faster than numpy's default sort on the 9-side board less its two
+    # rim lines)
+    ranked = np.argsort(codes, kind="stable")
+    codes, trails = codes[ranked], trails[ranked]
     first = np.ones(len(codes), bool)
     first[1:] = codes[1:] != codes[:-1]
-    codes, trails = codes[first], trails[ranked[first]]
+    starts = np.flatnonzero(first)
+    # the stones lead a trail, so the greatest trail of a run of equal states has most stones
+    codes, trails = codes[starts], np.maximum.reduceat(trails, starts)
     kept = _undominated(codes, trails >> STONES, step.near)
     return codes[kept], trails[kept]
 
