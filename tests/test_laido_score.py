@@ -105,7 +105,7 @@ def test_a_group_too_open_for_the_sweep_goes_to_the_solver(monkeypatch):
     rng.shuffle(points)
     position = Position(5, frozenset(points[:45]), frozenset(points[45:]), passes=2, first_pass=WHITE)
     by_sweep = score_position(position)
-    monkeypatch.setattr(sweep, "DEFAULT_MAX_STATES", 1)
+    monkeypatch.setattr(sweep, "DEFAULT_LIMITS", sweep.SweepLimits(states=1))
     asked = []
     plain = score_module.encode_connection_part
     monkeypatch.setattr(score_module, "encode_connection_part", lambda *a, **k: asked.append(1) or plain(*a, **k))

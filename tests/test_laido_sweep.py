@@ -11,7 +11,7 @@ from solver.core.lattice import HexLattice
 from solver.laido.model import BLACK, WHITE, Position
 from solver.laido.rules import best_connection_part_by_search, groups, is_connection_part
 from solver.laido.score import best_connection_part, score_position
-from solver.laido.sweep import WIDEST, TooManyStates, longest_connection_part, plan_sweep
+from solver.laido.sweep import NO_LIMITS, WIDEST, SweepLimits, TooManyStates, longest_connection_part, plan_sweep
 
 
 def _solid(lattice: HexLattice, keep) -> frozenset:
@@ -120,17 +120,24 @@ def test_a_state_with_a_done_point_gives_way_to_the_same_state_with_it_off():
     assert state(DONE, OFF) in kept
 
 
-def test_too_many_states_stops_the_sweep():
+@pytest.mark.parametrize(
+    "limits", [SweepLimits(50, None, None), SweepLimits(None, 1000, None), SweepLimits(None, None, 1e4)]
+)
+def test_each_limit_stops_the_sweep(limits):
+    """Past the states of a step, the states kept, or the work the plan expects (the whole
+    7-side board: its plan expects about 1e6)."""
     lattice = HexLattice(7)
+    assert plan_sweep(lattice, lattice.points).cost > 1e5
     with pytest.raises(TooManyStates):
-        longest_connection_part(lattice, lattice.points, max_states=50)
+        longest_connection_part(lattice, lattice.points, limits)
+    assert longest_connection_part(HexLattice(3), HexLattice(3).points, limits) is not None
 
 
 def test_a_frontier_too_wide_to_pack_is_refused_at_once():
     lattice = HexLattice(11)
     assert plan_sweep(lattice, lattice.points).widest > WIDEST
     with pytest.raises(TooManyStates):
-        longest_connection_part(lattice, lattice.points, max_states=None)
+        longest_connection_part(lattice, lattice.points, NO_LIMITS)
 
 
 def test_eleven_side_halves_exact_values():

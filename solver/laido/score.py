@@ -100,7 +100,8 @@ def open_backend(name: str, formula: Formula, presolve: bool = True, deadline: D
 RANK_AFTER_ROUNDS = 2
 
 # every group's longest part is first sought by the sweep (solver.laido.sweep); one with a
-# frontier too wide to pack, or that meets too many states, goes to the solver
+# frontier too wide to pack, or past the sweep's limits (sweep.DEFAULT_LIMITS: states,
+# memory, the work expected), goes to the solver
 METHODS = ("auto", "sweep", "solver")
 
 
@@ -134,15 +135,9 @@ def best_connection_part(
     if reading == LONGEST and method != "solver":
         from . import sweep  # imports numpy: on first use, not at every command's start-up
 
-        capped = method != "sweep"
+        limits = sweep.NO_LIMITS if method == "sweep" else sweep.DEFAULT_LIMITS
         try:
-            part = sweep.longest_connection_part(
-                lattice,
-                group,
-                deadline=deadline,
-                max_states=sweep.DEFAULT_MAX_STATES if capped else None,
-                max_kept=sweep.DEFAULT_MAX_KEPT if capped else None,
-            )
+            part = sweep.longest_connection_part(lattice, group, limits, deadline)
         except TimeUp:
             return Status.UNKNOWN, None
         except sweep.TooManyStates:

@@ -26,7 +26,8 @@ numbers). A state is one integer, three bits a frontier point, and all states of
 numpy array worked on at once; each step keeps, for each state, the state it came from and
 whether the point is on the path, so the longest path is read back at the end. Wide, open
 groups have many states (about 2.2 times more for each point of width on a solid area):
-:func:`longest_connection_part` gives up past ``max_states`` and the caller uses the solver.
+:func:`longest_connection_part` gives up past its :class:`SweepLimits` and the caller uses the
+solver.
 
 Every answer is a path of the group; :mod:`solver.laido.score` re-checks it with the plain rules.
 """
@@ -64,13 +65,27 @@ NEAR = 2
 STONES = 32
 ON = 1 << 31
 
-# past these the sweep gives up (the caller asks the solver): the states of one step (about
-# 100 bytes each while the step is worked: 300 MB), and the states of all steps together,
-# each of which keeps 4 bytes to read the path back (1 GB). The widest solid group measured
-# within them, White on the 11-side board less the four lines along one rim (281 stones, a
-# frontier of 17), peaks at 2.5 million states and keeps 210 million (70 s).
-DEFAULT_MAX_STATES = 3_000_000
-DEFAULT_MAX_KEPT = 250_000_000
+@dataclass(frozen=True)
+class SweepLimits:
+    """Where the sweep gives up, so that the caller can ask the solver (None: no limit).
+
+    ``states``: the states of one step (about 100 bytes each while the step is worked: 300 MB
+    at the default). ``kept``: the states of all steps together, each of which keeps 4 bytes to
+    read the path back (1 GB). ``cost``: the work the plan expects (:attr:`SweepPlan.cost`),
+    checked before anything is done. Measured: White on the 11-side board less the four lines
+    along one rim (281 stones, a frontier of 17, cost 82 million) peaks at 2.5 million states,
+    keeps 210 million and takes 70 s; less three lines (cost 166 million) passes 3 million
+    states after 127 of its 295 points (10 s), and so do random 11-side boards nine tenths
+    Black (cost 140 million).
+    """
+
+    states: int | None = 3_000_000
+    kept: int | None = 250_000_000
+    cost: float | None = 120e6
+
+
+DEFAULT_LIMITS = SweepLimits()
+NO_LIMITS = SweepLimits(None, None, None)
 
 
 def _turned(point: Point, turns: int) -> Point:
@@ -187,23 +202,24 @@ def _steps(lattice: HexLattice, plan: SweepPlan) -> list[_Step]:
 def longest_connection_part(
     lattice: HexLattice,
     group: Iterable[Point],
-    max_states: int | None = DEFAULT_MAX_STATES,
+    limits: SweepLimits = DEFAULT_LIMITS,
     deadline: Deadline | None = None,
     plan: SweepPlan | None = None,
-    max_kept: int | None = DEFAULT_MAX_KEPT,
 ) -> tuple[Point, ...] | None:
     """A connection part of ``group`` with the most stones, in path order; None when the group
     has none (fewer than two edge stones).
 
     Exact: every chordless path between two edge stones of the group is represented by one
     sequence of states, and merging two states keeps one with most stones, which any
-    completion extends equally well. :class:`TooManyStates` past ``max_states`` states at one
-    step or ``max_kept`` over all steps (None: no limit), or when the frontier is wider than
-    :data:`WIDEST`; :class:`~solver.core.limits.TimeUp` when ``deadline`` comes first.
+    completion extends equally well. :class:`TooManyStates` past one of ``limits``, or when the
+    frontier is wider than :data:`WIDEST`; :class:`~solver.core.limits.TimeUp` when
+    ``deadline`` comes first.
     """
     plan = plan or plan_sweep(lattice, group)
     if plan.widest > WIDEST:
         raise TooManyStates(f"a frontier of {plan.widest} points (at most {WIDEST})")
+    if limits.cost is not None and plan.cost > limits.cost:
+        raise TooManyStates(f"an expected work of {plan.cost:.3g} (at most {limits.cost:.3g})")
     steps = _steps(lattice, plan)
     codes = np.zeros(1, np.int64)  # the one state before any point: an empty frontier
     trails = np.zeros(1, np.int64)  # per state: stones << STONES | on << 31 | source state
@@ -228,9 +244,9 @@ def longest_connection_part(
         codes, trails = _settle(parts, step)
         history.append((trails & ((1 << STONES) - 1)).astype(np.uint32))
         kept += len(codes)
-        if max_states is not None and len(codes) > max_states:
+        if limits.states is not None and len(codes) > limits.states:
             raise TooManyStates(f"{len(codes)} states after {t + 1} of {len(steps)} points")
-        if max_kept is not None and kept > max_kept:
+        if limits.kept is not None and kept > limits.kept:
             raise TooManyStates(f"{kept} states kept after {t + 1} of {len(steps)} points")
     if best[1] < 0:
         return None
