@@ -66,11 +66,12 @@ def test_trials_reach_exactly_what_the_full_template_reaches(size):
             probes = [lit for lits in t.colour for lit in lits if lit not in known and -lit not in known]
             probes += [lit for lits in t.tile for lit in lits if lit not in known and -lit not in known]
             for lit in rng.sample(probes, min(len(probes), 60)):
-                got_ok, implied, _, _ = engine.propagate([lit])
+                got_ok, implied, mask = engine.propagate([lit])
                 want_ok, want = reference(deducer, base + [lit])
                 assert got_ok == want_ok, (share, lit)
                 if want_ok:
                     assert known | set(implied) == want, (share, lit)
+                    assert set(deducer.literals_in(mask)) == set(implied)
                     supply_spent += any(deducer.supply_cells == sum(lits[k] in want for lits in t.colour) for k in range(4))
                 else:
                     contradictions += 1

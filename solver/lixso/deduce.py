@@ -201,6 +201,27 @@ class Deducer:
         self.colour_made = np.full(2 * n + 1, ncol, dtype=np.int64)
         for k in range(ncol):
             self.colour_made[self.colour_pos[:, k]] = k
+        # Sets of literals as Python ints, bit num_vars + literal: trials keep their answers so
+        # (an answer becomes a mask in one numpy call; every test on it is then a machine-word
+        # loop in C rather than a Python loop over literals)
+        self._mask_bytes = (2 * n + 1 + 7) // 8
+        self.colour_bits = [self.mask_at(self.colour_pos[:, k]) for k in range(ncol)]  # "cell is colour k", per k
+        self.any_colour_bits = sum(self.colour_bits)
+
+    def mask_at(self, positions: np.ndarray) -> int:
+        """The set of literals at these value-array positions (num_vars + literal), as a mask."""
+        bits = np.zeros(self._mask_bytes * 8, dtype=np.uint8)
+        bits[positions] = 1
+        return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
+
+    def mask_of(self, lits: list[int]) -> int:
+        """The set of literals ``lits`` as a mask."""
+        return self.mask_at(np.array(lits, dtype=np.int64) + self.num_vars) if lits else 0
+
+    def literals_in(self, mask: int) -> list[int]:
+        """The literals of a mask, in position order."""
+        bits = np.unpackbits(np.frombuffer(mask.to_bytes(self._mask_bytes, "little"), dtype=np.uint8), bitorder="little")
+        return (np.flatnonzero(bits) - self.num_vars).tolist()
 
     def describe(self, lit: int) -> str:
         """A fact literal in words."""
@@ -302,45 +323,58 @@ class _TrialEngine:
         self.value = value
         self.engine = SatBackend(Formula(deducer.num_vars, deducer.clauses.residual(value)), solver=PROPAGATOR)
         self.count = [int((value[deducer.colour_pos[:, k]] == 1).sum()) for k in range(len(COLOURS))]  # cells known per colour
+        self._slack()
 
-    def propagate(self, lits: list[int]) -> tuple[bool, list[int], np.ndarray | None, list[int]]:
+    def _slack(self) -> None:
+        # a trial that makes fewer colour cells than this cannot spend any colour's supply
+        cap = self.deducer.supply_cells
+        self.slack = min((cap - n for n in self.count if n < cap), default=cap + 1)
+
+    def propagate(self, lits: list[int]) -> tuple[bool, list[int], int]:
         """What ``lits`` add to the known facts by unit propagation: (no contradiction, the new
-        literals, their value-array positions, how many cells of each colour they make)."""
+        literals, the same as a mask)."""
         deducer = self.deducer
-        cap, ncol, n = deducer.supply_cells, len(COLOURS), deducer.num_vars
-        count = self.count
+        ok, implied = self.engine.propagate(lits)
+        if not ok:
+            return False, implied, 0
+        mask = deducer.mask_of(implied)
+        if (mask & deducer.any_colour_bits).bit_count() < self.slack:
+            return True, implied, mask
+        cap, ncol, n, count = deducer.supply_cells, len(COLOURS), deducer.num_vars, self.count
         assumptions = lits
         while True:
-            ok, implied = self.engine.propagate(assumptions)
-            if not ok:
-                return False, implied, None, []
-            positions = np.array(implied, dtype=np.int64) + n
-            made = np.bincount(deducer.colour_made[positions], minlength=ncol + 1)[:ncol].tolist()
+            made = [(mask & bits).bit_count() for bits in deducer.colour_bits]
             spent = [k for k in range(ncol) if made[k] and count[k] + made[k] >= cap]
             if not spent:
-                return True, implied, positions, made
+                return True, implied, mask
             if any(count[k] + made[k] > cap for k in spent):
-                return False, implied, positions, made
+                return False, implied, mask
             # the supply of these colours is used up: no other cell takes them
             value = self.value.copy()
+            positions = np.array(implied, dtype=np.int64) + n
             value[positions] = 1
             value[2 * n - positions] = -1
             cells = deducer.colour_pos[:, spent].ravel()
             extra = (n - cells[value[cells] == 0]).tolist()
             if not extra:
-                return True, implied, positions, made
+                return True, implied, mask
             assumptions = assumptions + extra
+            ok, implied = self.engine.propagate(assumptions)
+            if not ok:
+                return False, implied, 0
+            mask = deducer.mask_of(implied)
 
-    def commit(self, lits: list[int]) -> tuple[bool, list[int], np.ndarray | None]:
-        """Make ``lits`` known for good: (no contradiction, the new literals, their positions).
+    def commit(self, lits: list[int]) -> tuple[bool, list[int], int]:
+        """Make ``lits`` known for good: (no contradiction, the new literals, the same as a mask).
         The caller records them in the value array."""
-        ok, implied, positions, made = self.propagate(lits)
+        ok, implied, mask = self.propagate(lits)
         if ok:
             for lit in implied:
                 self.engine.add_clause([lit])
-            for k, n in enumerate(made):
-                self.count[k] += n
-        return ok, implied, positions
+            for k, bits in enumerate(self.deducer.colour_bits):
+                self.count[k] += (mask & bits).bit_count()
+            self._slack()
+        return ok, implied, mask
 
 
 # what is known of a trial (by its literal)
@@ -365,7 +399,8 @@ class Deduction:
         self.deducer = deducer
         self.level = level
         self.deadline = deadline
-        self.solution = solution  # by variable: true in a known solution (Deducer.solution_mask)
+        # by variable: true in a known solution (Deducer.solution_mask)
+        self.solution = None if solution is None else bytes(solution.astype(np.uint8))
         self.engine = deducer.engine if level >= 2 else deducer.direct_engine
         n = deducer.num_vars
         self.value = np.zeros(2 * n + 1, dtype=np.int8)  # by position num_vars + literal
@@ -442,10 +477,9 @@ class Deduction:
 
     # --- trials -------------------------------------------------------------------------
     #
-    # A trial's answer is what assuming its literal adds to the known facts. Answers are kept
-    # (a bit matrix ``_holds``: row = literal position, bit = trial) while they hold for what
-    # is known now. When new facts D come, an answer A stays exactly right (its closure with D
-    # is just the union) unless
+    # A trial's answer is what assuming its literal adds to the known facts, kept as a mask
+    # (see Deducer.mask_of) while it holds for what is known now. When new facts D come, an
+    # answer A stays exactly right (its closure with D is just the union) unless
     #   * A holds the negation of a fact in D: the trial now fails (learnt at once);
     #   * some clause holds the negation of a fact in D and is left with at most one literal
     #     that is neither false by D nor false by A, none of them true by A (the clause may now
@@ -457,16 +491,15 @@ class Deduction:
         deducer = self.deducer
         n = deducer.num_vars
         self._trials = _TrialEngine(deducer, self.value)
-        # _holds[:, position]: the trials whose last answer holds that literal (bit = trial, in
-        # bytes); only the bits of trials marked in _valid count. Two more columns: ALWAYS (every
-        # bit set) and NEVER (none), to pad clauses of different lengths.
-        self._holds = np.zeros((n // 8 + 1, 2 * n + 3), dtype=np.uint8)
-        self._holds[:, 2 * n + 1] = 0xFF
-        self._valid = np.zeros(n // 8 + 1, dtype=np.uint8)
+        self._known_bits = deducer.mask_of(sorted(self.known))
+        self._fixed = bytearray(n + 1)  # by variable: known either way
+        for lit in self.known:
+            self._fixed[abs(lit)] = 1
         self._state = bytearray(n + 1)
-        self._answer: list[list[int] | None] = [None] * (n + 1)
-        self._where: list[np.ndarray | None] = [None] * (n + 1)  # positions of the last answer's literals
-        self._made = np.zeros((n + 1, len(COLOURS)), dtype=np.int64)  # cells of each colour it makes
+        self._answers: dict[int, int] = {}  # the kept answers, by trial (state ANSWERED)
+        self._colours_in: dict[int, int] = {}  # how many cells each kept answer colours
+        self._union = 0  # every literal some kept answer holds (may hold more while _union_stale)
+        self._union_stale = False
         self._version = [0] * (n + 1)  # changes whenever a trial's answer may have changed
         self._survivors: list[int] = []  # trials marked SURVIVES, checked again at the end of a pass
         self._queue: deque[int] = deque()
@@ -482,55 +515,57 @@ class Deduction:
     def _forget(self, lit: int) -> None:
         """The trial of ``lit`` is to be run again (its answer may have changed)."""
         if self._state[lit] == ANSWERED:
-            self._valid[lit >> 3] &= 0xFF ^ (1 << (lit & 7))
+            del self._answers[lit]
+            self._union_stale = True
         self._state[lit] = OPEN
         self._version[lit] += 1
 
-    def _keep(self, lit: int, implied: list[int], positions: np.ndarray, made: list[int]) -> None:
-        byte, bit = lit >> 3, 1 << (lit & 7)
-        old = self._where[lit]
-        if old is not None:
-            self._holds[byte, old] &= 0xFF ^ bit
-        self._holds[byte, positions] |= bit
-        self._valid[byte] |= bit
-        self._answer[lit] = implied
-        self._where[lit] = positions
-        self._made[lit] = made
+    def _keep(self, lit: int, mask: int) -> None:
+        self._answers[lit] = mask
+        self._colours_in[lit] = (mask & self.deducer.any_colour_bits).bit_count()
+        self._union |= mask
         self._state[lit] = ANSWERED
         self._version[lit] += 1
 
-    def _holders(self, rows: np.ndarray) -> np.ndarray:
-        """The trials whose kept answers hold a literal at any of the positions ``rows``."""
-        if not len(rows):
-            return np.zeros(0, dtype=np.int64)
-        bits = np.bitwise_or.reduce(self._holds[:, rows], axis=1) & self._valid
-        return np.flatnonzero(np.unpackbits(bits, bitorder="little"))
+    def _held(self) -> int:
+        """Every literal that some kept answer holds."""
+        if self._union_stale:
+            union = 0
+            for mask in self._answers.values():
+                union |= mask
+            self._union, self._union_stale = union, False
+        return self._union
 
     def _commit(self, lits: list[int]) -> list[int]:
         """Make ``lits`` known for good, and put the trials they may change back in line;
         the trials that now fail for certain (their negations, not yet committed)."""
         assert self._trials is not None
-        ok, implied, positions = self._trials.commit(lits)
+        ok, implied, mask = self._trials.commit(lits)
         if not ok:
             self.contradiction = True
             self.known.update(lits)
             return []
         self.known.update(implied)
-        self._set(positions)  # type: ignore[arg-type]
-        return self._after(implied, positions)  # type: ignore[arg-type]
+        self._known_bits |= mask
+        for lit in implied:
+            self._fixed[abs(lit)] = 1
+        positions = np.array(implied, dtype=np.int64) + self.deducer.num_vars
+        self._set(positions)
+        return self._after(implied, positions, mask)
 
-    def _after(self, implied: list[int], positions: np.ndarray) -> list[int]:
-        deducer, value, state = self.deducer, self.value, self._state
+    def _after(self, implied: list[int], positions: np.ndarray, new: int) -> list[int]:
+        deducer, value, state, answers = self.deducer, self.value, self._state, self._answers
         n = deducer.num_vars
         # trials now decided either way are no longer options
         for lit in implied:
             if state[abs(lit)] != OPEN:
                 self._forget(abs(lit))
         negations = 2 * n - positions
-        failing = self._holders(negations).tolist()
+        against = deducer.mask_at(negations)
+        failing = [lit for lit, mask in answers.items() if mask & against]
         stale = set(failing)
-        fires = np.zeros_like(self._valid)
-        # clauses through a negated new fact, not satisfied, with their open literals
+        # clauses through a negated new fact that no known fact satisfies: an answer falsifying
+        # all their open literals but at most one, and satisfying none, may now propagate
         table = deducer.clauses
         clauses = table.through(negations)
         if len(clauses):
@@ -538,44 +573,40 @@ class Deduction:
             v = value[where]
             alive = ~(v == 1).any(axis=1)
             where, opened = where[alive], v[alive] == 0
-            counts = opened.sum(axis=1)
-            if len(counts):
-                # each clause's open literals first, padded: the padding is falsified by every
-                # answer (column ALWAYS) and satisfied by none (column NEVER)
-                order = np.argsort(~opened, axis=1, kind="stable")[:, : counts.max()]
-                open_pos = np.take_along_axis(where, order, axis=1)
-                padding = ~np.take_along_axis(opened, order, axis=1)
-                against = 2 * n - open_pos
-                against[padding] = 2 * n + 1
-                open_pos[padding] = 2 * n + 2
-                holds = self._holds
-                # answers falsifying all the open literals of a clause but at most one, and
-                # satisfying none: the clause may now propagate
-                none = np.full((len(holds), len(counts)), 0xFF, dtype=np.uint8)
-                one = np.zeros_like(none)
-                for column in against.T:
-                    falsified = holds[:, column]
-                    one = (one & falsified) | (none & ~falsified)
-                    none &= falsified
-                satisfying = np.bitwise_or.reduce(holds[:, open_pos], axis=2)
-                fires = np.bitwise_or.reduce((none | one) & ~satisfying, axis=1)
-        fires &= self._valid
-        stale.update(np.flatnonzero(np.unpackbits(fires, bitorder="little")).tolist())
+            if len(where):
+                unknown, near = ~self._known_bits, deducer.mask_at(2 * n - where[opened])
+                candidates = [(lit, mask & unknown) for lit, mask in answers.items() if lit not in stale and mask & near]
+                if candidates:
+                    stale.update(self._fired(candidates, where, opened))
         # a colour's supply links facts however far apart once it is nearly spent
-        made = np.bincount(deducer.colour_made[positions], minlength=len(COLOURS) + 1)
         count, cap = self._trials.count, deducer.supply_cells  # type: ignore[union-attr]
-        valid = None
-        for k in range(len(COLOURS)):
-            if made[k]:
-                if valid is None:
-                    valid = np.unpackbits(self._valid, bitorder="little")[: n + 1].astype(bool)
-                column = self._made[:, k]
-                stale.update(np.flatnonzero(valid & (column > 0) & (column + count[k] >= cap)).tolist())
+        for k, bits in enumerate(deducer.colour_bits):
+            if new & bits:
+                reach = cap - count[k]
+                for lit, mask in answers.items():
+                    if lit not in stale and self._colours_in[lit] >= reach and (mask & bits).bit_count() >= max(reach, 1):
+                        stale.add(lit)
         for lit in stale:
             self._forget(lit)
             if value[n + lit] == 0:
                 self._enqueue(lit)
         return [-lit for lit in failing if value[n + lit] == 0]
+
+    def _fired(self, candidates: list[tuple[int, int]], where: np.ndarray, opened: np.ndarray) -> list[int]:
+        """The trials among ``candidates`` (trial, answer less the known facts) whose answer
+        leaves one of the clauses at ``where`` (positions, open where ``opened``) with at most
+        one literal it does not falsify, and satisfies none of them."""
+        deducer = self.deducer
+        n, size = deducer.num_vars, deducer._mask_bytes
+        packed = np.frombuffer(b"".join(mask.to_bytes(size, "little") for _, mask in candidates), dtype=np.uint8)
+        bits = np.unpackbits(packed.reshape(len(candidates), size), axis=1, bitorder="little")
+        nowhere = size * 8 - 1  # past the last literal: never set
+        literals = np.where(opened, where, nowhere)
+        negations = np.where(opened, 2 * n - where, nowhere)
+        satisfied = bits[:, literals].any(axis=2)
+        falsified = bits[:, negations].sum(axis=2, dtype=np.int64)
+        fires = (~satisfied & (falsified > 0) & (falsified >= opened.sum(axis=1) - 1)).any(axis=1)
+        return [lit for (lit, _), fire in zip(candidates, fires.tolist()) if fire]
 
     def _survives(self, lit: int) -> bool:
         """Whether the trial of ``lit`` is known not to fail without running it: true in the
@@ -584,7 +615,7 @@ class Deduction:
         if self.solution is not None and self.solution[lit]:
             self._state[lit] = SURE
             return True
-        if not (self._holds[:, self.deducer.num_vars + lit] & self._valid).any():
+        if not self._held() >> (self.deducer.num_vars + lit) & 1:
             return False
         self._state[lit] = SURVIVES
         self._survivors.append(lit)
@@ -593,28 +624,25 @@ class Deduction:
     def _unsupported(self) -> list[int]:
         """The trials marked SURVIVES whose supporting answers have all been forgotten since;
         they are open again."""
-        n, state = self.deducer.num_vars, self._state
-        marked = [lit for lit in self._survivors if state[lit] == SURVIVES and self.value[n + lit] == 0]
-        if not marked:
-            self._survivors = []
-            return []
-        held = (self._holds[:, np.array(marked) + n] & self._valid[:, None]).any(axis=0).tolist()
-        self._survivors = [lit for lit, ok in zip(marked, held) if ok]
-        lost = [lit for lit, ok in zip(marked, held) if not ok]
+        n, state, fixed = self.deducer.num_vars, self._state, self._fixed
+        marked = [lit for lit in self._survivors if state[lit] == SURVIVES and not fixed[lit]]
+        held = self._held()
+        self._survivors = [lit for lit in marked if held >> (n + lit) & 1]
+        lost = [lit for lit in marked if not held >> (n + lit) & 1]
         for lit in lost:
             self._forget(lit)
         return lost
 
-    def _answer_of(self, lit: int) -> list[int] | None:
+    def _answer_of(self, lit: int) -> int | None:
         """The kept answer of ``lit``'s trial, run now if needed (None: it fails)."""
         if self._state[lit] == ANSWERED:
-            return self._answer[lit]
+            return self._answers[lit]
         assert self._trials is not None
-        ok, implied, positions, made = self._trials.propagate([lit])
+        ok, _, mask = self._trials.propagate([lit])
         if not ok:
             return None
-        self._keep(lit, implied, positions, made)  # type: ignore[arg-type]
-        return implied
+        self._keep(lit, mask)
+        return mask
 
     def _learn(self, lits: list[int], level: int, explain: bool, reasons: dict[int, str]) -> None:
         """Add facts found at ``level`` (with their reasons in words when ``explain``), and the
@@ -637,7 +665,7 @@ class Deduction:
     def _what_breaks(self, lit: int) -> str:
         """In words, how assuming ``lit`` fails: a cell left without colour or tile, if one is."""
         assert self._trials is not None
-        _, implied, _, _ = self._trials.propagate([lit])
+        _, implied, _ = self._trials.propagate([lit])
         gone = self.known | set(implied)
         t = self.deducer.template
         for i, lits in enumerate(t.colour):
@@ -666,8 +694,8 @@ class Deduction:
         if self._trials is None:
             self._start_trials()
         self._phase = level
-        deadline, state, value = self.deadline, self._state, self.value
-        n, is_tile = self.deducer.num_vars, self.deducer.is_tile
+        deadline, state, fixed = self.deadline, self._state, self._fixed
+        is_tile = self.deducer.is_tile
         reasons: dict[int, str] = {}
         cells = sorted(self.undecided(), key=lambda cell: len(self._options(cell, False)))
         for tiles in (False, True) if level >= 4 else (False,):
@@ -679,12 +707,13 @@ class Deduction:
         queue, queued = self._queue, self._queued
         batch = 1 if explain else FAILURES_PER_COMMIT
         failed: list[int] = []
+        trials = self._trials
         while True:
             while queue or failed:
                 if queue:
                     lit = queue.popleft()
                     queued[lit] = 0
-                    if value[n + lit] != 0 or state[lit] != OPEN:
+                    if fixed[lit] or state[lit] != OPEN:
                         continue
                     if is_tile[lit] and level < 4:
                         continue  # in line again when the level that tries tiles begins
@@ -693,9 +722,9 @@ class Deduction:
                     probes += 1
                     if deadline is not None and probes % 64 == 0:
                         deadline.check()
-                    ok, implied, positions, made = self._trials.propagate([lit])  # type: ignore[union-attr]
+                    ok, _, mask = trials.propagate([lit])
                     if ok:
-                        self._keep(lit, implied, positions, made)  # type: ignore[arg-type]
+                        self._keep(lit, mask)
                         continue
                     if explain:
                         reasons[-lit] = f"if {self.deducer.describe(lit)}, {self._what_breaks(lit)}"
@@ -719,40 +748,62 @@ class Deduction:
     def _dilemmas(self, explain: bool, reasons: dict[int, str]) -> bool:
         """Learn what every surviving option of some cell implies; whether anything was new.
 
-        Called when no trial fails, so every option of every open cell survives. A cell whose
-        options' answers are all as they were when it last gave nothing is passed over.
+        Called when no trial fails, so every option of every open cell survives. Each cell
+        whose colour is open is tried on the same facts, and what they find is learnt
+        together. The common part is first bounded without running a trial: by the kept
+        answers, by a known solution for an option true in it (everything such an option
+        implies is true in that solution too), by the answer that implies an option marked
+        SURVIVES; trials run only while that bound holds something new. A cell whose options'
+        answers are all as they were when it last gave nothing is passed over.
         """
         cells = self.deducer.template.cells
-        known, solution, version = self.known, self.solution, self._version
-        found: list[int] = []
+        n, state, version, solution = self.deducer.num_vars, self._state, self._version, self.solution
+        unknown = ~self._known_bits
+        solution_bits = self._solution_bits() if solution is not None else 0
+        found = 0
         for cell in self.undecided():
             for tiles, what in ((False, "colours remain for"), (True, "tiles can still cover")):
                 options = self._options(cell, tiles)
                 if len(options) < 2:
                     continue
-                if self._empty_dilemma.get((cell, tiles)) == tuple(options) + tuple(version[lit] for lit in options):
+                key = tuple(options) + tuple(version[lit] for lit in options)
+                if self._empty_dilemma.get((cell, tiles)) == key:
                     continue
-                order = options
-                if solution is not None:  # the common part lies within the true option's answer
-                    order = sorted(options, key=lambda lit: not solution[lit])
-                common: set[int] | None = None
-                for lit in order:
-                    adds = self._answer_of(lit)
-                    assert adds is not None, "dilemmas follow the trials that fail"
-                    if common is None:
-                        common = set(adds) - known
+                common = unknown
+                exact: list[int] = []  # options whose answer is not in hand yet
+                for lit in options:
+                    if state[lit] == ANSWERED:
+                        common &= self._answers[lit]
                     else:
-                        common.intersection_update(adds)
+                        if solution is not None and solution[lit]:
+                            common &= solution_bits
+                        exact.append(lit)
                     if not common:
                         break
-                new = sorted((lit for lit in common or () if lit not in found), key=lambda x: (abs(x), x))
+                for lit in exact:
+                    if not common:
+                        break
+                    adds = self._answer_of(lit)
+                    assert adds is not None, "dilemmas follow the trials that fail"
+                    common &= adds
+                new = common & ~found
                 if not new:
-                    self._empty_dilemma[(cell, tiles)] = tuple(options) + tuple(version[lit] for lit in options)
+                    self._empty_dilemma[(cell, tiles)] = key
                     continue
-                found.extend(new)
+                found |= new
                 if explain:
-                    for lit in new:
+                    for lit in self.deducer.literals_in(new):
                         reasons[lit] = f"{len(options)} {what} {cell_name(cells[cell])}, and each of them leads to this"
         if found:
-            self._learn(found, 5, explain, reasons)
+            lits = sorted(self.deducer.literals_in(found), key=lambda x: (abs(x), x))
+            self._learn(lits, 5, explain, reasons)
         return bool(found)
+
+    def _solution_bits(self) -> int:
+        """The literals true in the known solution, as a mask."""
+        if not hasattr(self, "_solution_mask"):
+            n = self.deducer.num_vars
+            true = np.flatnonzero(np.frombuffer(self.solution, dtype=np.uint8))  # type: ignore[arg-type]
+            false = np.setdiff1d(np.arange(1, n + 1), true)
+            self._solution_mask = self.deducer.mask_at(np.concatenate([true + n, n - false]))
+        return self._solution_mask
