@@ -135,17 +135,26 @@ class _ClauseTable:
         order = np.argsort(flat, kind="stable")
         self.occ_clause = np.nonzero(real)[0][order]  # clause ids, by the position of their literals
         self.occ_start = np.searchsorted(flat[order], np.arange(2 * n + 2))
+        lengths = real.sum(axis=1)
+        # the clauses of each length, unpadded (literals, positions), for cutting out a residual
+        self.by_length = [(lits[lengths == size, :size], self.pos[lengths == size, :size]) for size in np.unique(lengths).tolist()]
 
     def residual(self, value: np.ndarray) -> list[list[int]]:
         """The clauses no known literal satisfies, each cut to its open literals."""
-        v = value[self.pos]
-        keep = ~(v == 1).any(axis=1)
-        opened = v[keep] == 0
-        flat = self.lits[keep][opened].tolist()
-        out, start = [], 0
-        for end in np.cumsum(opened.sum(axis=1)).tolist():
-            out.append(flat[start:end])
-            start = end
+        out: list[list[int]] = []
+        for lits, pos in self.by_length:
+            v = value[pos]
+            keep = ~(v == 1).any(axis=1)
+            lits, opened = lits[keep], v[keep] == 0
+            whole = opened.all(axis=1)
+            out.extend(lits[whole].tolist())  # most clauses left open are wholly open
+            if not whole.all():
+                lits, opened = lits[~whole], opened[~whole]
+                # each clause's open literals first, then the clauses of each length in one go
+                lits = np.take_along_axis(lits, np.argsort(~opened, axis=1, kind="stable"), axis=1)
+                counts = opened.sum(axis=1)
+                for size in np.unique(counts).tolist():
+                    out.extend(lits[counts == size, :size].tolist())
         return out
 
     def through(self, positions: np.ndarray) -> np.ndarray:
@@ -698,7 +707,7 @@ class Deduction:
         is_tile = self.deducer.is_tile
         reasons: dict[int, str] = {}
         cells = sorted(self.undecided(), key=lambda cell: len(self._options(cell, False)))
-        for tiles in (False, True) if level >= 4 else (False,):
+        for tiles in (True, False) if level >= 4 else (False,):
             for cell in cells:
                 for lit in self._options(cell, tiles):
                     if state[lit] == OPEN:
@@ -780,6 +789,8 @@ class Deduction:
                         exact.append(lit)
                     if not common:
                         break
+                if solution is not None:  # the true option's answer is the smallest bound
+                    exact.sort(key=lambda lit: not solution[lit])
                 for lit in exact:
                     if not common:
                         break
