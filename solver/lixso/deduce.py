@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import atexit
 from dataclasses import dataclass, field
+from typing import Callable
 from collections import deque
 
 import numpy as np
@@ -165,7 +166,9 @@ class _ClauseTable:
         if not total:
             return np.zeros(0, dtype=np.int64)
         index = np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(total)
-        return np.unique(self.occ_clause[index])
+        hit = np.zeros(len(self.lits), dtype=bool)
+        hit[self.occ_clause[index]] = True
+        return np.flatnonzero(hit)
 
 
 class Deducer:
@@ -589,11 +592,12 @@ class Deduction:
                     stale.update(self._fired(candidates, where, opened))
         # a colour's supply links facts however far apart once it is nearly spent
         count, cap = self._trials.count, deducer.supply_cells  # type: ignore[union-attr]
-        for k, bits in enumerate(deducer.colour_bits):
-            if new & bits:
-                reach = cap - count[k]
-                for lit, mask in answers.items():
-                    if lit not in stale and self._colours_in[lit] >= reach and (mask & bits).bit_count() >= max(reach, 1):
+        reach = {k: max(cap - count[k], 1) for k, bits in enumerate(deducer.colour_bits) if new & bits}
+        if reach:
+            least, colours_in, colour_bits = min(reach.values()), self._colours_in, deducer.colour_bits
+            for lit, mask in answers.items():
+                if colours_in[lit] >= least and lit not in stale:
+                    if any((mask & colour_bits[k]).bit_count() >= need for k, need in reach.items()):
                         stale.add(lit)
         for lit in stale:
             self._forget(lit)
@@ -770,6 +774,7 @@ class Deduction:
         unknown = ~self._known_bits
         solution_bits = self._solution_bits() if solution is not None else 0
         found = 0
+        supporter = None
         for cell in self.undecided():
             for tiles, what in ((False, "colours remain for"), (True, "tiles can still cover")):
                 options = self._options(cell, tiles)
@@ -786,6 +791,10 @@ class Deduction:
                     else:
                         if solution is not None and solution[lit]:
                             common &= solution_bits
+                        elif state[lit] == SURVIVES:
+                            if supporter is None:
+                                supporter = self._supporters()
+                            common &= supporter(lit)
                         exact.append(lit)
                     if not common:
                         break
@@ -809,6 +818,24 @@ class Deduction:
             lits = sorted(self.deducer.literals_in(found), key=lambda x: (abs(x), x))
             self._learn(lits, 5, explain, reasons)
         return bool(found)
+
+    def _supporters(self) -> Callable[[int], int]:
+        """For the kept answers as they are now: a function giving, for a literal marked
+        SURVIVES, the smallest kept answer that holds it (a bound on its own answer: what it
+        implies, the trial that implies it implies too)."""
+        lits = list(self._answers)
+        masks = [self._answers[lit] for lit in lits]
+        size = self.deducer._mask_bytes
+        packed = np.frombuffer(b"".join(mask.to_bytes(size, "little") for mask in masks), dtype=np.uint8)
+        holds = np.unpackbits(packed.reshape(len(masks), size), axis=1, bitorder="little").T.copy()  # position x answer
+        sizes = np.array([mask.bit_count() for mask in masks])
+        n = self.deducer.num_vars
+
+        def smallest(lit: int) -> int:
+            rows = np.flatnonzero(holds[n + lit])
+            return masks[rows[np.argmin(sizes[rows])]] if len(rows) else -1  # -1: no bound
+
+        return smallest
 
     def _solution_bits(self) -> int:
         """The literals true in the known solution, as a mask."""
