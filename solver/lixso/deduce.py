@@ -612,12 +612,16 @@ class Deduction:
         deducer = self.deducer
         n, size = deducer.num_vars, deducer._mask_bytes
         packed = np.frombuffer(b"".join(mask.to_bytes(size, "little") for _, mask in candidates), dtype=np.uint8)
-        bits = np.unpackbits(packed.reshape(len(candidates), size), axis=1, bitorder="little")
+        packed = packed.reshape(len(candidates), size)
         nowhere = size * 8 - 1  # past the last literal: never set
         literals = np.where(opened, where, nowhere)
         negations = np.where(opened, 2 * n - where, nowhere)
-        satisfied = bits[:, literals].any(axis=2)
-        falsified = bits[:, negations].sum(axis=2, dtype=np.int64)
+        # only the bits these clauses look at, read straight from the bytes
+        columns, inverse = np.unique(np.concatenate([literals.ravel(), negations.ravel()]), return_inverse=True)
+        bits = (packed[:, columns >> 3] >> (columns & 7).astype(np.uint8)) & 1
+        half = literals.size
+        satisfied = bits[:, inverse[:half].reshape(literals.shape)].any(axis=2)
+        falsified = bits[:, inverse[half:].reshape(negations.shape)].sum(axis=2, dtype=np.int64)
         fires = (~satisfied & (falsified > 0) & (falsified >= opened.sum(axis=1) - 1)).any(axis=1)
         return [lit for (lit, _), fire in zip(candidates, fires.tolist()) if fire]
 
