@@ -42,9 +42,19 @@ How it is computed (the order does not change any fixed point, so neither a grad
 * A trial whose literal some kept answer implies cannot fail (its consequences are among
   that answer's), nor can one whose literal is true in a known solution (the generator and
   ``verify`` know it): neither is run until its answer is needed.
-* Dilemmas intersect the kept answers of a cell's options, stopping as soon as the
-  intersection holds nothing new, and skip a cell whose options' answers have not changed
-  since it last gave nothing.
+* From level 4 on, colour trials and colour dilemmas are left out (hints still make them,
+  for their wording): a tile colours its cells, so by unit propagation a tile trial implies
+  the trial of the colour it gives each of its cells. If "cell c is k" fails, then so does
+  every k tile covering c, and once those are ruled out unit propagation rules out "c is k":
+  tile trials reach every fact colour trials reach, and the fixed point is the same. And
+  each k tile covering c implies all that "c is k" implies, while every colour c can still
+  take has a tile that can still cover c; so what all of c's tiles imply includes what all
+  of its colours imply, and c's colour dilemma finds nothing its tile dilemma misses.
+* Dilemmas are bounded before any trial runs (by the kept answers; for an option true in a
+  known solution, by that solution, since everything the option implies is true in it; for
+  an option a kept answer implies, by that answer), and intersect exact answers only while
+  the bound holds something new; a cell whose options' answers have not changed since it
+  last gave nothing is skipped.
 """
 
 from __future__ import annotations
@@ -715,7 +725,10 @@ class Deduction:
         is_tile = self.deducer.is_tile
         reasons: dict[int, str] = {}
         cells = sorted(self.undecided(), key=lambda cell: len(self._options(cell, False)))
-        for tiles in (True, False) if level >= 4 else (False,):
+        # from level 4 on, tile trials alone reach the same fixed point (module docstring);
+        # hints still try colours, for their wording
+        colours = level < 4 or explain
+        for tiles in ((False, True) if colours else (True,)) if level >= 4 else (False,):
             for cell in cells:
                 for lit in self._options(cell, tiles):
                     if state[lit] == OPEN:
@@ -734,6 +747,8 @@ class Deduction:
                         continue
                     if is_tile[lit] and level < 4:
                         continue  # in line again when the level that tries tiles begins
+                    if not colours and not is_tile[lit]:
+                        continue  # from level 4 on, tile trials suffice
                     if self._survives(lit):
                         continue
                     probes += 1
@@ -779,8 +794,11 @@ class Deduction:
         solution_bits = self._solution_bits() if solution is not None else 0
         found = 0
         supporter = None
+        kinds = ((False, "colours remain for"), (True, "tiles can still cover"))
         for cell in self.undecided():
-            for tiles, what in ((False, "colours remain for"), (True, "tiles can still cover")):
+            # a cell's tile dilemma finds all that its colour dilemma finds (module docstring);
+            # hints still try colours, for their wording
+            for tiles, what in kinds if explain else kinds[1:]:
                 options = self._options(cell, tiles)
                 if len(options) < 2:
                     continue
