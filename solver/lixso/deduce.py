@@ -406,7 +406,7 @@ SURVIVES = 2  # it cannot fail now (a kept answer implies it), but its own answe
 SURE = 3  # it cannot fail: its literal is true in a known solution
 # Failed trials are made facts together, up to this many at a time: each commit costs a look at
 # every kept answer, and a few trials run meanwhile without the newest facts cost less.
-FAILURES_PER_COMMIT = 8
+FAILURES_PER_COMMIT = 16
 
 
 class Deduction:
@@ -671,23 +671,24 @@ class Deduction:
         self._keep(lit, mask)
         return mask
 
-    def _learn(self, lits: list[int], level: int, explain: bool, reasons: dict[int, str]) -> None:
-        """Add facts found at ``level`` (with their reasons in words when ``explain``), and the
-        failed trials they reveal in turn."""
-        describe = self.deducer.describe
+    def _learn(self, lits: list[int], level: int, explain: bool, reasons: dict[int, str]) -> list[int]:
+        """Add facts found at ``level`` (with their reasons in words when ``explain``); the
+        failed trials they reveal (facts to learn next, in the next batch). With ``explain``,
+        those are learnt at once, one step each, and none is returned."""
+        describe, is_tile = self.deducer.describe, self.deducer.is_tile
         while lits and not self.contradiction:
             if explain:
                 self.steps.append(Step(level, [(describe(lit), reasons.get(lit, LEVELS[level])) for lit in lits]))
-            is_tile = self.deducer.is_tile
             # trials of the levels running now (tile trials only from level 4)
             lits = [lit for lit in self._commit(lits) if self._phase >= 4 or not is_tile[-lit]]
+            if not explain:
+                return lits
             if lits:
                 level = 4 if any(is_tile[-lit] for lit in lits) else 3
-                if explain:
-                    for lit in lits:
-                        reasons[lit] = f"if {describe(-lit)}, {self._what_breaks(-lit)}"
-            if explain:
-                self._record_direct()
+                for lit in lits:
+                    reasons[lit] = f"if {describe(-lit)}, {self._what_breaks(-lit)}"
+            self._record_direct()
+        return []
 
     def _what_breaks(self, lit: int) -> str:
         """In words, how assuming ``lit`` fails: a cell left without colour or tile, if one is."""
@@ -763,8 +764,7 @@ class Deduction:
                     failed.append(-lit)
                     if len(failed) < batch and queue:
                         continue
-                self._learn(failed, 4 if any(is_tile[-x] for x in failed) else 3, explain, reasons)
-                failed = []
+                failed = self._learn(failed, 4 if any(is_tile[-x] for x in failed) else 3, explain, reasons)
                 if self.contradiction or self._decided(until):
                     return
             lost = self._unsupported()
@@ -772,13 +772,18 @@ class Deduction:
                 for lit in lost:
                     self._enqueue(lit)
                 continue
-            if level < 5 or not self._dilemmas(explain, reasons):
+            if level < 5:
                 return
+            revealed = self._dilemmas(explain, reasons)
+            if revealed is None:
+                return
+            failed = revealed
             if self.contradiction or self._decided(until) or not self.undecided():
                 return
 
-    def _dilemmas(self, explain: bool, reasons: dict[int, str]) -> bool:
-        """Learn what every surviving option of some cell implies; whether anything was new.
+    def _dilemmas(self, explain: bool, reasons: dict[int, str]) -> list[int] | None:
+        """Learn what every surviving option of some cell implies: None when nothing was new,
+        else the failed trials the new facts reveal (see :meth:`_learn`).
 
         Called when no trial fails, so every option of every open cell survives. Each cell
         whose colour is open is tried on the same facts, and what they find is learnt
@@ -836,10 +841,10 @@ class Deduction:
                 if explain:
                     for lit in self.deducer.literals_in(new):
                         reasons[lit] = f"{len(options)} {what} {cell_name(cells[cell])}, and each of them leads to this"
-        if found:
-            lits = sorted(self.deducer.literals_in(found), key=lambda x: (abs(x), x))
-            self._learn(lits, 5, explain, reasons)
-        return bool(found)
+        if not found:
+            return None
+        lits = sorted(self.deducer.literals_in(found), key=lambda x: (abs(x), x))
+        return self._learn(lits, 5, explain, reasons)
 
     def _supporters(self) -> Callable[[int], int]:
         """For the kept answers as they are now: a function giving, for a literal marked
