@@ -123,3 +123,32 @@ def test_the_factory_removal_question_agrees_with_plain_deduction(level):
             plain = deducer.start(factory.puzzle(clues - {cell}), level)
             plain.run()
             assert factory.can_drop(clues, cell, level) == plain.complete(), (level, cell)
+
+
+def test_the_uniqueness_question_of_a_dropped_clue_agrees_with_brute_force():
+    # with clues that leave one solution, dropping one keeps it unique exactly when no solution
+    # gives the dropped cell another colour (what _Uniqueness asks the solver)
+    import random
+
+    from solver.lixso.generate import _puzzle, _Uniqueness, random_solution
+
+    deducer = Deducer(6, 6)
+    uniqueness = _Uniqueness.for_size(6, 6, None)
+    rng = random.Random(5)
+    checked = kept = 0
+    for _ in range(1):
+        solution = random_solution(deducer.template, rng)
+        colours = deducer.template.solution_literals(solution)
+        clues = set(range(36))
+        order = list(range(36))
+        rng.shuffle(order)
+        for cell in order:
+            rest = clues - {cell}
+            truth = brute_solutions(list(_puzzle(solution, rest, 6, "").rows)) == {solution}
+            assert uniqueness.unique_without([colours[i] for i in sorted(rest)], colours[cell]) == truth, cell
+            checked += 1
+            if truth:
+                clues = rest
+            else:
+                kept += 1
+    assert checked == 36 and kept > 5, kept

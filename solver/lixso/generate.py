@@ -282,7 +282,7 @@ class _Factory:
             return True
         key = frozenset(clues) - {cell}
         if key not in self._unique:
-            self._unique = {key: self.uniqueness.unique(self.colours, rest)}
+            self._unique = {key: self.uniqueness.unique_without(rest, self.colours[cell])}
         if not self._unique[key]:
             return False
         deduction = self._stuck.get(key)
@@ -361,17 +361,16 @@ def _carve(solution: tuple[str, ...], rng: random.Random, per_colour: int | None
 
 
 class _Uniqueness:
-    """Whether clues leave one solution, for a generator that knows the solution: unit
-    propagation over the whole rules first (it often decides every cell), else one SAT call
-    for a solution that differs from it somewhere. One warm solver per grid size, so what it
-    learns about the rules serves every puzzle."""
+    """Whether clues leave one solution, for a generator that knows the solution and drops
+    one clue at a time: unit propagation over the whole rules first (it often decides every
+    cell), else one SAT call for a solution that gives the dropped cell another colour. One
+    warm solver per grid size, so what it learns about the rules serves every puzzle."""
 
     _cache: dict[tuple[int, int, int | None], "_Uniqueness"] = {}
 
     def __init__(self, height: int, width: int, per_colour: int | None) -> None:
         self.deducer = deducer_for(height, width, per_colour)
         self.backend = SatBackend(self.deducer.template.formula, solver=SAT_SOLVER)
-        self._switch: tuple[tuple[int, ...], int] | None = None  # the solution asked about, its switch
 
     @classmethod
     def for_size(cls, height: int, width: int, per_colour: int | None) -> "_Uniqueness":
@@ -381,17 +380,13 @@ class _Uniqueness:
             cls._cache[key] = cls(height, width, per_colour)
         return cls._cache[key]
 
-    def unique(self, colours: list[int], clues: list[int]) -> bool:
-        """Whether the clue literals ``clues`` leave no solution but the one whose colour
-        literals are ``colours`` (which they must hold)."""
-        key = tuple(colours)
-        if self._switch is None or self._switch[0] != key:
-            if self._switch is not None:
-                self.backend.add_clause([-self._switch[1]])  # that solution is done with
-            other = self.backend.new_var()  # switches on "some cell differs from the solution"
-            self.backend.add_clause([-other] + [-lit for lit in colours])
-            self._switch = (key, other)
-        return self.backend.solve(clues + [self._switch[1]]).status is Status.UNSAT
+    def unique_without(self, clues: list[int], dropped: int) -> bool:
+        """Whether the clue literals ``clues`` still leave one solution once ``dropped`` (the
+        colour literal of one more clue) is no longer given, when together they leave exactly
+        one: any other solution would have to give the dropped cell another colour (one that
+        agrees with it there satisfies every clue, so it is the solution), so one SAT call that
+        asks for just that decides it."""
+        return self.backend.solve(clues + [-dropped]).status is Status.UNSAT
 
     def carve(self, solution: tuple[str, ...], rng: random.Random) -> set[int]:
         """Clues dropped from the full solution in random order while it stays the only one."""
@@ -406,7 +401,7 @@ class _Uniqueness:
             trial = [colours[i] for i in sorted(clues) if i != cell]
             ok, implied = engine.propagate(trial)
             decided = ok and sum(1 for lit in implied if 0 < lit <= last) == cells
-            if decided or self.unique(colours, trial):
+            if decided or self.unique_without(trial, colours[cell]):
                 clues.discard(cell)
         return clues
 
