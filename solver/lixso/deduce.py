@@ -142,11 +142,15 @@ class _ClauseTable:
         self.lits = lits
         self.pos = lits + n
         real = lits != 0
-        flat = self.pos[real]  # reading order, clause by clause
-        order = np.argsort(flat, kind="stable")
-        self.occ_clause = np.nonzero(real)[0][order]  # clause ids, by the position of their literals
-        self.occ_start = np.searchsorted(flat[order], np.arange(2 * n + 2))
         lengths = real.sum(axis=1)
+        # the occurrences of the literals of clauses longer than two: a binary clause through a
+        # literal that becomes false is left unit, so unit propagation satisfies it at once
+        # (:meth:`through` serves the search for clauses a new fact may leave nearly unit)
+        long = real & (lengths > 2)[:, None]
+        flat = self.pos[long]  # reading order, clause by clause
+        order = np.argsort(flat, kind="stable")
+        self.occ_clause = np.nonzero(long)[0][order]  # clause ids, by the position of their literals
+        self.occ_start = np.searchsorted(flat[order], np.arange(2 * n + 2))
         # the clauses of each length, unpadded (literals, positions), for cutting out a residual
         self.by_length = [(lits[lengths == size, :size], self.pos[lengths == size, :size]) for size in np.unique(lengths).tolist()]
 
@@ -169,7 +173,8 @@ class _ClauseTable:
         return out
 
     def through(self, positions: np.ndarray) -> np.ndarray:
-        """The clauses holding a literal at any of ``positions`` (sorted, each once)."""
+        """The clauses of more than two literals holding a literal at any of ``positions``
+        (sorted, each once)."""
         starts, ends = self.occ_start[positions], self.occ_start[positions + 1]
         lengths = ends - starts
         total = int(lengths.sum())
@@ -588,7 +593,8 @@ class Deduction:
         failing = [lit for lit, mask in answers.items() if mask & against]
         stale = set(failing)
         # clauses through a negated new fact that no known fact satisfies: an answer falsifying
-        # all their open literals but at most one, and satisfying none, may now propagate
+        # all their open literals but at most one, and satisfying none, may now propagate (no
+        # binary clause is among them: unit propagation has satisfied those)
         table = deducer.clauses
         clauses = table.through(negations)
         if len(clauses):
