@@ -362,9 +362,10 @@ def _carve(solution: tuple[str, ...], rng: random.Random, per_colour: int | None
 
 class _Uniqueness:
     """Whether clues leave one solution, for a generator that knows the solution and drops
-    one clue at a time: unit propagation over the whole rules first (it often decides every
-    cell), else one SAT call for a solution that gives the dropped cell another colour. One
-    warm solver per grid size, so what it learns about the rules serves every puzzle."""
+    one clue at a time: unit propagation over the whole rules first (it often refutes any
+    other colour for the dropped cell), else one SAT call for a solution that gives the
+    dropped cell another colour. One warm solver per grid size, so what it learns about the
+    rules serves every puzzle."""
 
     _cache: dict[tuple[int, int, int | None], "_Uniqueness"] = {}
 
@@ -385,23 +386,20 @@ class _Uniqueness:
         colour literal of one more clue) is no longer given, when together they leave exactly
         one: any other solution would have to give the dropped cell another colour (one that
         agrees with it there satisfies every clue, so it is the solution), so one SAT call that
-        asks for just that decides it."""
-        return self.backend.solve(clues + [-dropped]).status is Status.UNSAT
+        asks for just that decides it. Often unit propagation already refutes another colour
+        there, and no SAT call is needed."""
+        ok, _ = self.deducer.engine.propagate(clues + [-dropped])
+        return not ok or self.backend.solve(clues + [-dropped]).status is Status.UNSAT
 
     def carve(self, solution: tuple[str, ...], rng: random.Random) -> set[int]:
         """Clues dropped from the full solution in random order while it stays the only one."""
-        template, engine = self.deducer.template, self.deducer.engine
-        colours = template.solution_literals(solution)
+        colours = self.deducer.template.solution_literals(solution)
         cells = len(colours)
-        last = template.colour[-1][-1]  # the colour variables come first
         clues = set(range(cells))
         order = list(range(cells))
         rng.shuffle(order)
         for cell in order:
-            trial = [colours[i] for i in sorted(clues) if i != cell]
-            ok, implied = engine.propagate(trial)
-            decided = ok and sum(1 for lit in implied if 0 < lit <= last) == cells
-            if decided or self.unique_without(trial, colours[cell]):
+            if self.unique_without([colours[i] for i in sorted(clues) if i != cell], colours[cell]):
                 clues.discard(cell)
         return clues
 
