@@ -6,10 +6,11 @@ colour nearly fills, 9 and 11 points a side.
 Boards (made here, deterministic): ``halves9`` is the 9-side board split into two solid halves
 (Black every point with r < 0, 100 stones; White r >= 0, 117 stones); ``halves11`` the same on
 11 points a side (155 and 176 stones); ``full9-s``/``full11-s`` every point filled at random
-(seed s, half each). With ``--wide``, 11-side boards with one wide group too:
-``dominant11-p-s`` filled at random with Black on a share p of the points (seed s), and
-``rim11-k`` with Black on the k lines along one rim (r < -10 + k) and White, one solid group,
-on all the rest. Each figure is the median of ``--runs`` runs of ``score_position`` in one
+(seed s, half each). With ``--wide``, 9- and 11-side boards with one wide group too:
+``dominantN-p-s`` filled at random with Black on a share p of the points (seed s),
+``rimN-k`` with Black on the k lines along one rim (r < -(N - 1) + k) and White, one solid
+group, on all the rest, ``nearfullN`` Black on every point but five scattered White ones
+(seed 1), and ``monoN`` Black on every point (no White stone). Each figure is the median of ``--runs`` runs of ``score_position`` in one
 process after a warm-up run (one run, no warm-up, for the wide boards): CPU time
 (``time.process_time``) and wall time; a board not scored within ``--time-limit`` seconds
 shows "unknown". ``--solver`` also times the solver alone (``method="solver"``, the way every
@@ -65,20 +66,39 @@ def rim_band(side: int, lines: int) -> Position:
     return Position(side, black, frozenset(lattice.points) - black, WHITE, 2, BLACK)
 
 
+def near_full(side: int, holes: int) -> Position:
+    """Black on every point but ``holes`` scattered ones (seed 1), which are White's."""
+    lattice = HexLattice(side)
+    white = frozenset(random.Random(1).sample(sorted(lattice.points), holes))
+    return Position(side, frozenset(lattice.points) - white, white, WHITE, 2, BLACK)
+
+
+def wide_boards() -> list[tuple[str, Position]]:
+    """The boards of ``--wide``: one colour owns a group 15 to 21 points wide."""
+    boards = [(f"dominant9-{p}-{s}", dominant(9, p, s)) for p in (0.8, 0.9, 0.95) for s in (1, 2)]
+    boards += [(f"rim9-{k}", rim_band(9, k)) for k in (4, 3, 2, 1)]
+    boards += [("nearfull9", near_full(9, 5)), ("mono9", near_full(9, 0))]
+    boards += [(f"dominant11-{p}-{s}", dominant(11, p, s)) for p in (0.7, 0.8, 0.9) for s in (1, 2)]
+    boards += [(f"rim11-{k}", rim_band(11, k)) for k in (7, 6, 5, 4, 2)]
+    return boards
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--solver", action="store_true", help="also time the solver alone")
-    parser.add_argument("--wide", action="store_true", help="also the 11-side boards with one wide group")
+    parser.add_argument("--wide", action="store_true", help="also the boards with one wide group")
+    parser.add_argument("--only", default="", help="only the boards whose names start with one of these (comma-separated)")
     parser.add_argument("--time-limit", type=float, default=120.0, help="seconds per board and run")
     options = parser.parse_args()
     boards = [("halves9", halves(9)), ("halves11", halves(11))]
     boards += [(f"full9-{s}", full(9, s)) for s in (1, 2, 3)]
     boards += [(f"full11-{s}", full(11, s)) for s in (1, 2, 3)]
-    wide = []
-    if options.wide:
-        wide += [(f"dominant11-{p}-{s}", dominant(11, p, s)) for p in (0.7, 0.8, 0.9) for s in (1, 2)]
-        wide += [(f"rim11-{k}", rim_band(11, k)) for k in (7, 6, 5, 4, 2)]
+    wide = wide_boards() if options.wide else []
+    if options.only:
+        prefixes = tuple(options.only.split(","))
+        boards = [(name, position) for name, position in boards if name.startswith(prefixes)]
+        wide = [(name, position) for name, position in wide if name.startswith(prefixes)]
     print(f"load average before: {os.getloadavg()[0]:.1f}")
     print("| board | method | CPU s (median) | wall s (median) | values black / white |")
     print("|---|---|---|---|---|")
