@@ -152,3 +152,25 @@ def test_eleven_side_halves_exact_values():
     (w,) = score.groups[WHITE]
     assert (len(b.stones), len(b.connection_part), b.value) == (155, 72, -11)
     assert (len(w.stones), len(w.connection_part), w.value) == (176, 82, -12)
+
+
+def _dominant(side: int, share: float, seed: int) -> Position:
+    """A full board, Black on about ``share`` of the points at random: one wide Black group."""
+    lattice = HexLattice(side)
+    rng = random.Random(seed)
+    black = frozenset(p for p in lattice.points if rng.random() < share)
+    return Position(side, black, frozenset(lattice.points) - black, passes=2, first_pass=WHITE)
+
+
+@pytest.mark.parametrize("side", [6, 7])
+def test_a_board_one_colour_nearly_fills_scores_as_the_solver_proves(side):
+    """Black on nine tenths of a full board (one group as wide as the board, with a few
+    holes): the sweep's values are the solver's (which proves its part longest) on every group."""
+    position = _dominant(side, 0.9, 1)
+    biggest = max(groups(position.lattice, position.black), key=len)
+    assert len(biggest) > 0.8 * len(position.lattice.points)
+    by_sweep = score_position(position)
+    by_solver = score_position(position, method="solver")
+    assert by_sweep.status is by_solver.status is Status.SAT
+    for colour in (BLACK, WHITE):
+        assert by_sweep.values(colour) == by_solver.values(colour)
