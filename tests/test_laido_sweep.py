@@ -103,7 +103,7 @@ def test_sweep_and_solver_agree_on_a_7_side_half():
 
 def test_a_state_with_a_done_point_gives_way_to_the_same_state_with_it_off():
     """States (sorted) over two frontier points: (DONE, OFF) goes when (OFF, OFF) has as many
-    stones, and stays when it has fewer; a DONE point far from the one visited is not looked at."""
+    stones, and stays when it has fewer."""
     import numpy as np
 
     from solver.laido.sweep import BITS, DONE, HALF, OFF, _undominated
@@ -116,8 +116,26 @@ def test_a_state_with_a_done_point_gives_way_to_the_same_state_with_it_off():
     stones = np.array([values[int(c)] for c in codes], np.int64)
     kept = {int(c) for c in codes[_undominated(codes, stones, (0, 1))]}
     assert kept == {state(OFF, OFF), state(HALF, DONE), state(HALF, OFF)}
+    # slot 0 is not looked at alone now, but the state with every DONE point off still frees it
     kept = {int(c) for c in codes[_undominated(codes, stones, (1,))]}
-    assert state(DONE, OFF) in kept
+    assert state(DONE, OFF) not in kept and state(HALF, DONE) in kept
+
+
+def test_a_state_gives_way_to_the_same_state_with_all_its_done_points_off():
+    """(DONE, DONE) with no state between it and (OFF, OFF): it goes when (OFF, OFF) has as many
+    stones, whichever slots are looked at one by one, and stays when it has fewer."""
+    import numpy as np
+
+    from solver.laido.sweep import BITS, DONE, OFF, _undominated
+
+    def state(*codes):
+        return sum(code << (BITS * slot) for slot, code in enumerate(codes))
+
+    codes = np.array(sorted([state(OFF, OFF), state(DONE, DONE)]), np.int64)
+    for stones, gone in (([6, 6], True), ([5, 6], False)):
+        kept = {int(c) for c in codes[_undominated(codes, np.array(stones, np.int64), (0, 1))]}
+        assert (state(DONE, DONE) not in kept) is gone
+        assert state(OFF, OFF) in kept
 
 
 @pytest.mark.parametrize(
