@@ -307,14 +307,15 @@ def _popcount(masks: np.ndarray) -> np.ndarray:
     return count
 
 
-def _count(codes: np.ndarray, width: int, lowest: int, highest: int) -> np.ndarray:
-    """How many slots of each state hold a code from ``lowest`` to ``highest`` (the slots past
-    ``width`` hold OFF, which no caller counts)."""
-    assert lowest > OFF
-    masks = _holding(codes, lowest)
-    for code in range(lowest + 1, highest + 1):
-        masks |= _holding(codes, code)
-    return _popcount(masks)
+def _edge_pieces(codes: np.ndarray) -> np.ndarray:
+    """How many pieces from an edge stone each state has open (its slots holding HALF)."""
+    return _popcount(_holding(codes, HALF))
+
+
+def _open_ends(codes: np.ndarray) -> np.ndarray:
+    """How many open piece ends each state has (its slots holding HALF, ALONE, LEFT or RIGHT:
+    the codes 2 to 5, exactly those whose two upper bits differ)."""
+    return _popcount(((codes >> 2) ^ (codes >> 1)) & LOWEST_BITS)
 
 
 def _open_end(codes: np.ndarray, slot: int, width: int) -> np.ndarray:
@@ -376,7 +377,7 @@ def _placements(grown: np.ndarray, step: _Step) -> tuple[list[tuple[np.ndarray, 
             slots = [step.earlier[i] for i in chosen]
             if size == 0:
                 if step.edge:  # a new piece from an edge stone: at most two edge stones
-                    fits = _count(states, width, HALF, HALF) < 2
+                    fits = _edge_pieces(states) < 2
                     placed.append((source[fits], _put(states[fits], me, HALF)))
                 else:
                     placed.append((source, _put(states, me, ALONE)))
@@ -385,8 +386,8 @@ def _placements(grown: np.ndarray, step: _Step) -> tuple[list[tuple[np.ndarray, 
                 (u,) = slots
                 end = _open_end(states, u, width)
                 if step.edge:  # the piece ends here: its other end becomes an edge end
-                    closing.append(source[(end < 0) & (_count(states, width, HALF, RIGHT) == 1)])
-                    fits = (end >= 0) & (_count(states, width, HALF, HALF) < 2)
+                    closing.append(source[(end < 0) & (_open_ends(states) == 1)])
+                    fits = (end >= 0) & (_edge_pieces(states) < 2)
                     states, end = states[fits], end[fits]
                     placed.append((source[fits], _put(_put(_put(states, u, DONE), end, HALF), me, DONE)))
                     continue
@@ -397,7 +398,7 @@ def _placements(grown: np.ndarray, step: _Step) -> tuple[list[tuple[np.ndarray, 
             u, w = slots
             end_u = _open_end(states, u, width)
             end_w = _open_end(states, w, width)
-            closing.append(source[(end_u < 0) & (end_w < 0) & (_count(states, width, HALF, RIGHT) == 2)])
+            closing.append(source[(end_u < 0) & (end_w < 0) & (_open_ends(states) == 2)])
             ring = (end_u == w) & (_code(states, u) >= LEFT)  # the two ends of one piece
             states = _put(_put(_put(states, u, DONE), w, DONE), me, DONE)
             one = (end_u < 0) ^ (end_w < 0)
