@@ -1,7 +1,7 @@
 """Laido scoring of finished boards: solid halves, random full boards, and boards that one
 colour nearly fills, 9 and 11 points a side.
 
-    .venv/bin/python benchmarks/laido_score.py [--runs 5] [--solver] [--wide] [--time-limit 120]
+    .venv/bin/python benchmarks/laido_score.py [--runs 5] [--solver] [--wide] [--only NAMES] [--time-limit 120]
 
 Boards (made here, deterministic): ``halves9`` is the 9-side board split into two solid halves
 (Black every point with r < 0, 100 stones; White r >= 0, 117 stones); ``halves11`` the same on
