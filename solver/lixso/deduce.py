@@ -60,9 +60,11 @@ How it is computed (the order does not change any fixed point, so neither a grad
 from __future__ import annotations
 
 import atexit
-from dataclasses import dataclass, field
-from typing import Callable
 from collections import deque
+from dataclasses import dataclass, field
+from functools import reduce
+from operator import or_
+from typing import Callable
 
 import numpy as np
 
@@ -151,18 +153,23 @@ class _ClauseTable:
         order = np.argsort(flat, kind="stable")
         self.occ_clause = np.nonzero(long)[0][order]  # clause ids, by the position of their literals
         self.occ_start = np.searchsorted(flat[order], np.arange(2 * n + 2))
-        # the clauses of each length, unpadded (literals, positions), for cutting out a residual
-        self.by_length = [(lits[lengths == size, :size], self.pos[lengths == size, :size]) for size in np.unique(lengths).tolist()]
+        # the clauses of each length, unpadded (literals, positions, the clauses as lists), for
+        # cutting out a residual; a clause left wholly open goes in as its list, shared (making
+        # thousands of lists afresh per puzzle cost more than all the rest of the cut)
+        self.by_length = []
+        for size in np.unique(lengths).tolist():
+            ids = np.flatnonzero(lengths == size)
+            self.by_length.append((lits[ids, :size], self.pos[ids, :size], [clauses[i] for i in ids.tolist()]))
 
     def residual(self, value: np.ndarray) -> list[list[int]]:
         """The clauses no known literal satisfies, each cut to its open literals."""
         out: list[list[int]] = []
-        for lits, pos in self.by_length:
+        for lits, pos, listed in self.by_length:
             v = value[pos]
             keep = ~(v == 1).any(axis=1)
-            lits, opened = lits[keep], v[keep] == 0
+            lits, opened, listed_kept = lits[keep], v[keep] == 0, np.flatnonzero(keep)
             whole = opened.all(axis=1)
-            out.extend(lits[whole].tolist())  # most clauses left open are wholly open
+            out.extend(map(listed.__getitem__, listed_kept[whole].tolist()))  # most clauses left open are wholly open
             if not whole.all():
                 lits, opened = lits[~whole], opened[~whole]
                 # each clause's open literals first, then the clauses of each length in one go
@@ -234,6 +241,11 @@ class Deducer:
         self._mask_bytes = (2 * n + 1 + 7) // 8
         self.colour_bits = [self.mask_at(self.colour_pos[:, k]) for k in range(ncol)]  # "cell is colour k", per k
         self.any_colour_bits = sum(self.colour_bits)
+        # each literal's own bit, indexed by the literal itself: a negative literal -v counts from
+        # the end of the list, at 2 * num_vars + 1 - v, where no positive literal sits
+        self._bit = [0] * (2 * n + 1)
+        for lit in range(-n, n + 1):
+            self._bit[lit] = 1 << (n + lit)
 
     def mask_at(self, positions: np.ndarray) -> int:
         """The set of literals at these value-array positions (num_vars + literal), as a mask."""
@@ -243,7 +255,8 @@ class Deducer:
 
     def mask_of(self, lits: list[int]) -> int:
         """The set of literals ``lits`` as a mask."""
-        return self.mask_at(np.array(lits, dtype=np.int64) + self.num_vars) if lits else 0
+        # a trial's answer is some seventy literals: or-ing their bits beats a round trip to numpy
+        return reduce(or_, map(self._bit.__getitem__, lits), 0)
 
     def literals_in(self, mask: int) -> list[int]:
         """The literals of a mask, in position order."""
@@ -360,22 +373,27 @@ class _TrialEngine:
     def propagate(self, lits: list[int]) -> tuple[bool, list[int], int]:
         """What ``lits`` add to the known facts by unit propagation: (no contradiction, the new
         literals, the same as a mask)."""
+        return self._propagate(lits)[:3]
+
+    def _propagate(self, lits: list[int]) -> tuple[bool, list[int], int, list[int]]:
+        """:meth:`propagate`, and the literals assumed for it: ``lits``, then any cell made not
+        a colour whose supply they spend (unit propagation over the clauses derives the rest)."""
         deducer = self.deducer
         ok, implied = self.engine.propagate(lits)
         if not ok:
-            return False, implied, 0
+            return False, implied, 0, lits
         mask = deducer.mask_of(implied)
         if (mask & deducer.any_colour_bits).bit_count() < self.slack:
-            return True, implied, mask
+            return True, implied, mask, lits
         cap, ncol, n, count = deducer.supply_cells, len(COLOURS), deducer.num_vars, self.count
         assumptions = lits
         while True:
             made = [(mask & bits).bit_count() for bits in deducer.colour_bits]
             spent = [k for k in range(ncol) if made[k] and count[k] + made[k] >= cap]
             if not spent:
-                return True, implied, mask
+                return True, implied, mask, assumptions
             if any(count[k] + made[k] > cap for k in spent):
-                return False, implied, mask
+                return False, implied, mask, assumptions
             # the supply of these colours is used up: no other cell takes them
             value = self.value.copy()
             positions = np.array(implied, dtype=np.int64) + n
@@ -384,19 +402,21 @@ class _TrialEngine:
             cells = deducer.colour_pos[:, spent].ravel()
             extra = (n - cells[value[cells] == 0]).tolist()
             if not extra:
-                return True, implied, mask
+                return True, implied, mask, assumptions
             assumptions = assumptions + extra
             ok, implied = self.engine.propagate(assumptions)
             if not ok:
-                return False, implied, 0
+                return False, implied, 0, assumptions
             mask = deducer.mask_of(implied)
 
     def commit(self, lits: list[int]) -> tuple[bool, list[int], int]:
         """Make ``lits`` known for good: (no contradiction, the new literals, the same as a mask).
         The caller records them in the value array."""
-        ok, implied, mask = self.propagate(lits)
+        ok, implied, mask, assumed = self._propagate(lits)
         if ok:
-            for lit in implied:
+            # the engine derives the rest of ``implied`` from these at once, as it did for the
+            # trial (its trail starts with each assumed literal in turn)
+            for lit in assumed:
                 self.engine.add_clause([lit])
             for k, bits in enumerate(self.deducer.colour_bits):
                 self.count[k] += (mask & bits).bit_count()
@@ -713,9 +733,9 @@ class Deduction:
 
     def _options(self, cell: int, tiles: bool) -> list[int]:
         """The colours (or tiles, with ``tiles``) that ``cell`` can still take."""
-        value, n = self.value, self.deducer.num_vars
+        fixed = self._fixed  # options are positive literals, so the variable is the literal
         lits = self.deducer.covering[cell] if tiles else self.deducer.template.colour[cell]
-        return [lit for lit in lits if value[n + lit] == 0]
+        return [lit for lit in lits if not fixed[lit]]
 
     def _close(self, level: int, explain: bool, until: int | None) -> None:
         """Apply the deductions of ``level`` and below until nothing new follows.
