@@ -539,7 +539,7 @@ class Deduction:
         deducer = self.deducer
         n = deducer.num_vars
         self._trials = _TrialEngine(deducer, self.value)
-        self._known_bits = deducer.mask_of(sorted(self.known))
+        self._known_bits = deducer.mask_at(np.flatnonzero(self.value == 1))  # the known literals
         self._fixed = bytearray(n + 1)  # by variable: known either way
         for lit in self.known:
             self._fixed[abs(lit)] = 1
