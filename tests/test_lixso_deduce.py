@@ -171,6 +171,44 @@ def test_kept_trial_answers_are_what_a_fresh_trial_gives(deducer):
     assert checked > 500
 
 
+def test_a_puzzles_trial_engine_holds_just_the_known_facts(deducer):
+    # the engine a deduction keeps (facts committed as the literals assumed for them, the
+    # rest derived by the engine) propagates every open literal as one made afresh from the
+    # known facts does; and the clauses it was made from are the open part of every clause
+    # no known fact satisfies
+    from solver.lixso.deduce import _TrialEngine
+
+    n = deducer.num_vars
+    table = deducer.clauses
+    checked = 0
+    for grid in [g for g in parse_pack((ROOT / "grids" / "lixso" / "level-6.txt").read_text()) if isinstance(g, Grid)][:2]:
+        deduction = deducer.start(grid, 5, solution=grid.stated_solution())
+        value = deduction.value.copy()
+        cut = []
+        for clause in table.lits.tolist():
+            lits = [lit for lit in clause if lit]
+            if not any(value[n + lit] == 1 for lit in lits):
+                cut.append(tuple(lit for lit in lits if value[n + lit] == 0))
+        assert sorted(map(tuple, table.residual(value))) == sorted(cut)
+        for level in (3, 4, 5):
+            deduction.level = level
+            deduction.run()
+            fresh = _TrialEngine(deducer, deduction.value)
+            assert fresh.count == deduction._trials.count
+            for lit in range(1, n + 1):
+                for trial in (lit, -lit):
+                    if deduction.value[n + trial] != 0:
+                        continue
+                    ok, implied, mask = deduction._trials.propagate([trial])
+                    again, implied_afresh, mask_afresh = fresh.propagate([trial])
+                    assert ok == again, deducer.describe(trial)
+                    if ok:
+                        assert set(implied) == set(implied_afresh) and mask == mask_afresh == deducer.mask_of(implied)
+                        assert deducer.literals_in(mask) == sorted(implied, key=lambda x: n + x)
+                    checked += 1
+    assert checked > 1000
+
+
 def with_clue_removed(grid: Grid, rng: random.Random) -> Grid:
     rows = [list(row) for row in grid.rows]
     r, c = rng.choice([(r, c) for r in range(len(rows)) for c in range(len(rows[0])) if rows[r][c] != "."])

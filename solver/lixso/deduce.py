@@ -236,8 +236,8 @@ class Deducer:
         for k in range(ncol):
             self.colour_made[self.colour_pos[:, k]] = k
         # Sets of literals as Python ints, bit num_vars + literal: trials keep their answers so
-        # (an answer becomes a mask in one numpy call; every test on it is then a machine-word
-        # loop in C rather than a Python loop over literals)
+        # (an answer becomes a mask once, by or-ing its literals' bits; every test on it is then a
+        # machine-word loop in C rather than a Python loop over literals)
         self._mask_bytes = (2 * n + 1 + 7) // 8
         self.colour_bits = [self.mask_at(self.colour_pos[:, k]) for k in range(ncol)]  # "cell is colour k", per k
         self.any_colour_bits = sum(self.colour_bits)
