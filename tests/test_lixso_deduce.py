@@ -6,7 +6,7 @@ import re
 import pytest
 
 from solver.lixso.deduce import Deducer
-from solver.lixso.model import Grid, parse_pack
+from solver.lixso.model import COLOURS, Grid, parse_pack
 from solver.lixso.rules import tiles_of
 
 from .conftest import ROOT
@@ -142,6 +142,24 @@ def test_a_known_solution_changes_no_grade(deducer, pack):
         wrong = tuple(row[::-1] for row in solution)
         assert deducer.solution_mask(grid, wrong) is None
         assert deducer.grade(grid, solution=wrong).level == grid.stated_level(), grid.name
+
+
+def test_a_solution_asked_about_again_is_still_checked_against_each_grid(deducer):
+    # the last solution's literals are kept for the next puzzle (the generator asks about one
+    # solution again and again); the clues of each grid are still checked against it
+    grid = next(g for g in parse_pack((ROOT / "grids" / "lixso" / "level-5.txt").read_text()) if isinstance(g, Grid))
+    solution = grid.stated_solution()
+    first = deducer.solution_mask(grid, solution)
+    assert first is not None and first.sum() == len(deducer.template.cells) + sum(len(row) for row in solution) // 3
+    r, c, ch = next(iter(grid.clues()))
+    rows = [list(row) for row in grid.rows]
+    rows[r][c] = next(k for k in COLOURS if k != ch)
+    broken = Grid(tuple("".join(row) for row in rows))
+    assert deducer.solution_mask(broken, solution) is None
+    assert (deducer.solution_mask(grid, list(solution)) == first).all()
+    wrong = tuple(row[::-1] for row in solution)
+    assert deducer.solution_mask(grid, wrong) is None and deducer.solution_mask(grid, wrong) is None
+    assert (deducer.solution_mask(grid, solution) == first).all()
 
 
 def test_kept_trial_answers_are_what_a_fresh_trial_gives(deducer):

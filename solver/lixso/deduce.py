@@ -239,6 +239,7 @@ class Deducer:
         # (an answer becomes a mask once, by or-ing its literals' bits; every test on it is then a
         # machine-word loop in C rather than a Python loop over literals)
         self._mask_bytes = (2 * n + 1 + 7) // 8
+        self._last_solution: tuple[tuple[str, ...], np.ndarray | None] | None = None  # see solution_mask
         self.colour_bits = [self.mask_at(self.colour_pos[:, k]) for k in range(ncol)]  # "cell is colour k", per k
         self.any_colour_bits = sum(self.colour_bits)
         # each literal's own bit, indexed by the literal itself: a negative literal -v counts from
@@ -286,11 +287,18 @@ class Deducer:
             return None
         if any(solution[r][c] != ch for r, c, ch in grid.clues()):
             return None
+        solution = tuple(solution)
+        # the generator asks about one solution for puzzle after puzzle: the last answer is kept
+        # (it depends on the solution alone; read-only, as it is shared)
+        if self._last_solution is not None and self._last_solution[0] == solution:
+            return self._last_solution[1]
         ok, implied = self.engine.propagate(t.solution_literals(solution))
-        if not ok:
-            return None
-        mask = np.zeros(self.num_vars + 1, dtype=bool)
-        mask[[lit for lit in implied if 0 < lit <= self.num_vars]] = True
+        mask = None
+        if ok:
+            mask = np.zeros(self.num_vars + 1, dtype=bool)
+            mask[[lit for lit in implied if 0 < lit <= self.num_vars]] = True
+            mask.flags.writeable = False
+        self._last_solution = (solution, mask)
         return mask
 
     def start(self, grid: Grid, level: int, deadline: Deadline | None = None, solution: tuple[str, ...] | None = None) -> "Deduction":
