@@ -22,6 +22,19 @@ def brute_wins(state: State, player: str) -> set:
     return found
 
 
+def brute_blocks(state: State, player: str, legal: list) -> set:
+    """The placements after which ``player`` has a line, or the opponent has no winning move
+    (found by trying every one of the opponent's moves)."""
+    other = opponent(player)
+    blocking = set()
+    for placement, base in legal:
+        after = state.copy()
+        lay(after, player, placement, base)
+        if line(after, player) is not None or not brute_wins(after, other):
+            blocking.add(placement)
+    return blocking
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_threats_match_brute_force(seed):
     # random mid-games on the standard board, stopped before anyone wins: threats are common
@@ -54,15 +67,9 @@ def test_known_threat():
 def test_blocks_match_brute_force(seed):
     _, state = random_game(Board(5, 3), SMALL_STONES, 4, seed)
     player = state.to_move
-    other = opponent(player)
     legal = list(placements(state, player))
     got = {b.placement for b in blocks(state, player, legal)}
-    expected = set()
-    for placement, base in legal:
-        after = state.copy()
-        lay(after, player, placement, base)
-        if line(after, player) is not None or not brute_wins(after, other):
-            expected.add(placement)
+    expected = brute_blocks(state, player, legal)
     assert got == expected
 
 
@@ -81,10 +88,5 @@ def test_blocks_against_threats_match_brute_force(moves, can_block):
     assert winning_moves(state, other)  # the opponent threatens to win
     legal = list(placements(state, player))
     got = {b.placement for b in blocks(state, player, legal)}
-    expected = set()
-    for placement, base in legal:
-        after = state.copy()
-        lay(after, player, placement, base)
-        if line(after, player) is not None or not brute_wins(after, other):
-            expected.add(placement)
+    expected = brute_blocks(state, player, legal)
     assert got == expected and bool(got) == can_block and len(got) < len(legal)
