@@ -47,7 +47,10 @@ def test_verify_mixed_pack(run_cli, tmp_path):
     assert rows["impossible"]["status"] == "unsolvable"
     broken = [d for d in rows.values() if d["status"] == "invalid"]
     assert len(broken) == 1 and "unknown character 'Q'" in broken[0]["error"]
-    assert set(rows["right"]) == {"name", "status", "level", "stated_level", "solution_matches", "error", "seconds"}
+    assert set(rows["right"]) == {"name", "status", "level", "stated_level", "solution_matches", "error", "seconds", "decided_by"}
+    # no stated level: the solver decides; a stated level: the grade that decides every cell does
+    assert rows["right"]["decided_by"] == "sat" and rows["wrong-level"]["decided_by"] == "deduction"
+    assert rows["open"]["decided_by"] == "sat" and rows["impossible"]["decided_by"] == "sat"
 
 
 def test_verify_folder_in_parallel_all_good(run_cli, tmp_path):
@@ -119,4 +122,39 @@ def test_shipped_level_packs_verify(run_cli, tmp_path):
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(rows) == 18
     assert all(r["status"] == "unique" and r["level"] == r["stated_level"] and r["solution_matches"] for r in rows)
+    # levels 1-5: the deductions alone prove uniqueness; level 6 needs the solver
+    assert all(r["decided_by"] == ("sat" if r["level"] == 6 else "deduction") for r in rows)
     assert result.returncode == 0
+
+
+def test_graded_verdicts_agree_with_the_solver_on_grids_with_a_stated_level():
+    """A stated level makes verify grade first and skip the solver when the grade decides every
+    cell: on random 6x6 clue sets (unique, multiple, and some unsolvable once a clue is
+    changed) the verdict and the solution must be the solver's."""
+    import random
+
+    from solver.lixso.encode import template_for
+    from solver.lixso.generate import random_solution
+    from solver.lixso.model import COLOURS, Grid, default_per_colour
+    from solver.lixso.solve import LixsoSolver
+    from solver.lixso.verify import Verifier
+
+    rng = random.Random(12)
+    template = template_for(6, 6, default_per_colour(6, 6))
+    solver, verifier = LixsoSolver(), Verifier()
+    seen = {}
+    for n in range(60):
+        solution = random_solution(template, rng)
+        rows = [["." if rng.random() < 0.55 + n % 4 * 0.1 else ch for ch in row] for row in solution]
+        if n % 5 == 0:  # a changed clue: often no solution at all
+            r, c = rng.randrange(6), rng.randrange(6)
+            rows[r][c] = rng.choice([k for k in COLOURS if k != solution[r][c]])
+        grid = Grid(tuple("".join(row) for row in rows), metadata={"level": "3", "solution": "/".join(solution)})
+        check, report = verifier.check(grid), solver.solve(grid, 2)
+        assert check.status == report.status.value, grid.rows
+        if check.status == "unique":
+            assert check.solution_matches == (report.solutions[0] == solution)
+        if check.decided_by == "deduction":
+            assert check.status == "unique" and check.level <= 5
+        seen[check.decided_by, check.status] = seen.get((check.decided_by, check.status), 0) + 1
+    assert {("deduction", "unique"), ("sat", "multiple"), ("sat", "unsolvable")} <= set(seen), seen

@@ -70,7 +70,7 @@ import numpy as np
 
 from ..core.backend import Formula, SatBackend
 from ..core.limits import Deadline
-from .encode import LixsoTemplate, build_template, propagation_clauses
+from .encode import propagation_clauses, template_for
 from .model import COLOURS, Grid, default_per_colour
 from .rules import cell_name
 
@@ -109,22 +109,6 @@ class Grade:
     hardest: str
     solved_rows: tuple[str, ...] | None = None  # the colours decided at that level
     steps: list[Step] = field(default_factory=list)
-
-
-class _Templates:
-    """Compiled templates per grid size (full, and the rules alone), shared in this process."""
-
-    cache: dict[tuple[int, int, int, bool], LixsoTemplate] = {}
-
-    @classmethod
-    def get(cls, height: int, width: int, per_colour: int, full: bool = True, deadline: Deadline | None = None) -> LixsoTemplate:
-        key = (height, width, per_colour, full)
-        if key not in cls.cache:
-            if full:
-                cls.cache[key] = build_template(height, width, per_colour, deadline=deadline)
-            else:
-                cls.cache[key] = build_template(height, width, per_colour, redundant=frozenset(), supply=False, deadline=deadline)
-        return cls.cache[key]
 
 
 class _ClauseTable:
@@ -202,8 +186,8 @@ class Deducer:
 
     def __init__(self, height: int, width: int, per_colour: int | None = None, deadline: Deadline | None = None) -> None:
         cap = default_per_colour(height, width) if per_colour is None else per_colour
-        self.template = _Templates.get(height, width, cap, deadline=deadline)
-        self.rules_only = _Templates.get(height, width, cap, full=False, deadline=deadline)
+        self.template = template_for(height, width, cap, deadline=deadline)
+        self.rules_only = template_for(height, width, cap, full=False, deadline=deadline)
         # facts are literals of the colour and tile variables, numbered alike in both
         assert self.rules_only.colour == self.template.colour and self.rules_only.tile == self.template.tile
         self.engine = SatBackend(self.template.formula, solver=PROPAGATOR, deadline=deadline)

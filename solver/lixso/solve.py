@@ -13,7 +13,7 @@ from enum import Enum
 
 from ..core.backend import DEFAULT_BACKEND, Backend, make_backend
 from ..core.limits import Deadline, TimeUp, as_deadline
-from .encode import LixsoTemplate, build_template
+from .encode import LixsoTemplate, template_for
 from .model import Grid, default_per_colour
 from .rules import find_violation
 
@@ -82,7 +82,7 @@ class LixsoSolver:
         cap = self.cap_for(grid)
         key = (grid.height, grid.width, cap)
         if key not in self._compiled:
-            template = build_template(grid.height, grid.width, cap, deadline=deadline)
+            template = template_for(grid.height, grid.width, cap, deadline=deadline)
             options: dict = {"solver": SAT_SOLVER} if self.backend_name == "sat" else {}
             backend = make_backend(self.backend_name, template.formula, deadline=deadline, **options)
             self._compiled[key] = _Compiled(template, backend)
