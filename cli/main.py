@@ -144,6 +144,7 @@ def main(argv: list[str] | None = None) -> None:
     argv = list(sys.argv if argv is None else argv)
     install_stop_handlers()
     code = 0
+    stdout = sys.stdout
     try:
         application = build(argv)
         result = application(args=argv[1:], prog_name="placesat", standalone_mode=False)
@@ -168,6 +169,13 @@ def main(argv: list[str] | None = None) -> None:
         typer.echo("placesat: interrupted", err=True)
         code = 130
     except BrokenPipeError:
+        _quiet_stdout()
+        code = 141
+    except SystemExit:
+        # click answers a closed pipe itself (`placesat ... | head`): it swaps the streams for
+        # quiet ones and exits 1, which would read as a failed check; it is the broken pipe above
+        if sys.stdout is stdout:
+            raise
         _quiet_stdout()
         code = 141
     except MemoryError:

@@ -524,3 +524,17 @@ def test_a_native_solvers_own_interrupt_error_ends_as_an_interrupt(monkeypatch, 
         main(["placesat", "lixso", "solve", str(LIXSO_EXAMPLE)])
     assert ended.value.code == 130
     assert capsys.readouterr().err.strip() == "placesat: interrupted"
+
+
+def test_a_pipe_closed_early_ends_quietly_with_141():
+    """`placesat ... | head`: the reader goes away after one line; the command stops with the
+    broken-pipe code, no traceback and no 'exit 1' that would read as a failed check."""
+    import sys
+
+    from .conftest import ROOT
+
+    placesat = Path(sys.executable).parent / "placesat"
+    command = f"'{placesat}' lixso verify '{ROOT / 'grids/lixso/level-1.txt'}' | head -1"
+    done = subprocess.run(["bash", "-c", command + "; echo ${PIPESTATUS[0]} >&2"], capture_output=True, text=True, timeout=120)
+    assert done.stdout.count("\n") == 1 and ": unique" in done.stdout
+    assert done.stderr.strip().splitlines()[-1] == "141" and "Traceback" not in done.stderr
