@@ -64,7 +64,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from functools import reduce
 from operator import or_
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -73,6 +73,9 @@ from ..core.limits import Deadline
 from .encode import propagation_clauses, template_for
 from .model import COLOURS, Grid, default_per_colour
 from .rules import cell_name
+
+if TYPE_CHECKING:
+    from .native import TrialTables
 
 LEVELS = {
     1: "direct: consequences of the clues, one rule at a time",
@@ -196,6 +199,7 @@ class Deducer:
         n = self.num_vars = t.formula.num_vars  # the colour and tile variables; auxiliaries come after
         self.supply_cells = 3 * cap  # cells of one colour the supply allows
         self.clauses = _ClauseTable(propagation_clauses(t), n)
+        self._trial_tables: TrialTables | None = None
         ncol = len(COLOURS)
         # what each fact literal means, for words and for decoding
         self.meaning: dict[int, tuple[str, int, int]] = {}
@@ -226,6 +230,15 @@ class Deducer:
         self._last_solution: tuple[tuple[str, ...], np.ndarray | None] | None = None  # see solution_mask
         self.colour_bits = [self.mask_at(self.colour_pos[:, k]) for k in range(ncol)]  # "cell is colour k", per k
         self.any_colour_bits = sum(self.colour_bits)
+
+    def trial_tables(self) -> "TrialTables":
+        """The propagation clauses and the supply as the arrays the compiled trial engine reads
+        (made on the first trial of this size)."""
+        if self._trial_tables is None:
+            from .native import TrialTables
+
+            self._trial_tables = TrialTables(propagation_clauses(self.template), self.num_vars, self.colour_pos, self.supply_cells)
+        return self._trial_tables
 
     def mask_at(self, positions: np.ndarray) -> int:
         """The set of literals at these value-array positions (num_vars + literal), as a mask."""
@@ -341,77 +354,49 @@ def discard_deducers() -> None:
 
 
 class _TrialEngine:
-    """Unit propagation for trials on one puzzle: the clauses its known facts leave open, cut to
-    their open literals, and the supply counted in Python.
+    """Unit propagation for trials on one puzzle, with the supply counted beside the clauses
+    (compiled: :mod:`.native`).
 
     ``value`` is the puzzle's value array (see :class:`_ClauseTable`), shared with the
-    :class:`Deduction` that owns this engine and kept up to date by it.
+    :class:`Deduction` that owns this engine: a trial assigns on top of it and undoes what it
+    assigned; a commit sets the facts it finds in it.
     """
 
     def __init__(self, deducer: Deducer, value: np.ndarray) -> None:
+        from .native import TrialState  # numba is imported on the first trial, not before
+
         self.deducer = deducer
         self.value = value
-        self.engine = SatBackend(Formula(deducer.num_vars, deducer.clauses.residual(value)), solver=PROPAGATOR)
-        self.count = [int((value[deducer.colour_pos[:, k]] == 1).sum()) for k in range(len(COLOURS))]  # cells known per colour
-        self._slack()
+        self.state = TrialState(deducer.trial_tables(), value)
 
-    def _slack(self) -> None:
-        # a trial that makes fewer colour cells than this cannot spend any colour's supply
-        cap = self.deducer.supply_cells
-        self.slack = min((cap - n for n in self.count if n < cap), default=cap + 1)
+    @property
+    def count(self) -> list[int]:
+        """Cells known per colour."""
+        return self.state.count.tolist()
+
+    def _result(self, size: int) -> tuple[bool, list[int], int]:
+        ok = size >= 0
+        size = size if ok else -1 - size
+        implied = (self.state.trail[:size] - self.deducer.num_vars).tolist()
+        return ok, implied, int.from_bytes(self.state.bits.tobytes(), "little") if ok else 0
 
     def propagate(self, lits: list[int]) -> tuple[bool, list[int], int]:
-        """What ``lits`` add to the known facts by unit propagation: (no contradiction, the new
-        literals, the same as a mask)."""
-        return self._propagate(lits)[:3]
+        """What ``lits`` add to the known facts by unit propagation and the supply: (no
+        contradiction, the new literals, the same as a mask)."""
+        positions = np.array(lits, dtype=np.int32) + self.deducer.num_vars
+        return self._result(self.state.propagate(positions, False))
 
-    def _propagate(self, lits: list[int]) -> tuple[bool, list[int], int, list[int]]:
-        """:meth:`propagate`, and the literals assumed for it: ``lits``, then any cell made not
-        a colour whose supply they spend (unit propagation over the clauses derives the rest)."""
-        deducer = self.deducer
-        ok, implied = self.engine.propagate(lits)
-        if not ok:
-            return False, implied, 0, lits
-        mask = deducer.mask_of(implied)
-        if (mask & deducer.any_colour_bits).bit_count() < self.slack:
-            return True, implied, mask, lits
-        cap, ncol, n, count = deducer.supply_cells, len(COLOURS), deducer.num_vars, self.count
-        assumptions = lits
-        while True:
-            made = [(mask & bits).bit_count() for bits in deducer.colour_bits]
-            spent = [k for k in range(ncol) if made[k] and count[k] + made[k] >= cap]
-            if not spent:
-                return True, implied, mask, assumptions
-            if any(count[k] + made[k] > cap for k in spent):
-                return False, implied, mask, assumptions
-            # the supply of these colours is used up: no other cell takes them
-            value = self.value.copy()
-            positions = np.array(implied, dtype=np.int64) + n
-            value[positions] = 1
-            value[2 * n - positions] = -1
-            cells = deducer.colour_pos[:, spent].ravel()
-            extra = (n - cells[value[cells] == 0]).tolist()
-            if not extra:
-                return True, implied, mask, assumptions
-            assumptions = assumptions + extra
-            ok, implied = self.engine.propagate(assumptions)
-            if not ok:
-                return False, implied, 0, assumptions
-            mask = deducer.mask_of(implied)
+    def answer(self, lit: int) -> int | None:
+        """What the trial of ``lit`` adds to the known facts, as a mask (None: it fails)."""
+        size = self.state.probe(self.deducer.num_vars + lit)
+        return int.from_bytes(self.state.bits.tobytes(), "little") if size >= 0 else None
 
     def commit(self, lits: list[int]) -> tuple[bool, list[int], int]:
-        """Make ``lits`` known for good: (no contradiction, the new literals, the same as a mask).
-        The caller records them in the value array."""
-        ok, implied, mask, assumed = self._propagate(lits)
-        if ok:
-            # the engine derives the rest of ``implied`` from these at once, as it did for the
-            # trial (its trail starts with each assumed literal in turn)
-            for lit in assumed:
-                self.engine.add_clause([lit])
-            for k, bits in enumerate(self.deducer.colour_bits):
-                self.count[k] += (mask & bits).bit_count()
-            self._slack()
-        return ok, implied, mask
+        """Make ``lits`` known for good, with all they imply (set in the value array): (no
+        contradiction, the new literals, the same as a mask). On a contradiction nothing is
+        set."""
+        positions = np.array(lits, dtype=np.int32) + self.deducer.num_vars
+        return self._result(self.state.propagate(positions, True))
 
 
 # what is known of a trial (by its literal)
@@ -587,8 +572,7 @@ class Deduction:
         self._known_bits |= mask
         for lit in implied:
             self._fixed[abs(lit)] = 1
-        positions = np.array(implied, dtype=np.int64) + self.deducer.num_vars
-        self._set(positions)
+        positions = np.array(implied, dtype=np.int64) + self.deducer.num_vars  # set in the value array by the engine
         return self._after(implied, positions, mask)
 
     def _after(self, implied: list[int], positions: np.ndarray, new: int) -> list[int]:
@@ -682,10 +666,9 @@ class Deduction:
         if self._state[lit] == ANSWERED:
             return self._answers[lit]
         assert self._trials is not None
-        ok, _, mask = self._trials.propagate([lit])
-        if not ok:
-            return None
-        self._keep(lit, mask)
+        mask = self._trials.answer(lit)
+        if mask is not None:
+            self._keep(lit, mask)
         return mask
 
     def _learn(self, lits: list[int], level: int, explain: bool, reasons: dict[int, str]) -> list[int]:
@@ -772,8 +755,8 @@ class Deduction:
                     probes += 1
                     if deadline is not None and probes % 64 == 0:
                         deadline.check()
-                    ok, _, mask = trials.propagate([lit])
-                    if ok:
+                    mask = trials.answer(lit)
+                    if mask is not None:
                         self._keep(lit, mask)
                         continue
                     if explain:

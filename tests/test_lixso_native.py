@@ -1,0 +1,100 @@
+"""The compiled trial propagator (solver/lixso/native.py) against python-sat's unit propagation
+over the whole compiled template (cardinality encodings of the supply and all): the same
+literals and the same contradictions on random assumption sets, the supply rule included,
+and the state left exactly as it was after a trial, exactly as a fresh one after a commit."""
+
+import random
+
+import numpy as np
+import pytest
+
+from solver.lixso.deduce import Deducer
+from solver.lixso.generate import random_solution
+from solver.lixso.native import TrialState
+
+
+def assumptions(deducer: Deducer, solution, rng: random.Random, share: float, wrong: float) -> list[int]:
+    """Colour and tile literals, most true in ``solution``, some not: trials and their facts."""
+    t = deducer.template
+    true = set(deducer.engine.propagate(t.solution_literals(solution))[1])
+    lits = [lit for lit in range(1, deducer.num_vars + 1) if rng.random() < share / 8]
+    lits = [(lit if lit in true else -lit) if rng.random() > wrong else (-lit if lit in true else lit) for lit in lits]
+    # and clues: with many, the closure spends colours' supply
+    return lits + [lit for lit in t.solution_literals(solution) if rng.random() < share]
+
+
+def fresh_state(deducer: Deducer) -> TrialState:
+    n = deducer.num_vars
+    value = np.zeros(2 * n + 1, dtype=np.int8)
+    value[n] = -1  # the padding position, kept false
+    return TrialState(deducer.trial_tables(), value)
+
+
+@pytest.mark.parametrize("size", [(6, 6), (9, 9)])
+def test_the_propagator_finds_what_python_sat_finds(size):
+    rng = random.Random(7)
+    deducer = Deducer(*size)
+    n, cap = deducer.num_vars, deducer.supply_cells
+    state = fresh_state(deducer)
+    before = (state.value.copy(), state.nfalse.copy(), state.count.copy())
+    agreed = contradictions = supply_spent = 0
+    for seed in range(6):
+        solution = random_solution(deducer.template, random.Random(seed))
+        for share in (0.1, 0.3, 0.6, 0.9):
+            for wrong in (0.0, 0.01, 0.05):
+                lits = assumptions(deducer, solution, rng, share, wrong)
+                rng.shuffle(lits)
+                want_ok, implied = deducer.engine.propagate(lits)
+                size_or_not = state.propagate(np.array(lits, dtype=np.int32) + n, False)
+                got_ok = size_or_not >= 0
+                assert got_ok == want_ok, (seed, share, wrong)
+                if want_ok:
+                    want = {lit for lit in implied if abs(lit) <= n} | set(lits)
+                    got = set((state.trail[:size_or_not] - n).tolist())
+                    assert got == want, (seed, share, wrong)
+                    assert set(np.flatnonzero(np.unpackbits(state.bits.view(np.uint8), bitorder="little")) - n) == got
+                    colours = [sum(deducer.template.colour[i][k] in got for i in range(len(deducer.template.cells))) for k in range(4)]
+                    supply_spent += cap in colours
+                else:
+                    contradictions += 1
+                agreed += 1
+                # a trial leaves the state as it found it
+                assert (state.value == before[0]).all() and (state.nfalse == before[1]).all() and (state.count == before[2]).all()
+    assert agreed == 72 and contradictions >= 10 and supply_spent >= 5, (contradictions, supply_spent)
+
+
+def test_too_many_cells_of_one_colour_contradict_the_supply():
+    deducer = Deducer(6, 6)
+    n, t = deducer.num_vars, deducer.template
+    state = fresh_state(deducer)
+    # nine cells of I, one tile's worth at a time, spend the supply: every other cell is not I
+    tiles = [t.tile[p][0] for p, cells in enumerate(t.placements) if cells == ((0, 0), (0, 1), (1, 0))]
+    tiles += [t.tile[p][0] for p, cells in enumerate(t.placements) if cells == ((0, 3), (0, 4), (1, 3))]
+    tiles += [t.tile[p][0] for p, cells in enumerate(t.placements) if cells == ((3, 0), (3, 1), (4, 0))]
+    assert len(tiles) == 3
+    size = state.propagate(np.array(tiles, dtype=np.int32) + n, False)
+    assert size >= 0
+    got = set((state.trail[:size] - n).tolist())
+    assert all(-t.colour[i][0] in got for i, cell in enumerate(t.cells) if not any(lit in got for lit in [t.colour[i][0]]))
+    assert deducer.engine.propagate(tiles)[0]
+    # a tenth I cell away from them all is one too many
+    far = t.colour[t.cell_index((5, 5))][0]
+    assert state.propagate(np.array(tiles + [far], dtype=np.int32) + n, False) < 0
+    assert not deducer.engine.propagate(tiles + [far])[0]
+
+
+def test_commits_keep_the_counts_a_fresh_state_computes():
+    rng = random.Random(3)
+    deducer = Deducer(9, 9)
+    n = deducer.num_vars
+    solution = random_solution(deducer.template, random.Random(1))
+    state = fresh_state(deducer)
+    facts: list[int] = []
+    for _ in range(12):
+        lit = rng.choice(deducer.template.solution_literals(solution))
+        facts.append(lit)
+        assert state.propagate(np.array([lit], dtype=np.int32) + n, True) >= 0
+        ok, implied = deducer.engine.propagate(facts)
+        assert ok and set(np.flatnonzero(state.value == 1) - n) == {x for x in implied if abs(x) <= n} | set(facts)
+        again = TrialState(deducer.trial_tables(), state.value.copy())
+        assert (again.nfalse == state.nfalse).all() and (again.count == state.count).all()
