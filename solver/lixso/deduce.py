@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import atexit
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import reduce
 from operator import or_
@@ -75,7 +76,7 @@ from .model import COLOURS, Grid, default_per_colour
 from .rules import cell_name
 
 if TYPE_CHECKING:
-    from .native import TrialTables
+    from .native import TrialState, TrialTables
 
 LEVELS = {
     1: "direct: consequences of the clues, one rule at a time",
@@ -237,7 +238,9 @@ class Deducer:
         if self._trial_tables is None:
             from .native import TrialTables
 
-            self._trial_tables = TrialTables(propagation_clauses(self.template), self.num_vars, self.colour_pos, self.supply_cells)
+            self._trial_tables = TrialTables(
+                propagation_clauses(self.template), self.num_vars, self.colour_pos, self.supply_cells, self.covering
+            )
         return self._trial_tables
 
     def mask_at(self, positions: np.ndarray) -> int:
@@ -362,12 +365,12 @@ class _TrialEngine:
     assigned; a commit sets the facts it finds in it.
     """
 
-    def __init__(self, deducer: Deducer, value: np.ndarray) -> None:
+    def __init__(self, deducer: Deducer, value: np.ndarray, solution: np.ndarray | None = None) -> None:
         from .native import TrialState  # numba is imported on the first trial, not before
 
         self.deducer = deducer
         self.value = value
-        self.state = TrialState(deducer.trial_tables(), value)
+        self.state = TrialState(deducer.trial_tables(), value, solution)
 
     @property
     def count(self) -> list[int]:
@@ -408,6 +411,30 @@ SURE = 3  # it cannot fail: its literal is true in a known solution
 # every kept answer (about 25 trials' worth), and a few trials run meanwhile without the newest
 # facts cost less (measured on the shipped level 4-6 packs: 8 and 32 were a little slower).
 FAILURES_PER_COMMIT = 16
+# the compiled trial loop comes back to check the clock after this many trials
+PROBES_PER_CHECK = 256
+
+
+class _KeptAnswers(Mapping):
+    """The kept answers of the compiled trial loop, by trial, as masks (like the Python loop's
+    dict)."""
+
+    def __init__(self, state: "TrialState") -> None:
+        self.state = state
+
+    def _kept(self) -> np.ndarray:
+        return np.flatnonzero(self.state.trials.status == ANSWERED)
+
+    def __getitem__(self, lit: int) -> int:
+        if not 0 < lit < len(self.state.trials.status) or self.state.trials.status[lit] != ANSWERED:
+            raise KeyError(lit)
+        return self.state.answer_mask(lit)
+
+    def __iter__(self):
+        return iter(self._kept().tolist())
+
+    def __len__(self) -> int:
+        return len(self._kept())
 
 
 class Deduction:
@@ -429,6 +456,7 @@ class Deduction:
         self.value = np.zeros(2 * n + 1, dtype=np.int8)  # by position num_vars + literal
         self.value[n] = -1  # the padding of the clause table
         self._trials: _TrialEngine | None = None  # made on first use: most puzzles never need trials
+        self._native = False  # the trials run compiled (see _start_trials)
         self.facts: list[int] = []
         self.known: set[int] = set()
         self.contradiction = False
@@ -442,6 +470,12 @@ class Deduction:
         new = [lit for lit in lits if lit not in self.known]
         self.facts.extend(new)
         if self.contradiction or not new:
+            return
+        if self._trials is not None and self._native:
+            n = self.deducer.num_vars
+            if not self._trials.state.commit(np.array(new, dtype=np.int32) + n, self.level):
+                self.contradiction = True
+            self._refresh_known()
             return
         if self._trials is not None:
             self._commit(new)
@@ -510,10 +544,18 @@ class Deduction:
     #   * A and D together make a colour's supply spent.
     # Every other rule link between A and D would already have fired inside one of them.
 
-    def _start_trials(self) -> None:
+    def _start_trials(self, explain: bool) -> None:
         deducer = self.deducer
         n = deducer.num_vars
-        self._trials = _TrialEngine(deducer, self.value)
+        solution = None if self.solution is None else np.frombuffer(self.solution, dtype=np.uint8)
+        self._trials = _TrialEngine(deducer, self.value, solution)
+        # without hints the whole loop runs compiled (native.py); hints need the words and the
+        # order of steps, which this module's loop gives
+        self._native = not explain
+        if self._native:
+            self._state = self._trials.state.trials.status
+            self._answers = _KeptAnswers(self._trials.state)
+            return
         self._known_bits = deducer.mask_at(np.flatnonzero(self.value == 1))  # the known literals
         self._fixed = bytearray(n + 1)  # by variable: known either way
         for lit in self.known:
@@ -720,7 +762,12 @@ class Deduction:
         point of trials (then dilemmas).
         """
         if self._trials is None:
-            self._start_trials()
+            self._start_trials(explain)
+        if self._native:
+            if explain:
+                raise ValueError("hints need a deduction started with them (this one ran without)")
+            self._close_native(level, until)
+            return
         self._phase = level
         deadline, state, fixed = self.deadline, self._state, self._fixed
         is_tile = self.deducer.is_tile
@@ -780,6 +827,27 @@ class Deduction:
             failed = revealed
             if self.contradiction or self._decided(until) or not self.undecided():
                 return
+
+    def _close_native(self, level: int, until: int | None) -> None:
+        """:meth:`_close` without hints, compiled (native.py): the same fixed point."""
+        from .native import BROKEN, CONTRADICTION, PAUSED
+
+        state = self._trials.state  # type: ignore[union-attr]
+        state.line_up(level)
+        budget = PROBES_PER_CHECK if self.deadline is not None else 1 << 62
+        while True:
+            code = state.close(level, -1 if until is None else until, budget, FAILURES_PER_COMMIT)
+            if code != PAUSED:
+                break
+            self.deadline.check()  # type: ignore[union-attr]
+        if code == BROKEN:
+            raise AssertionError("a dilemma's option failed its trial, after the trials that fail")
+        self.contradiction = code == CONTRADICTION
+        self._refresh_known()
+
+    def _refresh_known(self) -> None:
+        n = self.deducer.num_vars
+        self.known = set((np.flatnonzero(self.value == 1) - n).tolist())
 
     def _dilemmas(self, explain: bool, reasons: dict[int, str]) -> list[int] | None:
         """Learn what every surviving option of some cell implies: None when nothing was new,

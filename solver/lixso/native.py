@@ -25,10 +25,14 @@ on disk (``cache=True``): the first run on a machine compiles them, once.
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numba
 import numpy as np
 
 _INT = np.int32
+
+Tables = namedtuple("Tables", "imp_start imp_to occ_start occ_clause cl_start cl_lits colour_of colour_cells cap cover_start cover_lits")
 
 
 class TrialTables:
@@ -36,10 +40,11 @@ class TrialTables:
 
     ``clauses``: the propagation clauses (literals, no unit clause); ``colour_pos``: value-array
     positions of each cell's colour literals (cells x colours); ``cap``: cells one colour may
-    take.
+    take; ``covering``: each cell's tile literals (the options of its tile dilemma).
     """
 
-    def __init__(self, clauses: list[list[int]], num_vars: int, colour_pos: np.ndarray, cap: int) -> None:
+    def __init__(self, clauses: list[list[int]], num_vars: int, colour_pos: np.ndarray, cap: int,
+                 covering: list[list[int]]) -> None:
         n = self.num_vars = num_vars
         size = 2 * n + 1
         self.cap = cap
@@ -73,6 +78,12 @@ class TrialTables:
             self.colour_of[colour_pos[:, k]] = k
         self.colour_cells = np.ascontiguousarray(colour_pos.T).astype(_INT)  # colours x cells
         self.words = (size + 63) // 64
+        self.cover_start = np.concatenate([[0], np.cumsum([len(lits) for lits in covering])]).astype(_INT)
+        self.cover_lits = np.array([lit for lits in covering for lit in lits], dtype=_INT)
+        self.arrays = Tables(
+            self.imp_start, self.imp_to, self.occ_start, self.occ_clause, self.cl_start, self.cl_lits,
+            self.colour_of, self.colour_cells, np.int64(cap), self.cover_start, self.cover_lits,
+        )
 
     def false_counts(self, value: np.ndarray) -> np.ndarray:
         """How many literals of each longer clause ``value`` makes false."""
@@ -84,42 +95,126 @@ class TrialTables:
         return (value[self.colour_cells] == 1).sum(axis=1).astype(np.int64)
 
 
-class TrialState:
-    """One puzzle's propagation state over ``value`` (shared, kept consistent by commits)."""
 
-    def __init__(self, tables: TrialTables, value: np.ndarray) -> None:
+
+# what is known of a trial, by its variable (the literals tried are positive), as in deduce.py
+OPEN, ANSWERED, SURVIVES, SURE = 0, 1, 2, 3
+# how a run of the trial loop ends
+DONE = 0  # the fixed point of the level
+CONTRADICTION = 1  # the known facts contradict each other
+DECIDED = 2  # the cell asked about is decided
+PAUSED = 3  # the probe budget is spent: call again (after checking the clock)
+BROKEN = 4  # a dilemma's option failed its trial: a bug, never an answer
+
+Trials = namedtuple(
+    "Trials",
+    "value nfalse count trail bits scratch status answers answer_colours version clock union flags "
+    "queue ends queued survivors survivor_count solution solution_bits cell_tick cell_options "
+    "failed failed_count mark stamp facts chosen",
+)
+# flags: [0] the union of kept answers is stale, [1] contradiction
+
+
+class TrialState:
+    """One puzzle's trials: its propagation state over ``value`` (the value array it shares
+    with its deduction) and, for the compiled trial loop, what is known of every trial.
+
+    ``solution``: by variable, true in a known solution (or None).
+    """
+
+    def __init__(self, tables: TrialTables, value: np.ndarray, solution: np.ndarray | None = None) -> None:
         self.tables = tables
+        n, size, words = tables.num_vars, 2 * tables.num_vars + 1, tables.words
         self.value = value
         self.nfalse = tables.false_counts(value)
         self.count = tables.colour_counts(value)
-        self.trail = np.zeros(2 * tables.num_vars + 1, dtype=_INT)
-        self.bits = np.zeros(tables.words, dtype=np.uint64)
-        self.lits = np.zeros(2 * tables.num_vars + 1, dtype=_INT)
+        self.trail = np.zeros(size, dtype=_INT)
+        self.bits = np.zeros(words, dtype=np.uint64)
+        self.scratch = np.zeros(1, dtype=_INT)
+        self._trials: Trials | None = None
+        self._solution = solution
+
+    @property
+    def trials(self) -> Trials:
+        """The arrays of the compiled trial loop (made on first use)."""
+        if self._trials is None:
+            t = self.tables
+            n, size, words = t.num_vars, 2 * t.num_vars + 1, t.words
+            solution = np.zeros(n + 1, dtype=np.uint8) if self._solution is None else self._solution.astype(np.uint8)
+            solution_bits = np.zeros(words, dtype=np.uint64)
+            if self._solution is not None:
+                true = np.flatnonzero(solution[1:]) + 1
+                false = np.flatnonzero(solution[1:] == 0) + 1
+                _set_bits(solution_bits, np.concatenate([n + true, n - false]).astype(_INT))
+            cells = t.colour_cells.shape[1]
+            self._trials = Trials(
+                self.value, self.nfalse, self.count, self.trail, self.bits, self.scratch,
+                np.zeros(n + 1, dtype=np.uint8), np.zeros((n + 1, words), dtype=np.uint64),
+                np.zeros((n + 1, len(self.count)), dtype=_INT), np.zeros(n + 1, dtype=np.int64),
+                np.zeros(1, dtype=np.int64), np.zeros(words, dtype=np.uint64), np.zeros(2, dtype=np.int64),
+                np.zeros(n + 1, dtype=_INT), np.zeros(2, dtype=np.int64), np.zeros(n + 1, dtype=np.uint8),
+                np.zeros(n + 1, dtype=_INT), np.zeros(1, dtype=np.int64), solution, solution_bits,
+                np.full(cells, -1, dtype=np.int64), np.zeros(cells, dtype=_INT),
+                np.zeros(size, dtype=_INT), np.zeros(1, dtype=np.int64),
+                np.zeros(len(t.cl_start) - 1, dtype=np.int64), np.zeros(1, dtype=np.int64),
+                np.zeros(size, dtype=_INT), np.zeros(len(t.cl_start) - 1, dtype=_INT),
+            )
+        return self._trials
 
     def propagate(self, positions: np.ndarray, keep: bool) -> int:
         """Assume the literals at ``positions`` and propagate: the length of the trail (the
         positions set, first ``trail[0]``...), negative (-1 - length) on a contradiction.
         With ``keep`` (and no contradiction) the assignments stay; otherwise they are undone.
         ``bits`` holds the trail as a bit set either way."""
-        t = self.tables
-        return _propagate(
-            t.imp_start, t.imp_to, t.occ_start, t.occ_clause, t.cl_start, t.cl_lits, t.colour_of, t.colour_cells,
-            t.cap, self.value, self.nfalse, self.count, self.trail, self.bits, positions, keep,
-        )
+        return _propagate(self.tables.arrays, self.value, self.nfalse, self.count, self.trail, self.bits,
+                          positions, len(positions), keep)
 
     def probe(self, position: int) -> int:
         """:meth:`propagate` of one literal, undone after."""
-        self.lits[0] = position
-        return self.propagate(self.lits[:1], False)
+        self.scratch[0] = position
+        return self.propagate(self.scratch, False)
+
+    def answer_mask(self, lit: int) -> int:
+        """The kept answer of the trial of ``lit`` as a mask (bit ``num_vars + literal``)."""
+        return int.from_bytes(self.trials.answers[lit].tobytes(), "little")
+
+    def commit(self, positions: np.ndarray, level: int) -> bool:
+        """Make the literals at ``positions`` facts, with all they imply, and send the trials
+        they may change back in line: False on a contradiction."""
+        ok = _commit(self.tables.arrays, self.trials, positions, len(positions), level) >= 0
+        self.trials.failed_count[0] = 0  # they are back in line: the next run finds them failing
+        return ok
+
+    def close(self, level: int, until: int, budget: int, batch: int) -> int:
+        """Run the trials (and from level 5 the dilemmas) of ``level`` towards their fixed point;
+        at most about ``budget`` trials (then PAUSED: call again). ``until``: a cell index, or -1;
+        ``batch``: how many failed trials are made facts together."""
+        return _close(self.tables.arrays, self.trials, level, until, budget, batch)
+
+    def line_up(self, level: int) -> None:
+        """Put every open option of ``level`` in line: colours at level 3, tiles from level 4."""
+        _line_up(self.tables.arrays, self.trials, level)
+
+
+@numba.njit(cache=True)
+def _set_bits(bits, positions):  # pragma: no cover - compiled
+    for p in positions:
+        bits[p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+
+
+@numba.njit(cache=True)
+def _has_bit(bits, p):  # pragma: no cover - compiled
+    return (bits[p >> 6] >> np.uint64(p & 63)) & np.uint64(1) != 0
 
 
 @numba.njit(cache=True, nogil=True)
-def _propagate(imp_start, imp_to, occ_start, occ_clause, cl_start, cl_lits, colour_of, colour_cells,
-               cap, value, nfalse, count, trail, bits, positions, keep):  # pragma: no cover - compiled
+def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):  # pragma: no cover - compiled
+    imp_start, imp_to, occ_start, occ_clause = T.imp_start, T.imp_to, T.occ_start, T.occ_clause
+    cl_start, cl_lits, colour_of, colour_cells, cap = T.cl_start, T.cl_lits, T.colour_of, T.colour_cells, T.cap
     top = value.shape[0] - 1  # 2 * num_vars: the negation of position p is top - p
     size = 0
     ok = True
-    for i in range(positions.shape[0]):
+    for i in range(npos):
         p = positions[i]
         if value[p] == 1:
             continue  # already known, as MiniSat passes over a true assumption
@@ -217,3 +312,390 @@ def _propagate(imp_start, imp_to, occ_start, occ_clause, cl_start, cl_lits, colo
         if k >= 0:
             count[k] -= 1
     return size if ok else -1 - size
+
+
+# --- the trial loop: deduce.Deduction._close, compiled ------------------------------------
+#
+# The same fixed point as the Python loop in deduce.py (which hints use, for the words and the
+# order of steps), reached the same way: kept answers, re-run only when a new fact may change
+# them (see deduce.Deduction._after), trials that cannot fail not run, failed trials made
+# facts a few at a time, then the dilemmas of each open cell.
+
+
+@numba.njit(cache=True)
+def _enqueue(S, x):  # pragma: no cover - compiled
+    if not S.queued[x]:
+        S.queued[x] = 1
+        S.queue[S.ends[1] % S.queue.shape[0]] = x
+        S.ends[1] += 1
+
+
+@numba.njit(cache=True)
+def _forget(S, x):  # pragma: no cover - compiled
+    if S.status[x] == ANSWERED:
+        S.flags[0] = 1
+    S.status[x] = OPEN
+    S.clock[0] += 1
+    S.version[x] = S.clock[0]
+
+
+@numba.njit(cache=True)
+def _keep(T, S, x, size):  # pragma: no cover - compiled
+    """Keep the answer on the trail (``size`` long) as the trial of ``x``'s."""
+    S.answers[x, :] = S.bits
+    union = S.union
+    union |= S.bits
+    S.answer_colours[x, :] = 0
+    for i in range(size):
+        k = T.colour_of[S.trail[i]]
+        if k >= 0:
+            S.answer_colours[x, k] += 1
+    S.status[x] = ANSWERED
+    S.clock[0] += 1
+    S.version[x] = S.clock[0]
+
+
+@numba.njit(cache=True)
+def _held(S, p):  # pragma: no cover - compiled
+    """Whether some kept answer holds the literal at position ``p``."""
+    if S.flags[0]:
+        union = S.union
+        union[:] = 0
+        for x in range(S.status.shape[0]):
+            if S.status[x] == ANSWERED:
+                union |= S.answers[x]
+        S.flags[0] = 0
+    return _has_bit(S.union, p)
+
+
+@numba.njit(cache=True)
+def _survives(S, x, n):  # pragma: no cover - compiled
+    """Whether the trial of ``x`` is known not to fail without running it (deduce._survives)."""
+    if S.solution[x]:
+        S.status[x] = SURE
+        return True
+    if not _held(S, n + x):
+        return False
+    S.status[x] = SURVIVES
+    S.survivors[S.survivor_count[0]] = x
+    S.survivor_count[0] += 1
+    return True
+
+
+@numba.njit(cache=True)
+def _unsupported(S, n):  # pragma: no cover - compiled
+    """Open again (and in line) the trials marked SURVIVES that no kept answer holds now."""
+    kept = 0
+    lost = 0
+    for i in range(S.survivor_count[0]):
+        x = S.survivors[i]
+        if S.status[x] != SURVIVES or S.value[n + x] != 0:
+            continue
+        if _held(S, n + x):
+            S.survivors[kept] = x
+            kept += 1
+        else:
+            _forget(S, x)
+            _enqueue(S, x)
+            lost += 1
+    S.survivor_count[0] = kept
+    return lost
+
+
+@numba.njit(cache=True)
+def _after(T, S, size, level, n):  # pragma: no cover - compiled
+    """The new facts are ``S.facts[:size]`` (positions): forget the kept answers they may
+    change and put those trials back in line; the trials that now fail for certain go to
+    ``S.failed`` (tiles only from level 4). See deduce.Deduction._after for why this is exact."""
+    value, status, answers = S.value, S.status, S.answers
+    top = 2 * n
+    words = answers.shape[1]
+    facts = S.facts
+    for i in range(size):
+        x = abs(facts[i] - n)
+        if status[x] != OPEN:
+            _forget(S, x)
+    against = np.zeros(words, dtype=np.uint64)
+    made = np.zeros(S.count.shape[0], dtype=np.bool_)
+    for i in range(size):
+        q = top - facts[i]
+        against[q >> 6] |= np.uint64(1) << np.uint64(q & 63)
+        k = T.colour_of[facts[i]]
+        if k >= 0:
+            made[k] = True
+    stale = np.zeros(n + 1, dtype=np.bool_)
+    # an answer holding the negation of a new fact: the trial now fails
+    for x in range(1, n + 1):
+        if status[x] != ANSWERED:
+            continue
+        row = answers[x]
+        for w in range(words):
+            if row[w] & against[w]:
+                stale[x] = True
+                if value[n + x] == 0 and (level >= 4 or T.colour_of[n + x] >= 0):
+                    S.failed[S.failed_count[0]] = n - x
+                    S.failed_count[0] += 1
+                break
+    # clauses through a negated new fact that no known fact satisfies: an answer falsifying all
+    # their open literals but one (at least one), and satisfying none, may now propagate
+    S.stamp[0] += 1
+    stamp = S.stamp[0]
+    chosen = S.chosen
+    chosen_count = 0
+    near = np.zeros(words, dtype=np.uint64)
+    for i in range(size):
+        p = facts[i]
+        for j in range(T.occ_start[p], T.occ_start[p + 1]):
+            c = T.occ_clause[j]
+            if S.mark[c] == stamp:
+                continue
+            S.mark[c] = stamp
+            satisfied = False
+            for m in range(T.cl_start[c], T.cl_start[c + 1]):
+                if value[T.cl_lits[m]] == 1:
+                    satisfied = True
+                    break
+            if satisfied:
+                continue
+            chosen[chosen_count] = c
+            chosen_count += 1
+            for m in range(T.cl_start[c], T.cl_start[c + 1]):
+                q = T.cl_lits[m]
+                if value[q] == 0:
+                    near[(top - q) >> 6] |= np.uint64(1) << np.uint64((top - q) & 63)
+    if chosen_count:
+        for x in range(1, n + 1):
+            if status[x] != ANSWERED or stale[x]:
+                continue
+            row = answers[x]
+            touches = False
+            for w in range(words):
+                if row[w] & near[w]:
+                    touches = True
+                    break
+            if not touches:
+                continue
+            for i in range(chosen_count):
+                c = chosen[i]
+                open_count = 0
+                falsified = 0
+                satisfied = False
+                for m in range(T.cl_start[c], T.cl_start[c + 1]):
+                    q = T.cl_lits[m]
+                    if value[q] != 0:
+                        continue
+                    open_count += 1
+                    if _has_bit(row, q):
+                        satisfied = True
+                        break
+                    if _has_bit(row, top - q):
+                        falsified += 1
+                if not satisfied and falsified > 0 and falsified >= open_count - 1:
+                    stale[x] = True
+                    break
+    # a colour's supply links facts however far apart once it is nearly spent
+    for k in range(S.count.shape[0]):
+        if not made[k]:
+            continue
+        reach = max(T.cap - S.count[k], 1)
+        for x in range(1, n + 1):
+            if status[x] == ANSWERED and not stale[x] and S.answer_colours[x, k] >= reach:
+                stale[x] = True
+    for x in range(1, n + 1):
+        if stale[x]:
+            _forget(S, x)
+            if value[n + x] == 0:
+                _enqueue(S, x)
+
+
+@numba.njit(cache=True)
+def _commit(T, S, positions, npos, level):  # pragma: no cover - compiled
+    """Make the literals at ``positions`` facts (with all they imply) and update the trials
+    (:func:`_after`): the number of new facts, or -1 on a contradiction."""
+    n = S.status.shape[0] - 1
+    size = _propagate(T, S.value, S.nfalse, S.count, S.trail, S.bits, positions, npos, True)
+    if size < 0:
+        S.flags[1] = 1
+        return -1
+    S.facts[:size] = S.trail[:size]
+    _after(T, S, size, level, n)
+    return size
+
+
+@numba.njit(cache=True)
+def _decided(T, S, cell, n):  # pragma: no cover - compiled
+    for k in range(T.colour_cells.shape[0]):
+        if S.value[T.colour_cells[k, cell]] == 1:
+            return True
+    return False
+
+
+@numba.njit(cache=True)
+def _line_up(T, S, level):  # pragma: no cover - compiled
+    """Put the open options of ``level`` in line (colours at level 3, tiles from level 4), the
+    cells with the fewest colours left first (their options fail most often)."""
+    n = S.status.shape[0] - 1
+    colours, cells = T.colour_cells.shape[0], T.colour_cells.shape[1]
+    for left in range(1, colours + 1):
+        for cell in range(cells):
+            count = 0
+            for k in range(colours):
+                if S.value[T.colour_cells[k, cell]] == 0:
+                    count += 1
+            if count != left or _decided(T, S, cell, n):
+                continue
+            if level < 4:
+                for k in range(colours):
+                    x = T.colour_cells[k, cell] - n
+                    if S.value[n + x] == 0 and S.status[x] == OPEN:
+                        _enqueue(S, x)
+            else:
+                for j in range(T.cover_start[cell], T.cover_start[cell + 1]):
+                    x = T.cover_lits[j]
+                    if S.value[n + x] == 0 and S.status[x] == OPEN:
+                        _enqueue(S, x)
+
+
+@numba.njit(cache=True)
+def _close(T, S, level, until, budget, batch):  # pragma: no cover - compiled
+    n = S.status.shape[0] - 1
+    probes = 0
+    while True:
+        while S.ends[0] < S.ends[1] or S.failed_count[0]:
+            if S.ends[0] < S.ends[1]:
+                if probes >= budget and not S.failed_count[0]:
+                    return PAUSED
+                x = S.queue[S.ends[0] % S.queue.shape[0]]
+                S.ends[0] += 1
+                S.queued[x] = 0
+                if S.value[n + x] != 0 or S.status[x] != OPEN:
+                    continue
+                tile = T.colour_of[n + x] < 0
+                if tile != (level >= 4):
+                    continue  # tiles are tried from level 4, and from then on they suffice
+                if _survives(S, x, n):
+                    continue
+                probes += 1
+                S.scratch[0] = n + x
+                size = _propagate(T, S.value, S.nfalse, S.count, S.trail, S.bits, S.scratch, 1, False)
+                if size >= 0:
+                    _keep(T, S, x, size)
+                    continue
+                S.failed[S.failed_count[0]] = n - x
+                S.failed_count[0] += 1
+                if S.failed_count[0] < batch and S.ends[0] < S.ends[1]:
+                    continue
+            count = S.failed_count[0]
+            S.failed_count[0] = 0
+            pending = S.failed[:count].copy()
+            if _commit(T, S, pending, count, level) < 0:
+                return CONTRADICTION
+            if until >= 0 and _decided(T, S, until, n):
+                S.failed_count[0] = 0  # back in line already (see _after)
+                return DECIDED
+        if _unsupported(S, n):
+            continue
+        if level < 5:
+            return DONE
+        found = _dilemmas(T, S, level, n)
+        if found == -3:
+            return BROKEN
+        if found == -2:
+            return CONTRADICTION
+        if found < 0:
+            return DONE
+        undecided = False
+        for cell in range(T.colour_cells.shape[1]):
+            if not _decided(T, S, cell, n):
+                undecided = True
+                break
+        if not undecided or (until >= 0 and _decided(T, S, until, n)):
+            S.failed_count[0] = 0  # back in line already (see _after)
+            return DONE if not undecided else DECIDED
+
+
+@numba.njit(cache=True)
+def _dilemmas(T, S, level, n):  # pragma: no cover - compiled
+    """Learn what all the tiles that can still cover a cell imply, for every open cell (see
+    deduce.Deduction._dilemmas): -1 when nothing was new, -2 on a contradiction, -3 when an
+    option's trial fails (a bug), else the number of new facts (the failed trials they reveal
+    are in ``S.failed``)."""
+    value, status, answers = S.value, S.status, S.answers
+    words = answers.shape[1]
+    unknown = np.zeros(words, dtype=np.uint64)
+    for p in range(value.shape[0]):
+        if value[p] != 1:
+            unknown[p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+    found = np.zeros(words, dtype=np.uint64)
+    common = np.zeros(words, dtype=np.uint64)
+    options = np.zeros(T.cover_lits.shape[0], dtype=_INT)
+    exact = np.zeros(T.cover_lits.shape[0], dtype=_INT)
+    anything = False
+    for cell in range(T.colour_cells.shape[1]):
+        if _decided(T, S, cell, n):
+            continue
+        count = 0
+        changed = False
+        for j in range(T.cover_start[cell], T.cover_start[cell + 1]):
+            x = T.cover_lits[j]
+            if value[n + x] == 0:
+                options[count] = x
+                count += 1
+                if S.version[x] > S.cell_tick[cell]:
+                    changed = True
+        if count < 2:
+            continue
+        if not changed and S.cell_options[cell] == count:
+            continue  # its options' answers are as they were when it last gave nothing
+        common[:] = unknown
+        empty = False
+        exact_count = 0
+        for i in range(count):
+            x = options[i]
+            if status[x] == ANSWERED:
+                common &= answers[x]
+            else:
+                if S.solution[x]:
+                    common &= S.solution_bits  # all it implies is true in that solution
+                exact[exact_count] = x
+                exact_count += 1
+            empty = not common.any()
+            if empty:
+                break
+        # the option true in the known solution first: its answer is the smallest bound
+        first = 0
+        for i in range(exact_count):
+            if S.solution[exact[i]]:
+                exact[first], exact[i] = exact[i], exact[first]
+                first += 1
+        for i in range(exact_count):
+            if empty:
+                break
+            x = exact[i]
+            S.scratch[0] = n + x
+            size = _propagate(T, value, S.nfalse, S.count, S.trail, S.bits, S.scratch, 1, False)
+            if size < 0:
+                return -3  # cannot happen: dilemmas follow the trials that fail
+            _keep(T, S, x, size)
+            common &= answers[x]
+            empty = not common.any()
+        new = False
+        for w in range(words):
+            if common[w] & ~found[w]:
+                new = True
+                found[w] |= common[w]
+        if not new:
+            S.cell_tick[cell] = S.clock[0]
+            S.cell_options[cell] = count
+            continue
+        anything = True
+    if not anything:
+        return -1
+    lits = np.zeros(value.shape[0], dtype=_INT)
+    size = 0
+    for p in range(value.shape[0]):
+        if _has_bit(found, p):
+            lits[size] = p
+            size += 1
+    added = _commit(T, S, lits, size, level)
+    return -2 if added < 0 else added
