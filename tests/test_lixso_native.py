@@ -4,12 +4,14 @@ literals and the same contradictions on random assumption sets, the supply rule 
 and the state left exactly as it was after a trial, exactly as a fresh one after a commit."""
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from solver.lixso.deduce import Deducer
 from solver.lixso.generate import random_solution
+from solver.lixso.model import Grid, parse_pack
 from solver.lixso.native import TrialState
 
 
@@ -98,3 +100,54 @@ def test_commits_keep_the_counts_a_fresh_state_computes():
         assert ok and set(np.flatnonzero(state.value == 1) - n) == {x for x in implied if abs(x) <= n} | set(facts)
         again = TrialState(deducer.trial_tables(), state.value.copy())
         assert (again.nfalse == state.nfalse).all() and (again.count == state.count).all()
+
+
+PACKS = Path(__file__).resolve().parent.parent / "grids" / "lixso"
+
+
+@pytest.mark.parametrize("level", [4, 5, 6])
+def test_the_compiled_loop_reaches_the_python_loops_fixed_point(level):
+    # grading runs the trials compiled, hints run them in Python (colour trials too, one
+    # failure at a time): both must know the same facts at the end of every level
+    deducer = Deducer(9, 9)
+    n = deducer.num_vars
+    compared = 0
+    for grid in [g for g in parse_pack((PACKS / f"level-{level}.txt").read_text()) if isinstance(g, Grid)][:3]:
+        for solution in (None, grid.stated_solution()):
+            for upto in (3, 4, 5):
+                compiled = deducer.start(grid, upto, solution=solution)
+                compiled.run()
+                python = deducer.start(grid, upto, solution=solution)
+                python.run(explain=True)
+                assert compiled._native and not python._native
+                assert (compiled.value == python.value).all(), (grid.name, upto, [deducer.describe(int(p) - n) for p in np.flatnonzero(compiled.value != python.value) if p > n])
+                assert compiled.hardest == python.hardest and compiled.complete() == python.complete()
+                compared += 1
+    assert compared == 18
+
+
+def test_clues_added_between_runs_reach_the_fixed_point_of_all_the_clues():
+    # the generator grows a puzzle in one deduction: kept answers re-run only where the new
+    # clue may change them must still end where a fresh deduction from all the clues ends
+    rng = random.Random(5)
+    deducer = Deducer(9, 9)
+    t = deducer.template
+    compared = 0
+    for grid in [g for g in parse_pack((PACKS / "level-6.txt").read_text()) if isinstance(g, Grid)][:6]:
+        solution = grid.stated_solution()
+        grown = deducer.start(grid, 5, solution=solution)
+        rows = [list(row) for row in grid.rows]
+        for _ in range(4):
+            grown.run()
+            if grown.complete():
+                break
+            cell = rng.choice(grown.undecided())
+            r, c = divmod(cell, t.width)
+            rows[r][c] = solution[r][c]
+            grown.add([t.colour[cell]["IXSO".index(solution[r][c])]])
+            grown.run()
+            fresh = deducer.start(Grid(tuple("".join(row) for row in rows)), 5)
+            fresh.run()
+            assert (grown.value == fresh.value).all() and grown.complete() == fresh.complete()
+            compared += 1
+    assert compared >= 6

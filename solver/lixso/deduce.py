@@ -69,7 +69,7 @@ from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
-from ..core.backend import Formula, SatBackend
+from ..core.backend import SatBackend
 from ..core.limits import Deadline
 from .encode import propagation_clauses, template_for
 from .model import COLOURS, Grid, default_per_colour
@@ -116,8 +116,8 @@ class Grade:
 
 
 class _ClauseTable:
-    """The propagation clauses of a template as arrays: a puzzle's residual cut out at once, and
-    the clauses through given literals found without a scan.
+    """The propagation clauses of a template as arrays, for finding the clauses through given
+    literals without a scan (the Python trial loop's :meth:`Deduction._after`).
 
     A literal ``lit`` sits at position ``num_vars + lit`` of a puzzle's value array (1 true, -1
     false, 0 open); the padding of short clauses points at position ``num_vars``, which is kept
@@ -141,31 +141,6 @@ class _ClauseTable:
         order = np.argsort(flat, kind="stable")
         self.occ_clause = np.nonzero(long)[0][order]  # clause ids, by the position of their literals
         self.occ_start = np.searchsorted(flat[order], np.arange(2 * n + 2))
-        # the clauses of each length, unpadded (literals, positions, the clauses as lists), for
-        # cutting out a residual; a clause left wholly open goes in as its list, shared (making
-        # thousands of lists afresh per puzzle cost more than all the rest of the cut)
-        self.by_length = []
-        for size in np.unique(lengths).tolist():
-            ids = np.flatnonzero(lengths == size)
-            self.by_length.append((lits[ids, :size], self.pos[ids, :size], [clauses[i] for i in ids.tolist()]))
-
-    def residual(self, value: np.ndarray) -> list[list[int]]:
-        """The clauses no known literal satisfies, each cut to its open literals."""
-        out: list[list[int]] = []
-        for lits, pos, listed in self.by_length:
-            v = value[pos]
-            keep = ~(v == 1).any(axis=1)
-            lits, opened, listed_kept = lits[keep], v[keep] == 0, np.flatnonzero(keep)
-            whole = opened.all(axis=1)
-            out.extend(map(listed.__getitem__, listed_kept[whole].tolist()))  # most clauses left open are wholly open
-            if not whole.all():
-                lits, opened = lits[~whole], opened[~whole]
-                # each clause's open literals first, then the clauses of each length in one go
-                lits = np.take_along_axis(lits, np.argsort(~opened, axis=1, kind="stable"), axis=1)
-                counts = opened.sum(axis=1)
-                for size in np.unique(counts).tolist():
-                    out.extend(lits[counts == size, :size].tolist())
-        return out
 
     def through(self, positions: np.ndarray) -> np.ndarray:
         """The clauses of more than two literals holding a literal at any of ``positions``
@@ -762,6 +737,8 @@ class Deduction:
         point of trials (then dilemmas).
         """
         if self._trials is None:
+            if self.deadline is not None:
+                self.deadline.check()  # before numba's import and the kernels' loading (half a second)
             self._start_trials(explain)
         if self._native:
             if explain:
