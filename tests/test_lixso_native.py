@@ -1,7 +1,10 @@
-"""The compiled trial propagator (solver/lixso/native.py) against python-sat's unit propagation
-over the whole compiled template (cardinality encodings of the supply and all): the same
-literals and the same contradictions on random assumption sets, the supply rule included,
-and the state left exactly as it was after a trial, exactly as a fresh one after a commit."""
+"""The compiled trials (solver/lixso/native.py).
+
+The propagator against python-sat's unit propagation over the whole compiled template
+(cardinality encodings of the supply and all): the same literals and the same contradictions
+on random assumption sets, the supply rule included, and the state left exactly as it was
+after a trial, exactly as a fresh one after a commit. The compiled trial loop against the
+Python one that hints run: the same facts at the end of every level."""
 
 import random
 from pathlib import Path

@@ -30,9 +30,14 @@ How it is computed (the order does not change any fixed point, so neither a grad
 
 * Levels 1 and 2 are one unit propagation each, in a python-sat engine shared by the
   process (clues as assumptions).
-* Trials run in a small engine made per puzzle: only the clauses that the level-2 facts do
-  not already satisfy, cut to their open literals (``encode.propagation_clauses``), with the
-  supply counted beside it. A trial's answer is then just what the trial adds.
+* Trials propagate in a compiled engine (:mod:`.native`, numba) over the puzzle's value array:
+  the clauses of ``encode.propagation_clauses`` with the supply counted beside them; a trial
+  assigns on top of the known facts and undoes what it assigned, so its answer is just what
+  the trial adds, and it costs only what it touches.
+* Without hints the whole loop below (trials, re-runs, dilemmas) runs compiled too
+  (:mod:`.native`, kept answers as rows of 64-bit words); hints run it here, in Python, for
+  the words and the order of steps (and colour trials, for their wording). Both reach the
+  same fixed point (tests/test_lixso_native.py), so the grade is the same either way.
 * Level L's fixed point is reached from level L-1's: each trial's answer is kept, and failed
   trials become facts a few at a time. A kept answer stays exactly right when new facts come
   unless a rule can now link the two: the answer holds the negation of a new fact (the trial
@@ -52,9 +57,9 @@ How it is computed (the order does not change any fixed point, so neither a grad
   of its colours imply, and c's colour dilemma finds nothing its tile dilemma misses.
 * Dilemmas are bounded before any trial runs (by the kept answers; for an option true in a
   known solution, by that solution, since everything the option implies is true in it; for
-  an option a kept answer implies, by that answer), and intersect exact answers only while
-  the bound holds something new; a cell whose options' answers have not changed since it
-  last gave nothing is skipped.
+  an option a kept answer implies, by that answer -- here, not in the compiled loop), and
+  intersect exact answers only while the bound holds something new; a cell whose options'
+  answers have not changed since it last gave nothing is skipped.
 """
 
 from __future__ import annotations
@@ -87,7 +92,7 @@ LEVELS = {
     6: "beyond: needs nested trials (a chain of guesses)",
 }
 HARDEST = max(LEVELS)
-PROPAGATOR = "minisat22"  # fast unit propagation through python-sat
+PROPAGATOR = "minisat22"  # fast unit propagation through python-sat (levels 1 and 2)
 
 
 @dataclass
@@ -160,7 +165,8 @@ class Deducer:
     """The deduction levels for one grid size; reusable across puzzles of that size.
 
     Two python-sat engines shared by the process do levels 1 and 2 (a puzzle's facts as
-    assumptions); each :class:`Deduction` that needs trials makes its own small engine.
+    assumptions); each :class:`Deduction` that needs trials fills the arrays of its own compiled
+    engine (the tables it reads are made once per size, :meth:`trial_tables`).
     """
 
     def __init__(self, height: int, width: int, per_colour: int | None = None, deadline: Deadline | None = None) -> None:
