@@ -214,6 +214,19 @@ def _has_bit(bits, p):  # pragma: no cover - compiled
     return (bits[p >> 6] >> np.uint64(p & 63)) & np.uint64(1) != 0
 
 
+@numba.njit(cache=True, inline="always")
+def _assign(value, count, colour_of, trail, size, p):  # pragma: no cover - compiled
+    """Make the literal at position ``p`` true (its negation false) at the end of the trail
+    (``size`` long so far), counting the colour it gives; the trail's new length."""
+    value[p] = 1
+    value[value.shape[0] - 1 - p] = -1
+    trail[size] = p
+    k = colour_of[p]
+    if k >= 0:
+        count[k] += 1
+    return size + 1
+
+
 @numba.njit(cache=True, nogil=True)
 def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):  # pragma: no cover - compiled
     imp_start, imp_to, occ_start, occ_clause = T.imp_start, T.imp_to, T.occ_start, T.occ_clause
@@ -228,13 +241,7 @@ def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):  # 
         if value[p] == -1:
             ok = False
             break
-        value[p] = 1
-        value[top - p] = -1
-        trail[size] = p
-        size += 1
-        k = colour_of[p]
-        if k >= 0:
-            count[k] += 1
+        size = _assign(value, count, colour_of, trail, size, p)
     head = 0
     processed = 0  # trail entries whose clause counts are raised (undone on the way back)
     while ok and head < size:
@@ -249,10 +256,7 @@ def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):  # 
             for j in range(colour_cells.shape[1]):
                 q = colour_cells[k, j]
                 if value[q] == 0:
-                    value[q] = -1
-                    value[top - q] = 1
-                    trail[size] = top - q
-                    size += 1
+                    size = _assign(value, count, colour_of, trail, size, top - q)
         for j in range(imp_start[p], imp_start[p + 1]):
             q = imp_to[j]
             if value[q] == 1:
@@ -260,13 +264,7 @@ def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):  # 
             if value[q] == -1:
                 ok = False
                 break
-            value[q] = 1
-            value[top - q] = -1
-            trail[size] = q
-            size += 1
-            kq = colour_of[q]
-            if kq >= 0:
-                count[kq] += 1
+            size = _assign(value, count, colour_of, trail, size, q)
         if not ok:
             break
         for j in range(occ_start[p], occ_start[p + 1]):
@@ -294,13 +292,7 @@ def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):  # 
                 ok = False
                 break
             if open_count == 1:
-                value[left] = 1
-                value[top - left] = -1
-                trail[size] = left
-                size += 1
-                kq = colour_of[left]
-                if kq >= 0:
-                    count[kq] += 1
+                size = _assign(value, count, colour_of, trail, size, left)
     bits[:] = 0
     for i in range(size):
         p = trail[i]
