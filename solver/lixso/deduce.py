@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import atexit
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import reduce
 from operator import or_
@@ -390,7 +390,8 @@ SURVIVES = 2  # it cannot fail now (a kept answer implies it), but its own answe
 SURE = 3  # it cannot fail: its literal is true in a known solution
 # Failed trials are made facts together, up to this many at a time: each commit costs a look at
 # every kept answer (about 25 trials' worth), and a few trials run meanwhile without the newest
-# facts cost less (measured on the shipped level 4-6 packs: 8 and 32 were a little slower).
+# facts cost less (measured on the shipped level 4-6 packs: 8 and 32 were a little slower). The
+# compiled loop uses it too (there 4 to 64 measured alike, within the machine's noise).
 FAILURES_PER_COMMIT = 16
 # the compiled trial loop comes back to check the clock after this many trials
 PROBES_PER_CHECK = 256
@@ -411,7 +412,7 @@ class _KeptAnswers(Mapping):
             raise KeyError(lit)
         return self.state.answer_mask(lit)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[int]:
         return iter(self._kept().tolist())
 
     def __len__(self) -> int:
