@@ -101,41 +101,82 @@ def test_sweep_and_solver_agree_on_a_7_side_half():
     assert len(by_solver) == len(by_sweep) == 32
 
 
+def _kept(stones_of: dict[int, int]) -> set[int]:
+    """The states :func:`solver.laido.sweep._merged` keeps of these (state: stones), each
+    offered twice (once with a stone less) to check that equal states merge on the most."""
+    import numpy as np
+
+    from solver.laido.sweep import STONES, _merged
+
+    codes = [state for state in stones_of for _ in range(2)]
+    trails = [(stones_of[state] - k) << STONES for state in stones_of for k in range(2)]
+    kept_codes, kept_trails = _merged(np.array(codes, np.int64), np.array(trails, np.int64))
+    assert sorted(int(t) >> STONES for t in kept_trails) == sorted(stones_of[int(c)] for c in kept_codes)
+    return {int(c) for c in kept_codes}
+
+
+def _state(*codes: int) -> int:
+    from solver.laido.sweep import BITS
+
+    return sum(code << (BITS * slot) for slot, code in enumerate(codes))
+
+
 def test_a_state_with_a_done_point_gives_way_to_the_same_state_with_it_off():
-    """States (sorted) over two frontier points: (DONE, OFF) goes when (OFF, OFF) has as many
-    stones, and stays when it has fewer."""
-    import numpy as np
+    """(DONE, OFF) goes when (OFF, OFF) has as many stones; (HALF, DONE) stays when (HALF, OFF)
+    has fewer."""
+    from solver.laido.sweep import DONE, HALF, OFF
 
-    from solver.laido.sweep import BITS, DONE, HALF, OFF, _undominated
-
-    def state(*codes):
-        return sum(code << (BITS * slot) for slot, code in enumerate(codes))
-
-    codes = np.array(sorted([state(OFF, OFF), state(DONE, OFF), state(HALF, DONE), state(HALF, OFF)]), np.int64)
-    values = {state(OFF, OFF): 3, state(DONE, OFF): 3, state(HALF, DONE): 5, state(HALF, OFF): 4}
-    stones = np.array([values[int(c)] for c in codes], np.int64)
-    kept = {int(c) for c in codes[_undominated(codes, stones, (0, 1))]}
-    assert kept == {state(OFF, OFF), state(HALF, DONE), state(HALF, OFF)}
-    # slot 0 is not looked at alone now, but the state with every DONE point off still frees it
-    kept = {int(c) for c in codes[_undominated(codes, stones, (1,))]}
-    assert state(DONE, OFF) not in kept and state(HALF, DONE) in kept
+    stones = {_state(OFF, OFF): 3, _state(DONE, OFF): 3, _state(HALF, DONE): 5, _state(HALF, OFF): 4}
+    assert _kept(stones) == {_state(OFF, OFF), _state(HALF, DONE), _state(HALF, OFF)}
+    stones[_state(HALF, OFF)] = 5
+    assert _kept(stones) == {_state(OFF, OFF), _state(HALF, OFF)}
 
 
-def test_a_state_gives_way_to_the_same_state_with_all_its_done_points_off():
-    """(DONE, DONE) with no state between it and (OFF, OFF): it goes when (OFF, OFF) has as many
-    stones, whichever slots are looked at one by one, and stays when it has fewer."""
-    import numpy as np
+def test_a_state_gives_way_to_the_same_state_with_any_of_its_done_points_off():
+    """(DONE, DONE, DONE) goes when the same state with all, one or two of them off has as
+    many stones, and stays when each such state there has fewer; states that differ in a point
+    that is not DONE (HALF against OFF) never compare."""
+    from solver.laido.sweep import DONE, HALF, OFF
 
-    from solver.laido.sweep import BITS, DONE, OFF, _undominated
+    full = _state(DONE, DONE, DONE)
+    for lighter in (_state(OFF, OFF, OFF), _state(DONE, OFF, DONE), _state(OFF, DONE, OFF), _state(DONE, DONE, OFF)):
+        assert _kept({full: 6, lighter: 6}) == {lighter}
+        assert _kept({full: 6, lighter: 5}) == {full, lighter}
+    # not a subset: (DONE, OFF, OFF) and (OFF, DONE, OFF) both stay
+    assert _kept({_state(DONE, OFF, OFF): 6, _state(OFF, DONE, OFF): 6}) == {_state(DONE, OFF, OFF), _state(OFF, DONE, OFF)}
+    assert _kept({_state(DONE, HALF, OFF): 3, _state(OFF, OFF, OFF): 9}) == {_state(DONE, HALF, OFF), _state(OFF, OFF, OFF)}
+    # a chain: (OFF, OFF) beats (DONE, OFF), which would beat (DONE, DONE): both go
+    assert _kept({_state(OFF, OFF): 4, _state(DONE, OFF): 4, _state(DONE, DONE): 4}) == {_state(OFF, OFF)}
 
-    def state(*codes):
-        return sum(code << (BITS * slot) for slot, code in enumerate(codes))
 
-    codes = np.array(sorted([state(OFF, OFF), state(DONE, DONE)]), np.int64)
-    for stones, gone in (([6, 6], True), ([5, 6], False)):
-        kept = {int(c) for c in codes[_undominated(codes, np.array(stones, np.int64), (0, 1))]}
-        assert (state(DONE, DONE) not in kept) is gone
-        assert state(OFF, OFF) in kept
+def test_merging_many_random_states_keeps_exactly_the_undominated_ones():
+    """Thousands of random states (several buckets): what is kept is what the definition
+    keeps, checked pair by pair."""
+    from solver.laido.sweep import BITS, CODE, DONE
+
+    rng = random.Random(5)
+    stones = {}
+    for _ in range(6000):
+        codes = [rng.choice([0, 0, 1, 1, 1, 2, 4, 5]) for _ in range(7)]
+        stones[_state(*codes)] = rng.randint(0, 4)
+
+    def done(state):
+        return {s for s in range(7) if (state >> (BITS * s)) & CODE == DONE}
+
+    def beaten(state):
+        mine = done(state)
+        for other, value in stones.items():
+            theirs = done(other)
+            if other != state and theirs < mine and value >= stones[state]:
+                if other + sum(DONE << (BITS * s) for s in mine - theirs) == state:
+                    return True
+        return False
+
+    sample = rng.sample(sorted(stones), 300)
+    kept = _kept(stones)
+    assert any(beaten(s) for s in sample) and not all(beaten(s) for s in sample)
+    for state in sample:
+        assert (state in kept) != beaten(state)
 
 
 @pytest.mark.parametrize(

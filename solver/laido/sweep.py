@@ -10,7 +10,7 @@ if so, what it still needs: nothing more, one more path neighbour on a piece who
 is an edge stone, two more (a lone stone), or one more on a piece whose other open end is
 another frontier point. States that agree are merged, keeping the one with most path points so
 far, and a state goes when another is at least as good for every way the rest can go
-(:func:`_undominated`): the longest path is the best state that closes a path.
+(:func:`_merged`): the longest path is the best state that closes a path.
 
 Why it is fast on solid areas, where a SAT solver struggles (a longest chordless path in a solid
 region has about half its points, and proving that no longer one exists is a counting argument
@@ -22,9 +22,11 @@ How the states are kept: the frontier is read along the sweep line (the current 
 point just visited, then the rest of the line before), and the pieces of path below that line
 cannot cross, so the two open ends of a piece are a matched pair of brackets, ``LEFT`` and
 ``RIGHT`` (the labelling is canonical by itself: no renaming, and equal states are equal
-numbers). A state is one integer, three bits a frontier point, and all states of a step are a
-numpy array worked on at once; each step keeps, for each state, the state it came from and
-whether the point is on the path, so the longest path is read back at the end. Wide, open
+numbers). A state is one integer, three bits a frontier point; the states of a step are a
+numpy array, and compiled kernels (numba, compiled once and cached beside the module) work
+out each state's successors and merge them (:func:`_successors`, :func:`_merged`); each step
+keeps, for each state, the state it came from and whether the point is on the path, so the
+longest path is read back at the end. Wide, open
 groups have many states (about 2.2 times more for each point of width on a solid area):
 :func:`longest_connection_part` gives up past its :class:`SweepLimits` and the caller uses the
 solver.
@@ -35,10 +37,10 @@ Every answer is a path of the group; :mod:`solver.laido.score` re-checks it with
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Iterable
 
 import numpy as np
+from numba import njit
 
 from solver.core.lattice import HexLattice, Point
 from solver.core.limits import Deadline
@@ -56,10 +58,6 @@ CODE = (1 << BITS) - 1
 # a state is one int64 (63 bits without the sign): the widest frontier it holds, with a slot
 # spare for the point being visited
 WIDEST = 63 // BITS - 1
-# a state is checked for a better one with a DONE point off the path only at the points this
-# close to the one just visited, where such states arise (a point further on along the line
-# before comes this close later): most of the gain for a third of the cost
-NEAR = 2
 # each state carries its trail, one int64: its stones above bit STONES, then whether the point
 # just visited is on the path (the bit ON) and the state it came from
 STONES = 32
@@ -158,7 +156,6 @@ class _Step:
     earlier: tuple[int, ...]  # the slots of its visited neighbours
     leave: tuple[int, ...]  # slots of points with no unvisited neighbour left, highest first
     lonely: tuple[int, ...]  # slots, once those left, of points that can get one more neighbour at most
-    near: tuple[int, ...]  # slots, once those left, within NEAR of the point visited
 
 
 def _steps(lattice: HexLattice, plan: SweepPlan) -> list[_Step]:
@@ -192,11 +189,27 @@ def _steps(lattice: HexLattice, plan: SweepPlan) -> list[_Step]:
         leave = tuple(s for s in reversed(range(len(grown))) if last[grown[s]] <= v)
         kept = [u for u in grown if last[u] > v]
         lonely = tuple(k for k, u in enumerate(kept) if room(u, v) < 2)
-        here = me - sum(s < me for s in leave)
-        near = tuple(range(max(0, here - NEAR), min(len(kept), here + NEAR + 1)))
-        steps.append(_Step(lattice.is_edge(order[v]), me, len(grown), earlier, leave, lonely, near))
+        steps.append(_Step(lattice.is_edge(order[v]), me, len(grown), earlier, leave, lonely))
         frontier = kept
     return steps
+
+
+def _step_arrays(step: _Step) -> tuple:
+    """A step's slots as the arrays the compiled kernels take."""
+    return (
+        step.edge,
+        step.me,
+        step.width,
+        np.array(step.earlier, np.int64),
+        np.array(step.leave, np.int64),
+        sum(1 << (BITS * s) for s in step.leave),
+        sum(1 << (BITS * s) for s in step.lonely),
+    )
+
+
+# the states of a step are expanded this many at a time, so that a time limit or Ctrl-C is
+# seen between two chunks (a million states take a few hundredths of a second)
+CHUNK = 1 << 20
 
 
 def longest_connection_part(
@@ -227,21 +240,24 @@ def longest_connection_part(
     kept = 0
     best = (0, -1, -1)  # (stones, step, source state) of the longest whole path found
     for t, step in enumerate(steps):
+        edge, me, width, earlier, leave, leaving, lonely = _step_arrays(step)
+        # each state has two successors at most: the point off the path, and on it
+        next_codes = np.empty(2 * len(codes), np.int64)
+        next_trails = np.empty(2 * len(codes), np.int64)
+        made = 0
+        closing = np.array([0, -1], np.int64)  # the best path this step closes: stones, source
+        for start in range(0, len(codes), CHUNK):
+            if deadline is not None:
+                deadline.check()
+            made = _successors(
+                codes, trails, start, min(start + CHUNK, len(codes)), edge, me, width,
+                earlier, leave, leaving, lonely, next_codes, next_trails, made, closing,
+            )
+        if closing[0] > best[0]:
+            best = (int(closing[0]), t, int(closing[1]))
         if deadline is not None:
             deadline.check()
-        values = trails >> STONES
-        grown = _insert(codes, step.me)
-        parts = [(grown, (values << STONES) | np.arange(len(grown)))]
-        placed, closing = _placements(grown, step)
-        for source, states in placed:
-            parts.append((states, ((values[source] + 1) << STONES) | ON | source))
-        if closing.size:
-            top = int(np.argmax(values[closing]))
-            if values[closing[top]] + 1 > best[0]:
-                best = (int(values[closing[top]]) + 1, t, int(closing[top]))
-        if deadline is not None:
-            deadline.check()  # a step of millions of states takes a second or two
-        codes, trails = _settle(parts, step)
+        codes, trails = _merged(next_codes[:made], next_trails[:made])
         history.append((trails & ((1 << STONES) - 1)).astype(np.uint32))
         kept += len(codes)
         if limits.states is not None and len(codes) > limits.states:
@@ -260,213 +276,347 @@ def longest_connection_part(
     return _in_order(lattice, chosen)
 
 
-def _code(codes: np.ndarray, slot) -> np.ndarray:
-    """The code of ``slot`` (a number, or one per state) in each state."""
-    return (codes >> (BITS * slot)) & CODE
+# The compiled kernels (numba): :func:`_successors` works out each state's successors one
+# state at a time; :func:`_merged` merges equal ones and drops the dominated ones. A step's
+# successors are far too many for a hash table to stay in the processor's cache (a look-up
+# there costs a trip to memory, which made a first port no faster than numpy), so they are
+# first dealt into buckets by a hash of the state with its DONE points off: a state, every
+# state it is merged with and every state it is compared with for dominance are in one
+# bucket, small enough for a table that stays in cache.
 
-
-def _put(codes: np.ndarray, slot, code: int) -> np.ndarray:
-    """The states with ``slot`` (a number, or one per state) set to ``code``."""
-    shift = BITS * slot
-    return (codes & ~(np.int64(CODE) << shift)) | (np.int64(code) << shift)
-
-
-def _insert(codes: np.ndarray, slot: int) -> np.ndarray:
-    """The states with an OFF slot inserted at ``slot`` (the slots from there move up one)."""
-    low = codes & ((1 << (BITS * slot)) - 1)
-    return low | ((codes >> (BITS * slot)) << (BITS * (slot + 1)))
-
-
-def _remove(codes: np.ndarray, slot: int) -> np.ndarray:
-    """The states without ``slot`` (the slots above it move down one)."""
-    low = codes & ((1 << (BITS * slot)) - 1)
-    return low | ((codes >> (BITS * (slot + 1))) << (BITS * slot))
-
-
-# the lowest bit of every slot a state can hold: slots are compared all at once through it
+EMPTY = -1  # states are never negative: the sign bit is spare
+# the lowest bit of every slot a state can hold: slots are looked at all at once through it
 LOWEST_BITS = sum(1 << (BITS * slot) for slot in range(WIDEST + 1))
+# the two multipliers of the splitmix64 finaliser (as int64): every bit of a state moves the
+# bits that pick its bucket and its row
+MIX1 = -4658895280553007687  # 0xBF58476D1CE4E5B9
+MIX2 = -7723592293110705685  # 0x94D049BB133111EB
+# the states of one bucket, on average: their table (twice as many rows, 16 bytes each)
+# stays in the processor's level-2 cache
+BUCKET = 512
 
 
-def _holding(codes: np.ndarray, code: int) -> np.ndarray:
-    """Per state, the lowest bit of each slot that holds ``code`` (the others 0), all slots at
-    once."""
-    mask = np.full(len(codes), LOWEST_BITS, np.int64)
-    for bit in range(BITS):
-        shifted = codes >> bit
-        mask &= shifted if code >> bit & 1 else ~shifted
-    return mask
+@njit(cache=True, inline="always")
+def _code(state, slot):
+    """The code of frontier point ``slot`` in ``state``."""
+    return (state >> (BITS * slot)) & CODE
 
 
-def _popcount(masks: np.ndarray) -> np.ndarray:
-    """The bits set in each mask (numpy 2 counts them itself)."""
-    if hasattr(np, "bitwise_count"):
-        return np.bitwise_count(masks).astype(np.int64)
-    count = np.zeros(len(masks), np.int64)
-    for slot in range(WIDEST + 1):
-        count += (masks >> (BITS * slot)) & 1
-    return count
+@njit(cache=True, inline="always")
+def _put(state, slot, code):
+    """``state`` with ``slot`` set to ``code``."""
+    shift = BITS * slot
+    return (state & ~(np.int64(CODE) << shift)) | (np.int64(code) << shift)
 
 
-def _edge_pieces(codes: np.ndarray) -> np.ndarray:
-    """How many pieces from an edge stone each state has open (its slots holding HALF)."""
-    return _popcount(_holding(codes, HALF))
+@njit(cache=True, inline="always")
+def _pair(state, a, b):
+    """``state`` with slots ``a`` and ``b`` made the two open ends of one piece."""
+    return _put(_put(state, min(a, b), LEFT), max(a, b), RIGHT)
 
 
-def _open_ends(codes: np.ndarray) -> np.ndarray:
-    """How many open piece ends each state has (its slots holding HALF, ALONE, LEFT or RIGHT:
-    the codes 2 to 5, exactly those whose two upper bits differ)."""
-    return _popcount(((codes >> 2) ^ (codes >> 1)) & LOWEST_BITS)
+@njit(cache=True, inline="always")
+def _done_bits(state):
+    """The lowest bit of each slot of ``state`` that holds DONE (001), all slots at once:
+    ``state - _done_bits(state)`` is the state with every DONE point off the path."""
+    return state & ~(state >> 1) & ~(state >> 2) & LOWEST_BITS
 
 
-def _open_end(codes: np.ndarray, slot: int, width: int) -> np.ndarray:
+@njit(cache=True, inline="always")
+def _popcount(bits):
+    """How many bits of ``bits`` (not negative) are set."""
+    bits = bits - ((bits >> 1) & 0x5555555555555555)
+    bits = (bits & 0x3333333333333333) + ((bits >> 2) & 0x3333333333333333)
+    bits = (bits + (bits >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((bits * 0x0101010101010101) >> 56) & 0xFF
+
+
+@njit(cache=True, inline="always")
+def _mix(key):
+    """A hash of ``key`` whose every bit depends on every bit of the key (splitmix64)."""
+    h = (key ^ (key >> 30)) * MIX1
+    h = (h ^ (h >> 27)) * MIX2
+    return h ^ (h >> 31)
+
+
+@njit(cache=True, inline="always")
+def _halves(state):
+    """The lowest bit of each slot of ``state`` that holds HALF (010): the pieces open from an
+    edge stone."""
+    return ~state & (state >> 1) & ~(state >> 2) & LOWEST_BITS
+
+
+@njit(cache=True, inline="always")
+def _open_ends(state):
+    """The lowest bit of each slot of ``state`` with an open piece end (HALF, ALONE, LEFT or
+    RIGHT: the codes 2 to 5, exactly those whose two upper bits differ)."""
+    return ((state >> 2) ^ (state >> 1)) & LOWEST_BITS
+
+
+@njit(cache=True, inline="always")
+def _at_most_one(bits):
+    """Whether at most one bit of ``bits`` is set."""
+    return bits & (bits - 1) == 0
+
+
+@njit(cache=True)
+def _open_end(state, slot, width):
     """For a path point at ``slot`` that gains a path neighbour: where the piece it ends now
     ends on the other side. -1 for a piece from an edge stone (HALF), the slot itself for a
     lone stone, the matching bracket for LEFT and RIGHT."""
-    code = _code(codes, slot)
-    end = np.where(code == ALONE, slot, -1)
-    for opening, closing, slots in ((LEFT, RIGHT, range(slot + 1, width)), (RIGHT, LEFT, range(slot - 1, -1, -1))):
-        searching = np.flatnonzero(code == opening)  # the states still looking, and their depth
-        states, depth = codes[searching], np.ones(len(searching), np.int64)
-        for other in slots:
-            if not searching.size:
-                break
-            there = _code(states, other)
-            depth += there == opening
-            depth -= there == closing
-            found = depth == 0
-            if found.any():
-                end[searching[found]] = other
-                searching, states, depth = searching[~found], states[~found], depth[~found]
-    return end
+    code = _code(state, slot)
+    if code == HALF:
+        return -1
+    if code == ALONE:
+        return slot
+    depth = 1
+    if code == LEFT:
+        for other in range(slot + 1, width):
+            there = _code(state, other)
+            if there == LEFT:
+                depth += 1
+            elif there == RIGHT:
+                depth -= 1
+                if depth == 0:
+                    return other
+    else:
+        for other in range(slot - 1, -1, -1):
+            there = _code(state, other)
+            if there == RIGHT:
+                depth += 1
+            elif there == LEFT:
+                depth -= 1
+                if depth == 0:
+                    return other
+    return -1  # unreachable: the brackets always match
 
 
-def _pair(codes: np.ndarray, a: np.ndarray | int, b: np.ndarray | int) -> np.ndarray:
-    """The states with slots ``a`` and ``b`` made the two open ends of one piece."""
-    return _put(_put(codes, np.minimum(a, b), LEFT), np.maximum(a, b), RIGHT)
+@njit(cache=True, inline="always")
+def _settled(state, leave, leaving, lonely):
+    """``state`` once the points with no unvisited neighbour left it (the slots ``leave``,
+    whose lowest bits are ``leaving``), or -1 when it cannot go on: a leaving point with an
+    open end (it needs a neighbour it can no longer get), or a lone stone that cannot get two
+    more neighbours (the lowest bits of their slots, once those left, are ``lonely``)."""
+    if ((state >> 1) | (state >> 2)) & leaving:  # a code above DONE
+        return -1
+    for s in leave:  # highest first: the lower slots keep their place
+        low = state & ((np.int64(1) << (BITS * s)) - 1)
+        state = low | ((state >> (BITS * (s + 1))) << (BITS * s))
+    if state & (state >> 1) & ~(state >> 2) & lonely:  # ALONE, 011
+        return -1
+    return state
 
 
-def _placements(grown: np.ndarray, step: _Step) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray]:
-    """The visited point put on the path: the new states with their sources (positions in
-    ``grown``), and apart the sources in which it closes a whole path (it joins the open ends
-    of two pieces from edge stones, or of one, being an edge stone itself, and nothing else
-    is open).
+@njit(cache=True)
+def _placed(grown, edge, me, width, earlier):
+    """The visited point put on the path in the state ``grown``: the new state (-1 when it
+    cannot go on), and whether it closes a whole path instead (it joins the open ends of two
+    pieces from edge stones, or of one, being an edge stone itself, and nothing else is open).
 
     The point joins every visited neighbour on the path (a path point touching it that were
     not its path neighbour would be a chord), so it cannot go on next to a DONE one, nor next
     to more than two (one for an edge stone)."""
-    near = [_code(grown, s) for s in step.earlier]
-    on = [code != OFF for code in near]
-    count = np.zeros(len(grown), np.int8)
-    allowed = np.ones(len(grown), bool)
-    for code, is_on in zip(near, on):
-        count += is_on
-        allowed &= code != DONE
-    allowed &= count <= (1 if step.edge else 2)
-    me, width = step.me, step.width
-    placed: list[tuple[np.ndarray, np.ndarray]] = []
-    closing: list[np.ndarray] = []
-    for size in range(2 if step.edge else 3):
-        for chosen in combinations(range(len(step.earlier)), size):
-            sel = allowed & (count == size)
-            for i in chosen:
-                sel &= on[i]
-            source = np.flatnonzero(sel)
-            if not source.size:
-                continue
-            states = grown[source]
-            slots = [step.earlier[i] for i in chosen]
-            if size == 0:
-                if step.edge:  # a new piece from an edge stone: at most two edge stones
-                    fits = _edge_pieces(states) < 2
-                    placed.append((source[fits], _put(states[fits], me, HALF)))
+    u = w = -1
+    count = 0
+    for s in earlier:
+        code = _code(grown, s)
+        if code == DONE:
+            return -1, False
+        if code != OFF:
+            count += 1
+            if u < 0:
+                u = s
+            else:
+                w = s
+    if count > (1 if edge else 2):
+        return -1, False
+    if count == 0:
+        if not edge:
+            return _put(grown, me, ALONE), False
+        if _at_most_one(_halves(grown)):  # a new piece from an edge stone: two at most
+            return _put(grown, me, HALF), False
+        return -1, False
+    if count == 1:
+        end = _open_end(grown, u, width)
+        if edge:  # the piece ends here: its other end becomes an edge end
+            if end < 0:
+                return -1, _at_most_one(_open_ends(grown))  # the piece's own end is open
+            if _at_most_one(_halves(grown)):
+                return _put(_put(_put(grown, u, DONE), end, HALF), me, DONE), False
+            return -1, False
+        state = _put(grown, u, DONE)
+        if end < 0:
+            return _put(state, me, HALF), False
+        return _pair(state, end, me), False
+    end_u = _open_end(grown, u, width)
+    end_w = _open_end(grown, w, width)
+    if end_u < 0 and end_w < 0:
+        ends = _open_ends(grown)  # two of them are the pieces' own ends
+        return -1, _at_most_one(ends & (ends - 1))
+    state = _put(_put(_put(grown, u, DONE), w, DONE), me, DONE)
+    if end_u < 0 or end_w < 0:
+        return _put(state, max(end_u, end_w), HALF), False
+    if end_u == w and _code(grown, u) >= LEFT:
+        return -1, False  # the two ends of one piece: a ring
+    return _pair(state, end_u, end_w), False
+
+
+@njit(cache=True)
+def _successors(codes, trails, start, stop, edge, me, width, earlier, leave, leaving, lonely, next_codes, next_trails, made, closing):
+    """The successors of states ``start`` to ``stop`` (the visited point off the path, and on
+    it where it can go), settled, written from ``made`` on in ``next_codes`` and
+    ``next_trails``; ``closing`` keeps the most stones of a whole path closed here and its
+    source state. Returns how many successors there are now."""
+    low_mask = (np.int64(1) << (BITS * me)) - 1
+    for i in range(start, stop):
+        state = codes[i]
+        stones = trails[i] >> STONES
+        grown = (state & low_mask) | ((state >> (BITS * me)) << (BITS * (me + 1)))
+        off = _settled(grown, leave, leaving, lonely)
+        if off >= 0:
+            next_codes[made] = off
+            next_trails[made] = (stones << STONES) | i
+            made += 1
+        on, closes = _placed(grown, edge, me, width, earlier)
+        if closes and stones + 1 > closing[0]:
+            closing[0] = stones + 1
+            closing[1] = i
+        if on >= 0:
+            on = _settled(on, leave, leaving, lonely)
+            if on >= 0:
+                next_codes[made] = on
+                next_trails[made] = ((stones + 1) << STONES) | ON | i
+                made += 1
+    return made
+
+
+@njit(cache=True)
+def _row_of(table, rows, state):
+    """The row of ``state`` in the first ``rows`` rows of ``table`` (a power of two), or the
+    empty row where it would go."""
+    mask = rows - 1
+    i = _mix(state) & mask
+    while table[i, 0] != EMPTY and table[i, 0] != state:
+        i = (i + 1) & mask
+    return i
+
+
+@njit(cache=True)
+def _merged(codes, trails):
+    """The states to keep of ``codes`` (with their ``trails``): of equal states the one with
+    most stones (the stones lead a trail: the greatest trail), and none that gives way to
+    another.
+
+    A state gives way to the same state with some of its DONE points off the path (any of
+    them) that has as many stones: whatever completes the first completes the second the same
+    way (no later neighbour of a DONE point is on the path, and an OFF point asks nothing), so
+    the first can never do better. States that agree but for their DONE points are a
+    *family*; in a family a state's DONE points (its bits of :func:`_done_bits`) include those
+    of every state it can give way to, which therefore has fewer, so each family
+    is checked in that order (fewer DONE points first) against the states of it already kept. (On the 9-side board all
+    Black, seven in ten states of the widest step are kept when only single points and all
+    DONE points at once are turned off, a little over half with any of them.)"""
+    n = len(codes)
+    buckets = 1
+    while buckets * BUCKET < n:
+        buckets *= 2
+    # deal the states into buckets by their family (the state with every DONE point off)
+    where = np.empty(n, np.int64)
+    starts = np.zeros(buckets + 1, np.int64)
+    for i in range(n):
+        state = codes[i]
+        b = (_mix(state - _done_bits(state)) >> 40) & (buckets - 1)
+        where[i] = b
+        starts[b + 1] += 1
+    for b in range(buckets):
+        starts[b + 1] += starts[b]
+    filled = starts[:-1].copy()
+    dealt_codes = np.empty(n, np.int64)
+    dealt_trails = np.empty(n, np.int64)
+    for i in range(n):
+        b = where[i]
+        dealt_codes[filled[b]] = codes[i]
+        dealt_trails[filled[b]] = trails[i]
+        filled[b] += 1
+    largest = 1
+    for b in range(buckets):
+        largest = max(largest, starts[b + 1] - starts[b])
+    rows = 16
+    while rows < 2 * largest:
+        rows *= 2
+    table = np.empty((rows, 2), np.int64)
+    heads = np.empty((rows, 3), np.int64)  # per family: the family, its first and last kept
+    tally = np.empty(WIDEST + 2, np.int64)
+    order = np.empty(largest, np.int64)
+    # the states of the bucket kept so far: DONE points, stones, the next of their family
+    kept_done = np.empty(largest, np.int64)
+    kept_stones = np.empty(largest, np.int64)
+    kept_next = np.empty(largest, np.int64)
+    kept_codes = np.empty(n, np.int64)
+    kept_trails = np.empty(n, np.int64)
+    kept = 0
+    for b in range(buckets):
+        size = 16
+        while size < 2 * (starts[b + 1] - starts[b]):
+            size *= 2
+        table[:size, 0] = EMPTY
+        for i in range(starts[b], starts[b + 1]):
+            j = _row_of(table, size, dealt_codes[i])
+            if table[j, 0] == EMPTY:
+                table[j, 0] = dealt_codes[i]
+                table[j, 1] = dealt_trails[i]
+            elif dealt_trails[i] > table[j, 1]:
+                table[j, 1] = dealt_trails[i]
+        # the bucket's distinct states, by how many DONE points they have (a counting sort)
+        tally[:] = 0
+        m = 0
+        for j in range(size):
+            if table[j, 0] != EMPTY:
+                tally[_popcount(_done_bits(table[j, 0])) + 1] += 1
+                m += 1
+        for c in range(WIDEST + 1):
+            tally[c + 1] += tally[c]
+        for j in range(size):
+            if table[j, 0] != EMPTY:
+                c = _popcount(_done_bits(table[j, 0]))
+                order[tally[c]] = j
+                tally[c] += 1
+        # each family's states kept so far, in a list from the family's row of ``heads``
+        # (keyed by the family, the state with no DONE point)
+        heads[:size, 0] = EMPTY
+        held = 0
+        for k in range(m):
+            j = order[k]
+            state = table[j, 0]
+            bits = _done_bits(state)
+            family = state - bits
+            stones = table[j, 1] >> STONES
+            f = _row_of(heads, size, family)
+            if heads[f, 0] == EMPTY:
+                heads[f, 0] = family
+                heads[f, 1] = -1
+                heads[f, 2] = -1
+            h = heads[f, 1]
+            beaten = False
+            while h >= 0:
+                if kept_done[h] & ~bits == 0 and kept_stones[h] >= stones:
+                    beaten = True
+                    break
+                h = kept_next[h]
+            if not beaten:
+                kept_done[held] = bits
+                kept_stones[held] = stones
+                kept_next[held] = -1
+                if heads[f, 2] < 0:
+                    heads[f, 1] = held
                 else:
-                    placed.append((source, _put(states, me, ALONE)))
-                continue
-            if size == 1:
-                (u,) = slots
-                end = _open_end(states, u, width)
-                if step.edge:  # the piece ends here: its other end becomes an edge end
-                    closing.append(source[(end < 0) & (_open_ends(states) == 1)])
-                    fits = (end >= 0) & (_edge_pieces(states) < 2)
-                    states, end = states[fits], end[fits]
-                    placed.append((source[fits], _put(_put(_put(states, u, DONE), end, HALF), me, DONE)))
-                    continue
-                states = _put(states, u, DONE)
-                half = end < 0
-                placed.append((source, np.where(half, _put(states, me, HALF), _pair(states, np.maximum(end, 0), me))))
-                continue
-            u, w = slots
-            end_u = _open_end(states, u, width)
-            end_w = _open_end(states, w, width)
-            closing.append(source[(end_u < 0) & (end_w < 0) & (_open_ends(states) == 2)])
-            ring = (end_u == w) & (_code(states, u) >= LEFT)  # the two ends of one piece
-            states = _put(_put(_put(states, u, DONE), w, DONE), me, DONE)
-            one = (end_u < 0) ^ (end_w < 0)
-            both = (end_u >= 0) & (end_w >= 0) & ~ring
-            joined = np.where(
-                both,
-                _pair(states, np.maximum(end_u, 0), np.maximum(end_w, 0)),
-                _put(states, np.maximum(np.maximum(end_u, end_w), 0), HALF),
-            )
-            keep = one | both
-            placed.append((source[keep], joined[keep]))
-    return placed, np.concatenate(closing) if closing else np.zeros(0, np.int64)
-
-
-def _settle(parts, step: _Step) -> tuple[np.ndarray, np.ndarray]:
-    """The states after a step, and their trails: those whose leaving points have all they
-    need, without the leaving points, none with a lone stone that cannot get two more
-    neighbours, and of equal states the one with most stones."""
-    codes = np.concatenate([p[0] for p in parts])
-    trails = np.concatenate([p[1] for p in parts])
-    keep = np.ones(len(codes), bool)
-    for s in step.leave:
-        keep &= _code(codes, s) <= DONE  # anything open needs a neighbour it can no longer get
-    for s in step.leave:
-        codes = _remove(codes, s)
-    for s in step.lonely:
-        keep &= _code(codes, s) != ALONE
-    codes, trails = codes[keep], trails[keep]
-    # equal states side by side: the candidates come in a few long sorted runs, which a stable
-    # sort merges (3.6 times faster than numpy's default sort on the 9-side board less its two
-    # rim lines)
-    ranked = np.argsort(codes, kind="stable")
-    codes, trails = codes[ranked], trails[ranked]
-    first = np.ones(len(codes), bool)
-    first[1:] = codes[1:] != codes[:-1]
-    starts = np.flatnonzero(first)
-    # the stones lead a trail, so the greatest trail of a run of equal states has most stones
-    codes, trails = codes[starts], np.maximum.reduceat(trails, starts)
-    kept = _undominated(codes, trails >> STONES, step.near)
-    return codes[kept], trails[kept]
-
-
-def _undominated(codes: np.ndarray, values: np.ndarray, slots: tuple[int, ...]) -> np.ndarray:
-    """Which of the (sorted, distinct) states to keep: a state with a DONE point goes when the
-    same state with that point off the path (or with all its DONE points off) is there with
-    as many stones. Whatever completes
-    the first completes the second the same way (no later neighbour of a DONE point is on the
-    path, and an OFF point asks nothing), so the first can never do better. (On the 11-side
-    solid halves, about two states in three go.)"""
-    keep = np.ones(len(codes), bool)
-    for slot in slots:
-        done = np.flatnonzero(_code(codes, slot) == DONE)
-        if not done.size:
-            continue
-        freed = codes[done] - (DONE << (BITS * slot))  # the same state with the point OFF
-        at = np.minimum(np.searchsorted(codes, freed), len(codes) - 1)
-        keep[done[(codes[at] == freed) & (values[at] >= values[done])]] = False
-    # and the same state with every DONE point off at once (DONE is 1: taking the lowest bit
-    # of those slots away turns them OFF), a state the checks one point at a time miss when
-    # no state between the two is there (a quarter of the states on the 9-side board less
-    # two rim lines)
-    done_bits = _holding(codes, DONE)
-    done = np.flatnonzero(keep & (done_bits != 0))
-    if done.size:
-        freed = codes[done] - done_bits[done]
-        at = np.minimum(np.searchsorted(codes, freed), len(codes) - 1)
-        keep[done[(codes[at] == freed) & (values[at] >= values[done])]] = False
-    return keep
+                    kept_next[heads[f, 2]] = held
+                heads[f, 2] = held
+                held += 1
+                kept_codes[kept] = state
+                kept_trails[kept] = table[j, 1]
+                kept += 1
+    return kept_codes[:kept], kept_trails[:kept]
 
 
 def _in_order(lattice: HexLattice, chosen: list[Point]) -> tuple[Point, ...]:
