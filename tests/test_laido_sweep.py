@@ -110,7 +110,9 @@ def _kept(stones_of: dict[int, int]) -> set[int]:
 
     codes = [state for state in stones_of for _ in range(2)]
     trails = [(stones_of[state] - k) << STONES for state in stones_of for k in range(2)]
-    kept_codes, kept_trails = _merged(np.array(codes, np.int64), np.array(trails, np.int64))
+    work = [np.zeros(len(codes), np.int64) for _ in range(5)]
+    kept = _merged(np.array(codes, np.int64), np.array(trails, np.int64), *work)
+    kept_codes, kept_trails = work[3][:kept], work[4][:kept]
     assert sorted(int(t) >> STONES for t in kept_trails) == sorted(stones_of[int(c)] for c in kept_codes)
     return {int(c) for c in kept_codes}
 
