@@ -76,6 +76,31 @@ def test_every_sweep_direction_matches_exhaustive_search(turns):
     assert compared > 30
 
 
+@pytest.mark.parametrize("turns", range(6))
+def test_solid_blocks_with_few_holes_match_exhaustive_search_in_every_direction(turns):
+    """Blocks cut from a 6-side board (a window of 4 to 5 lines, a few points missing), where
+    many states differ only in which points are DONE and the merge drops most of them: the
+    sweep's longest part is the exhaustive one, swept in each direction."""
+    rng = random.Random(90 + turns)
+    lattice = HexLattice(6)
+    compared = 0
+    while compared < 12:
+        q0, r0 = rng.randint(-5, 1), rng.randint(-5, 1)
+        wide, high = rng.randint(4, 5), rng.randint(4, 5)
+        block = {(q, r) for (q, r) in lattice.points if q0 <= q < q0 + wide and r0 <= r < r0 + high}
+        stones = {p for p in block if rng.random() < 0.9}
+        for group in groups(lattice, stones):
+            if not 10 <= len(group) <= 22:
+                continue
+            expected = best_connection_part_by_search(lattice, group)
+            found = longest_connection_part(lattice, group, plan=plan_sweep(lattice, group, turns))
+            assert (expected is None) == (found is None), sorted(group)
+            if found is not None:
+                assert len(found) == len(expected), sorted(group)
+                assert is_connection_part(lattice, group, found)
+            compared += 1
+
+
 def test_halves_board_exact_values():
     """The 9-side board in two solid halves (Black r < 0: 100 stones, White r >= 0: 117): Black's
     longest part has 46 stones (value -8), White's 54 (value -9), as the solver proves too."""
@@ -102,17 +127,15 @@ def test_sweep_and_solver_agree_on_a_7_side_half():
 
 
 def _kept(stones_of: dict[int, int]) -> set[int]:
-    """The states :func:`solver.laido.sweep._merged` keeps of these (state: stones), each
+    """The states :func:`solver.laido.sweep._merge` keeps of these (state: stones), each
     offered twice (once with a stone less) to check that equal states merge on the most."""
     import numpy as np
 
-    from solver.laido.sweep import STONES, _merged
+    from solver.laido.sweep import STONES, _merge, _WorkArrays
 
     codes = [state for state in stones_of for _ in range(2)]
     trails = [(stones_of[state] - k) << STONES for state in stones_of for k in range(2)]
-    work = [np.zeros(len(codes), np.int64) for _ in range(5)]
-    kept = _merged(np.array(codes, np.int64), np.array(trails, np.int64), *work)
-    kept_codes, kept_trails = work[3][:kept], work[4][:kept]
+    kept_codes, kept_trails = _merge(np.array(codes, np.int64), np.array(trails, np.int64), _WorkArrays())
     assert sorted(int(t) >> STONES for t in kept_trails) == sorted(stones_of[int(c)] for c in kept_codes)
     return {int(c) for c in kept_codes}
 

@@ -67,19 +67,20 @@ ON = 1 << 31
 class SweepLimits:
     """Where the sweep gives up, so that the caller can ask the solver (None: no limit).
 
-    ``states``: the states of one step (about 100 bytes each while the step is worked: 300 MB
-    at the default). ``kept``: the states of all steps together, each of which keeps 4 bytes to
-    read the path back (1 GB). ``cost``: the work the plan expects (:attr:`SweepPlan.cost`),
-    checked before anything is done. Measured: White on the 11-side board less the four lines
-    along one rim (281 stones, a frontier of 17, cost 82 million) peaks at 2.5 million states,
-    keeps 210 million and takes 70 s; less three lines (cost 166 million) passes 3 million
-    states after 127 of its 295 points (10 s), and so do random 11-side boards nine tenths
-    Black (cost 140 million).
+    ``states``: the states of one step (the work arrays hold about 110 bytes for each, up to
+    twice that as they grow: 450 to 900 MB at the default). ``kept``: the states of all steps
+    together, each of which keeps 4 bytes to read the path back (1 GB). ``cost``: the work the
+    plan expects (:attr:`SweepPlan.cost`), checked before anything is done; the sweep takes
+    about 0.15 s for each million of it. Measured: the 11-side board nine tenths Black at
+    random (seed 1: a 300-stone group, a frontier of 20, cost 141 million) peaks at 3.2
+    million states, keeps 129 million and takes 22 s; White on the 11-side board less the
+    four lines along one rim (281 stones, cost 82 million) 17 s. The solver, which the
+    caller asks past these limits, does not finish such groups in minutes.
     """
 
-    states: int | None = 3_000_000
+    states: int | None = 4_000_000
     kept: int | None = 250_000_000
-    cost: float | None = 120e6
+    cost: float | None = 200e6
 
 
 DEFAULT_LIMITS = SweepLimits()
@@ -207,8 +208,8 @@ def _step_arrays(step: _Step) -> tuple:
     )
 
 
-# the states of a step are expanded this many at a time, so that a time limit or Ctrl-C is
-# seen between two chunks (a million states take a few hundredths of a second)
+# the states of a step are expanded, and merged, this many at a time, so that a time limit or
+# Ctrl-C is seen between two chunks (a million states take about a tenth of a second)
 CHUNK = 1 << 20
 
 
@@ -226,6 +227,23 @@ class _WorkArrays:
             array = np.empty(max(size, 2 * len(array)) if array is not None else max(size, 1024), np.int64)
             self.arrays[name] = array
         return array
+
+
+def _merge(codes: np.ndarray, trails: np.ndarray, work: _WorkArrays, deadline: Deadline | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The states of a step to keep, with their trails (:func:`_merged`), a million or so at a
+    time between two looks at the deadline."""
+    n = len(codes)
+    dealt_codes, dealt_trails = work.get("dealt codes", n), work.get("dealt trails", n)
+    starts = _dealt(codes, trails, work.get("buckets", n), dealt_codes, dealt_trails)
+    kept_codes, kept_trails = work.get("kept codes", n), work.get("kept trails", n)
+    kept = 0
+    buckets = len(starts) - 1
+    for first in range(0, buckets, CHUNK // BUCKET):
+        if deadline is not None:
+            deadline.check()
+        last = min(first + CHUNK // BUCKET, buckets)
+        kept = _merged(dealt_codes, dealt_trails, starts, first, last, kept_codes, kept_trails, kept)
+    return kept_codes[:kept], kept_trails[:kept]
 
 
 def longest_connection_part(
@@ -274,12 +292,7 @@ def longest_connection_part(
             best = (int(closing[0]), t, int(closing[1]))
         if deadline is not None:
             deadline.check()
-        kept_codes, kept_trails = work.get("kept codes", made), work.get("kept trails", made)
-        held = _merged(
-            next_codes[:made], next_trails[:made], work.get("buckets", made),
-            work.get("dealt codes", made), work.get("dealt trails", made), kept_codes, kept_trails,
-        )
-        codes, trails = kept_codes[:held], kept_trails[:held]
+        codes, trails = _merge(next_codes[:made], next_trails[:made], work, deadline)
         history.append((trails & ((1 << STONES) - 1)).astype(np.uint32))
         kept += len(codes)
         if limits.states is not None and len(codes) > limits.states:
@@ -524,26 +537,15 @@ def _row_of(table, rows, state):
 
 
 @njit(cache=True)
-def _merged(codes, trails, where, dealt_codes, dealt_trails, kept_codes, kept_trails):
-    """The states to keep of ``codes`` (with their ``trails``), written in ``kept_codes`` and
-    ``kept_trails``; returns how many. Of equal states the one with most stones stays (the
-    stones lead a trail: the greatest trail), and none that gives way to another. The other
-    arrays are room to work in, as long as ``codes``.
-
-    A state gives way to the same state with some of its DONE points off the path (any of
-    them) that has as many stones: whatever completes the first completes the second the same
-    way (no later neighbour of a DONE point is on the path, and an OFF point asks nothing), so
-    the first can never do better. States that agree but for their DONE points are a
-    *family*; in a family a state's DONE points (its bits of :func:`_done_bits`) include those
-    of every state it can give way to, which therefore has fewer, so each family
-    is checked in that order (fewer DONE points first) against the states of it already kept. (On the 9-side board all
-    Black, seven in ten states of the widest step are kept when only single points and all
-    DONE points at once are turned off, a little over half with any of them.)"""
+def _dealt(codes, trails, where, dealt_codes, dealt_trails):
+    """``codes`` and their ``trails`` dealt into ``dealt_codes`` and ``dealt_trails`` by
+    bucket, a bucket for each family (the state with every DONE point off), about
+    :data:`BUCKET` states a bucket: returns where each bucket starts (and the end). ``where``
+    is room to work in."""
     n = len(codes)
     buckets = 1
     while buckets * BUCKET < n:
         buckets *= 2
-    # deal the states into buckets by their family (the state with every DONE point off)
     starts = np.zeros(buckets + 1, np.int64)
     for i in range(n):
         state = codes[i]
@@ -558,8 +560,28 @@ def _merged(codes, trails, where, dealt_codes, dealt_trails, kept_codes, kept_tr
         dealt_codes[filled[b]] = codes[i]
         dealt_trails[filled[b]] = trails[i]
         filled[b] += 1
+    return starts
+
+
+@njit(cache=True)
+def _merged(dealt_codes, dealt_trails, starts, first, last, kept_codes, kept_trails, kept):
+    """The states to keep of buckets ``first`` to ``last`` (:func:`_dealt`), written in
+    ``kept_codes`` and ``kept_trails`` from ``kept`` on; returns how many there are now. Of
+    equal states the one with most stones stays (the stones lead a trail: the greatest trail),
+    and none that gives way to another.
+
+    A state gives way to the same state with some of its DONE points off the path (any of
+    them) that has as many stones: whatever completes the first completes the second the same
+    way (no later neighbour of a DONE point is on the path, and an OFF point asks nothing), so
+    the first can never do better. States that agree but for their DONE points are a
+    *family* (one bucket holds the whole family); a state's DONE points (its bits of
+    :func:`_done_bits`) include those of every state it can give way to, which therefore has
+    fewer, so each family is checked in that order (fewer DONE points first) against the
+    states of it already kept. (On the 9-side board all Black, seven in ten states of the
+    widest step are kept when only single points and all DONE points at once are turned off,
+    a little over half with any of them.)"""
     largest = 1
-    for b in range(buckets):
+    for b in range(first, last):
         largest = max(largest, starts[b + 1] - starts[b])
     rows = 16
     while rows < 2 * largest:
@@ -572,8 +594,7 @@ def _merged(codes, trails, where, dealt_codes, dealt_trails, kept_codes, kept_tr
     kept_done = np.empty(largest, np.int64)
     kept_stones = np.empty(largest, np.int64)
     kept_next = np.empty(largest, np.int64)
-    kept = 0
-    for b in range(buckets):
+    for b in range(first, last):
         size = 16
         while size < 2 * (starts[b + 1] - starts[b]):
             size *= 2
