@@ -104,6 +104,7 @@ def test_a_group_too_open_for_the_sweep_goes_to_the_solver(monkeypatch):
     points = list(lattice.points)
     rng.shuffle(points)
     position = Position(5, frozenset(points[:45]), frozenset(points[45:]), passes=2, first_pass=WHITE)
+    monkeypatch.setattr(score_module, "SWEEP_FROM", 0.0)  # every group to the sweep first
     by_sweep = score_position(position)
     monkeypatch.setattr(sweep, "DEFAULT_LIMITS", sweep.SweepLimits(states=1))
     asked = []
@@ -112,6 +113,34 @@ def test_a_group_too_open_for_the_sweep_goes_to_the_solver(monkeypatch):
     by_solver = score_position(position)
     assert asked
     assert by_solver.values(BLACK) == by_sweep.values(BLACK) and by_solver.values(WHITE) == by_sweep.values(WHITE)
+
+
+def test_small_groups_go_to_the_solver_and_spare_loading_numba(monkeypatch):
+    """A group whose sweep plan is cheap is scored by the solver (loading the sweep's kernels
+    would cost more); a large one by the sweep. Same values either way."""
+    import solver.laido.score as score_module
+    import solver.laido.sweep as sweep
+
+    swept = []
+    plain = sweep.longest_connection_part
+    monkeypatch.setattr(sweep, "longest_connection_part", lambda lattice, group, *a: swept.append(len(group)) or plain(lattice, group, *a))
+    position = load_game(str(GRIDS / "full9-1.json"))
+    score = score_position(position)
+    assert swept == []
+    lattice = position.lattice
+    for group in score.groups[BLACK] + score.groups[WHITE]:
+        assert group.value == value_by_sweep(lattice, group.stones)
+    swept.clear()
+    half = frozenset(p for p in HexLattice(7).points if p[1] >= 0)
+    assert sweep.plan_sweep(HexLattice(7), half).cost >= score_module.SWEEP_FROM
+    status, part = best_connection_part(HexLattice(7), half)
+    assert swept == [len(half)] and len(part) == 32
+
+
+def value_by_sweep(lattice, group):
+    """A group's value with its longest part found by the sweep."""
+    _, part = best_connection_part(lattice, group, method="sweep")
+    return group_value(group, part)
 
 
 def test_time_limit_gives_unknown_not_a_guess():

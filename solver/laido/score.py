@@ -104,6 +104,12 @@ RANK_AFTER_ROUNDS = 2
 # memory, the work expected), goes to the solver
 METHODS = ("auto", "sweep", "solver")
 
+# ... but a group whose sweep plan expects less work than this goes to the solver at once:
+# loading numba and the sweep's compiled kernels costs about 0.9 s a process, more than the
+# solver takes on such groups (measured: 0.01 to 0.2 s on solid regions up to the 6-side half
+# board, cost 4000; the groups of random full 9-side boards cost up to about 5400)
+SWEEP_FROM = 6000.0
+
 
 class SolverFailure(RuntimeError):
     """A solver answer that the plain rules reject: a bug, never a user error."""
@@ -122,9 +128,9 @@ def best_connection_part(
     connected group with two edge stones always has a connection part). UNKNOWN on timeout.
 
     ``method``: how a longest part is proved longest. ``"auto"``: by the sweep of
-    :mod:`solver.laido.sweep`, unless the group is too wide and open for it (too many
-    states), then by the solver (``backend``); ``"sweep"`` (no limit on states) or
-    ``"solver"`` force one (tests compare them).
+    :mod:`solver.laido.sweep`, unless the group is small (:data:`SWEEP_FROM`) or too wide
+    and open for it (too many states), then by the solver (``backend``); ``"sweep"`` (no
+    limit on states) or ``"solver"`` force one (tests compare them).
     """
     deadline = deadline or Deadline(None)
     if len(edge_stones(lattice, group)) < 2:
@@ -135,17 +141,19 @@ def best_connection_part(
     if reading == LONGEST and method != "solver":
         from . import sweep  # imports numpy: on first use, not at every command's start-up
 
-        limits = sweep.NO_LIMITS if method == "sweep" else sweep.DEFAULT_LIMITS
-        try:
-            part = sweep.longest_connection_part(lattice, group, limits, deadline)
-        except TimeUp:
-            return Status.UNKNOWN, None
-        except sweep.TooManyStates:
-            pass  # too wide and open for the sweep: the solver takes over
-        else:
-            if part is None or not is_connection_part(lattice, group, part):
-                raise SolverFailure(f"the sweep's connection part {part} breaks the rules")
-            return Status.SAT, part
+        plan = sweep.plan_sweep(lattice, group)
+        if method == "sweep" or plan.cost >= SWEEP_FROM:
+            limits = sweep.NO_LIMITS if method == "sweep" else sweep.DEFAULT_LIMITS
+            try:
+                part = sweep.longest_connection_part(lattice, group, limits, deadline, plan)
+            except TimeUp:
+                return Status.UNKNOWN, None
+            except sweep.TooManyStates:
+                pass  # too wide and open for the sweep: the solver takes over
+            else:
+                if part is None or not is_connection_part(lattice, group, part):
+                    raise SolverFailure(f"the sweep's connection part {part} breaks the rules")
+                return Status.SAT, part
     encoding = encode_connection_part(lattice, group)
     try:
         solver = open_backend(backend, encoding.formula, deadline=deadline)
