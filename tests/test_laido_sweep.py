@@ -18,6 +18,17 @@ def _solid(lattice: HexLattice, keep) -> frozenset:
     return frozenset(p for p in lattice.points if keep(p))
 
 
+def _check_against_search(lattice: HexLattice, group: frozenset, plan=None) -> None:
+    """The sweep's part of ``group`` (along ``plan``, or the best plan) is a connection part
+    as long as the exhaustive search's longest, or both find none."""
+    expected = best_connection_part_by_search(lattice, group)
+    found = longest_connection_part(lattice, group, plan=plan)
+    assert (expected is None) == (found is None), sorted(group)
+    if found is not None:
+        assert len(found) == len(expected), sorted(group)
+        assert is_connection_part(lattice, group, found)
+
+
 def test_sweep_matches_exhaustive_search_on_random_and_solid_groups():
     """Random fills, up to completely solid regions (fill 1.0) of small boards."""
     rng = random.Random(2025)
@@ -29,12 +40,7 @@ def test_sweep_matches_exhaustive_search_on_random_and_solid_groups():
         for group in groups(lattice, stones):
             if len(group) > 22:
                 continue
-            expected = best_connection_part_by_search(lattice, group)
-            found = longest_connection_part(lattice, group)
-            assert (expected is None) == (found is None), sorted(group)
-            if found is not None:
-                assert len(found) == len(expected), sorted(group)
-                assert is_connection_part(lattice, group, found)
+            _check_against_search(lattice, group)
             compared += 1
             solid += fill == 1.0
     assert compared > 120 and solid >= 5
@@ -66,12 +72,7 @@ def test_every_sweep_direction_matches_exhaustive_search(turns):
         for group in groups(lattice, stones):
             if not 6 <= len(group) <= 22:
                 continue
-            expected = best_connection_part_by_search(lattice, group)
-            found = longest_connection_part(lattice, group, plan=plan_sweep(lattice, group, turns))
-            assert (expected is None) == (found is None), sorted(group)
-            if found is not None:
-                assert len(found) == len(expected), sorted(group)
-                assert is_connection_part(lattice, group, found)
+            _check_against_search(lattice, group, plan_sweep(lattice, group, turns))
             compared += 1
     assert compared > 30
 
@@ -92,12 +93,7 @@ def test_solid_blocks_with_few_holes_match_exhaustive_search_in_every_direction(
         for group in groups(lattice, stones):
             if not 10 <= len(group) <= 22:
                 continue
-            expected = best_connection_part_by_search(lattice, group)
-            found = longest_connection_part(lattice, group, plan=plan_sweep(lattice, group, turns))
-            assert (expected is None) == (found is None), sorted(group)
-            if found is not None:
-                assert len(found) == len(expected), sorted(group)
-                assert is_connection_part(lattice, group, found)
+            _check_against_search(lattice, group, plan_sweep(lattice, group, turns))
             compared += 1
 
 

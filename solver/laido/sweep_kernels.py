@@ -105,25 +105,19 @@ def _open_end(state, slot, width):
         return -1
     if code == ALONE:
         return slot
+    # the matching bracket: forwards from a LEFT, backwards from a RIGHT
+    step, closing = (1, RIGHT) if code == LEFT else (-1, LEFT)
     depth = 1
-    if code == LEFT:
-        for other in range(slot + 1, width):
-            there = _code(state, other)
-            if there == LEFT:
-                depth += 1
-            elif there == RIGHT:
-                depth -= 1
-                if depth == 0:
-                    return other
-    else:
-        for other in range(slot - 1, -1, -1):
-            there = _code(state, other)
-            if there == RIGHT:
-                depth += 1
-            elif there == LEFT:
-                depth -= 1
-                if depth == 0:
-                    return other
+    other = slot + step
+    while 0 <= other < width:
+        there = _code(state, other)
+        if there == code:
+            depth += 1
+        elif there == closing:
+            depth -= 1
+            if depth == 0:
+                return other
+        other += step
     return -1  # unreachable: the brackets always match
 
 
