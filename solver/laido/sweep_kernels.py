@@ -28,7 +28,8 @@ LOWEST_BITS = sum(1 << (BITS * slot) for slot in range(WIDEST + 1))
 MIX1 = -4658895280553007687  # 0xBF58476D1CE4E5B9
 MIX2 = -7723592293110705685  # 0x94D049BB133111EB
 # the states of one bucket, on average: their table (twice as many rows, 16 bytes each)
-# stays in the processor's level-2 cache
+# stays in the processor's level-1 cache (256 to 1024 measured the same on mono9; 2048, the
+# level-2 cache, 10% slower)
 BUCKET = 512
 
 
