@@ -189,7 +189,7 @@ def alive(pid: int) -> bool:
 @pytest.mark.slow
 def test_sigterm_to_the_parent_alone_stops_the_workers(tmp_path):
     out = tmp_path / "pack.txt"
-    process = start("lixso", "generate", "--count", "4", "--level", "5", "--jobs", "2", "--seed", "1", "--out", str(out))
+    process = start("lixso", "generate", "--count", "20", "--level", "5", "--jobs", "2", "--seed", "1", "--out", str(out))
     time.sleep(4.0)
     workers = children_of(process.pid)
     assert workers, "no worker processes were started"
@@ -206,7 +206,7 @@ def test_sigterm_to_the_parent_alone_stops_the_workers(tmp_path):
 @pytest.mark.slow
 def test_generate_jobs_1_stops_on_ctrl_c(tmp_path):
     out = tmp_path / "pack.txt"
-    process = start("lixso", "generate", "--count", "3", "--level", "5", "--jobs", "1", "--seed", "1", "--out", str(out))
+    process = start("lixso", "generate", "--count", "20", "--level", "5", "--jobs", "1", "--seed", "1", "--out", str(out))
     returncode, _, err = stop_after(process, signal.SIGINT, 3.0)
     assert returncode == 130 and "interrupted" in err and not out.exists()
 
