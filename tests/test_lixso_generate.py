@@ -18,13 +18,26 @@ def test_small_generated_puzzles_are_unique_by_brute_force(level):
     assert find_violation(made.grid, made.solution) is None
 
 
-@pytest.mark.parametrize("level", [1, 3, 6])
+@pytest.mark.parametrize("level", [1, 3, 5, 6])
 def test_9x9_generated_puzzles_are_unique_on_both_backends(level):
     made = generate_one(9, 9, level, f"test9:{level}", "t")
     for backend in ("sat", "cpsat"):
         report = solve_grid(made.grid, backend)
         assert report.status is Verdict.UNIQUE and report.solutions == [made.solution]
     assert Deducer(9, 9).grade(made.grid).level == level
+    assert find_violation(made.grid, made.solution) is None
+
+
+@pytest.mark.parametrize("level", [5, 6])
+def test_carved_levels_agree_with_the_reference_grader_and_repeat_under_their_seed(level):
+    # levels 5 and 6 come from carves (level 5: a level-6 carve and one added clue); the grade
+    # by the words of seeds/lixso.md alone must be the asked level
+    from .lixso_reference import reference_grade
+
+    made = generate_one(9, 9, level, f"ref:{level}", "r")
+    assert reference_grade(Deducer(9, 9), made.grid)[0] == level
+    again = generate_one(9, 9, level, f"ref:{level}", "r")
+    assert again.grid.rows == made.grid.rows and again.solution == made.solution
 
 
 def test_same_seed_same_puzzle():
@@ -152,3 +165,108 @@ def test_the_uniqueness_question_of_a_dropped_clue_agrees_with_brute_force():
             else:
                 kept += 1
     assert checked == 36 and kept > 5, kept
+
+
+def _level6_carve(deducer, seed):
+    """A level-6 carve of a 9x9 solution, the first of the seed's draws."""
+    import random
+
+    from solver.lixso.generate import _graded_carve, random_solution
+
+    rng = random.Random(seed)
+    while True:
+        solution = random_solution(deducer.template, rng, tiled=True)
+        carve = _graded_carve(deducer, solution, rng, None)
+        if carve.level == 6:
+            return solution, carve
+
+
+def test_a_carve_grown_from_level_4_facts_reaches_what_plain_deduction_reaches():
+    # _level5_clue deduces a carve with one more clue from the facts of the carve's level-4
+    # fixed point: levels 4 and 5 must then finish exactly when they finish from the clues
+    import random
+
+    from solver.lixso.deduce import Deduction
+    from solver.lixso.generate import _puzzle
+
+    deducer = Deducer(9, 9)
+    solution, carve = _level6_carve(deducer, "facts")
+    colours = deducer.template.solution_literals(solution)
+    # the carve's level-4 facts: what a fresh level-4 deduction of its clues knows
+    fresh = deducer.start(_puzzle(solution, carve.clues, 9, ""), 4)
+    fresh.run()
+    assert not fresh.complete() and set(carve.stuck) == fresh.known
+    outcomes = set()
+    for cell in random.Random(1).sample(carve.open_cells, 8):
+        plain = {}
+        for level in (4, 5):
+            deduction = deducer.start(_puzzle(solution, carve.clues | {cell}, 9, ""), level)
+            deduction.run()
+            plain[level] = deduction.complete()
+        shortcut = Deduction(deducer, carve.stuck + [colours[cell]], 4)
+        shortcut.run()
+        assert shortcut.complete() == plain[4], cell
+        shortcut.level = 5
+        shortcut.run()
+        assert shortcut.complete() == plain[5], cell
+        outcomes.add((plain[4], plain[5]))
+    assert len(outcomes) > 1  # the sample holds clues that decide it and clues that do not
+
+
+def test_the_level5_clue_makes_a_level6_carve_exactly_level_5():
+    import random
+
+    from solver.lixso.generate import _level5_clue, _puzzle
+
+    deducer = Deducer(9, 9)
+    found = 0
+    for seed in ("core:1", "core:2", "core:3"):
+        solution, carve = _level6_carve(deducer, seed)
+        cell = _level5_clue(deducer, solution, carve, random.Random(seed))
+        if cell is not None:
+            assert cell not in carve.clues
+            assert deducer.grade(_puzzle(solution, carve.clues | {cell}, 9, "")).level == 5
+            found += 1
+    assert found
+
+
+def test_carving_in_blocks_is_carving_clue_by_clue():
+    # the block questions are a shortcut: the carve must be the one asked one clue at a time
+    import random
+
+    from solver.lixso.generate import _Uniqueness, random_solution
+
+    for size in (6, 9):
+        deducer = Deducer(size, size)
+        uniqueness = _Uniqueness.for_size(size, size, None)
+        rng = random.Random(size)
+        for seed in range(4):
+            solution = random_solution(deducer.template, rng, tiled=True)
+            colours = deducer.template.solution_literals(solution)
+            one_by_one = set(range(size * size))
+            order = list(range(size * size))
+            random.Random(seed).shuffle(order)
+            for cell in order:
+                if uniqueness.unique_without([colours[i] for i in sorted(one_by_one) if i != cell], colours[cell]):
+                    one_by_one.discard(cell)
+            assert uniqueness.carve(solution, random.Random(seed)) == one_by_one, (size, seed)
+
+
+def test_the_many_clue_uniqueness_question_agrees_with_brute_force():
+    import random
+
+    from solver.lixso.generate import _puzzle, _Uniqueness, random_solution
+
+    deducer = Deducer(6, 6)
+    uniqueness = _Uniqueness.for_size(6, 6, None)
+    rng = random.Random(9)
+    answers = set()
+    for _ in range(12):
+        solution = random_solution(deducer.template, rng, tiled=True)
+        colours = deducer.template.solution_literals(solution)
+        dropped = rng.sample(range(36), rng.choice([2, 4, 8, 16, 24]))
+        rest = set(range(36)) - set(dropped)
+        truth = brute_solutions(list(_puzzle(solution, rest, 6, "").rows)) == {solution}
+        assert uniqueness.unique_without_all([colours[i] for i in sorted(rest)], [colours[i] for i in dropped]) == truth
+        answers.add(truth)
+    assert answers == {True, False}

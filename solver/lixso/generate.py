@@ -43,6 +43,9 @@ CARVE_FROM_LEVEL = 5
 # new solution is drawn. Measured on 24 level-6 carves of 9x9: 2 in 3 have some clue that makes
 # them level 5, 3% of all clues do, and the cost per puzzle is lowest from about 16 to 32.
 CORE_TRIES = 24
+# A carve asks about its first clues in blocks of this many, doubling while whole blocks can go
+# (see _Uniqueness.carve; the carve is the same as asking clue by clue).
+CARVE_FIRST_BLOCK = 4
 # Growing a puzzle of level 4 or more, clues are chosen among the cells that unit propagation
 # leaves open until at most this share of the grid is open; trials run from then on. (Level 3
 # grows with trials from the first clue, as before issue 12, so that its shipped pack is still
@@ -450,7 +453,18 @@ class _Uniqueness:
 
     def __init__(self, height: int, width: int, per_colour: int | None) -> None:
         self.deducer = deducer_for(height, width, per_colour)
-        self.backend = SatBackend(self.deducer.template.formula, solver=SAT_SOLVER)
+        backend = self.backend = SatBackend(self.deducer.template.formula, solver=SAT_SOLVER)
+        # To ask about several dropped clues in one call: a switch per cell and colour that,
+        # when on, says the cell is not that colour, and a master switch that turns at least
+        # one of them on. A question assumes the master on and every switch off but those of
+        # the dropped cells' own colours: "some dropped cell takes another colour". Off, they
+        # constrain nothing, so the one-clue questions are unchanged.
+        self.switch = [[backend.new_var() for _ in lits] for lits in self.deducer.template.colour]
+        for lits, switches in zip(self.deducer.template.colour, self.switch):
+            for lit, switch in zip(lits, switches):
+                backend.add_clause([-switch, -lit])
+        self.some_switch = backend.new_var()
+        backend.add_clause([-self.some_switch] + [switch for switches in self.switch for switch in switches])
 
     @classmethod
     def for_size(cls, height: int, width: int, per_colour: int | None) -> "_Uniqueness":
@@ -470,16 +484,47 @@ class _Uniqueness:
         ok, _ = self.deducer.engine.propagate(clues + [-dropped])
         return not ok or self.backend.solve(clues + [-dropped]).status is Status.UNSAT
 
+    def unique_without_all(self, clues: list[int], dropped: list[int]) -> bool:
+        """:meth:`unique_without` for several dropped clue literals at once: any other solution
+        of ``clues`` must give some dropped cell another colour, so one SAT call (or unit
+        propagation) that asks for just that decides it (see the switches in ``__init__``)."""
+        colour = self.deducer.template.colour
+        keep_off = set(dropped)
+        off = [-switch for lits, switches in zip(colour, self.switch) for lit, switch in zip(lits, switches) if lit not in keep_off]
+        assumptions = clues + [self.some_switch] + off
+        ok, _ = self.backend.propagate(assumptions)
+        return not ok or self.backend.solve(assumptions).status is Status.UNSAT
+
     def carve(self, solution: tuple[str, ...], rng: random.Random) -> set[int]:
-        """Clues dropped from the full solution in random order while it stays the only one."""
+        """Clues dropped from the full solution in random order while it stays the only one.
+
+        The result is that of asking about one clue at a time, in that order, but the first
+        clues, which almost always go, are asked about in blocks (:data:`CARVE_FIRST_BLOCK`,
+        doubling while whole blocks go): when a block can go, each of its clues could have
+        gone in turn, since each question's clues include the block's rest. After the first
+        block that cannot go, blocks halve down to one clue and stay there.
+        """
         colours = self.deducer.template.solution_literals(solution)
         cells = len(colours)
         clues = set(range(cells))
         order = list(range(cells))
         rng.shuffle(order)
-        for cell in order:
+        position, block, growing = 0, CARVE_FIRST_BLOCK, True
+        while position < cells:
+            if block > 1:
+                batch = order[position : position + block]
+                rest = [colours[i] for i in sorted(clues.difference(batch))]
+                if self.unique_without_all(rest, [colours[i] for i in batch]):
+                    clues.difference_update(batch)
+                    position += len(batch)
+                    block *= 2 if growing else 1
+                else:
+                    growing, block = False, block // 2
+                continue
+            cell = order[position]
             if self.unique_without([colours[i] for i in sorted(clues) if i != cell], colours[cell]):
                 clues.discard(cell)
+            position += 1
         return clues
 
 
