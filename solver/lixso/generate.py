@@ -1,6 +1,6 @@
 """Generate Lixso puzzles with exactly one solution, at a chosen level.
 
-For levels 1-5 a puzzle is grown rather than carved: starting from a random full solution
+For levels 1-4 a puzzle is grown rather than carved: starting from a random full solution
 and no clues, the deductions of the target level run; while some cell is undecided, the
 solution's colour of one such cell (chosen at random) becomes a clue, and the deductions
 go on from where they were. When every cell is decided, the clues decide the solution by
@@ -12,10 +12,10 @@ level suffices.
 
 Levels 5 and 6 start from a carve: clues are removed from a full solution (drawn by
 tiling), in random order, as long as the solver proves the solution unique. A carve that
-level 5 cannot finish is a level 6 puzzle. Level 5 is rare among carves (about one in
-twenty) and among grown-and-hardened clue sets (one attempt in seven to fifty), but a level-6
-carve is a good core: one clue of its solution added to it often leaves level 4 stuck while
-level 5 finishes (see :func:`_level5_clue`).
+level 5 cannot finish is a level 6 puzzle (about one carve in four at 9x9). Level 5 is rare
+among carves (one in twenty) and among grown-and-hardened clue sets (one attempt in seven
+to fifty), but a level-6 carve is a good core: for about half of them, one clue of the
+solution added leaves level 4 stuck while level 5 finishes (see :func:`_level5_clue`).
 
 Every puzzle's randomness comes from its own seed (the pack seed and its index), so the
 same seed gives the same pack however many worker processes share the work.
