@@ -270,3 +270,14 @@ def test_the_many_clue_uniqueness_question_agrees_with_brute_force():
         assert uniqueness.unique_without_all([colours[i] for i in sorted(rest)], [colours[i] for i in dropped]) == truth
         answers.add(truth)
     assert answers == {True, False}
+
+
+@pytest.mark.slow
+def test_level_5_above_the_carving_size_is_grown_unique_and_graded_exactly():
+    from solver.lixso.generate import CARVE_LEVEL5_MAX_CELLS
+
+    assert 12 * 12 > CARVE_LEVEL5_MAX_CELLS
+    made = generate_one(12, 12, 5, "grown:5:0", "g")
+    report = solve_grid(made.grid)
+    assert report.status is Verdict.UNIQUE and report.solutions == [made.solution]
+    assert Deducer(12, 12).grade(made.grid).level == 5

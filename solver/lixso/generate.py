@@ -1,6 +1,6 @@
 """Generate Lixso puzzles with exactly one solution, at a chosen level.
 
-For levels 1-4 a puzzle is grown rather than carved: starting from a random full solution
+For levels 1-4 (and 5 on large grids) a puzzle is grown rather than carved: starting from a random full solution
 and no clues, the deductions of the target level run; while some cell is undecided, the
 solution's colour of one such cell (chosen at random) becomes a clue, and the deductions
 go on from where they were. When every cell is decided, the clues decide the solution by
@@ -10,7 +10,7 @@ the level below no longer can; the grade is then exactly the target (when no clu
 a new solution is tried). With ``minimal``, clues are dropped further while the target
 level suffices.
 
-Levels 5 and 6 start from a carve: clues are removed from a full solution (drawn by
+Level 6, and level 5 up to :data:`CARVE_LEVEL5_MAX_CELLS` cells, start from a carve: clues are removed from a full solution (drawn by
 tiling), in random order, as long as the solver proves the solution unique. A carve that
 level 5 cannot finish is a level 6 puzzle (about one carve in four at 9x9). Level 5 is rare
 among carves (one in twenty) and among grown-and-hardened clue sets (one attempt in seven
@@ -39,6 +39,11 @@ MAX_ATTEMPTS = 200
 # 9x9, and a level-6 puzzle takes about four carves. (Levels 1-4 keep the SAT draw, so that
 # their shipped packs are still what their documented command makes.)
 CARVE_FROM_LEVEL = 5
+# Level 5 is carved up to this many cells, and grown and hardened as levels 1-4 above: per
+# puzzle, carving took 1.0-1.2 s at 9x9 against 6-7 s grown; 4-9 s at 12x12 against 2-7 s
+# (two puzzles each); 36 s at 15x15 against 4 s (one puzzle): carves grow dear with the grid,
+# while grown clue sets of large grids more often hold a spot that needs a dilemma.
+CARVE_LEVEL5_MAX_CELLS = 121
 # A level-6 carve is tried with at most this many added clues, most promising first, before a
 # new solution is drawn. Measured on 24 level-6 carves of 9x9: 2 in 3 have some clue that makes
 # them level 5, 3% of all clues do, and the cost per puzzle is lowest from about 16 to 32.
@@ -351,9 +356,10 @@ def generate_one(height: int, width: int, level: int, seed: str, name: str, per_
     rng = random.Random(seed)
     deducer = deducer_for(height, width, per_colour)
     template = deducer.template
+    carving = level >= CARVE_FROM_LEVEL and (level == HARDEST or height * width <= CARVE_LEVEL5_MAX_CELLS)
     for attempt in range(1, MAX_ATTEMPTS + 1):
-        solution = random_solution(template, rng, tiled=level >= CARVE_FROM_LEVEL)
-        if level < CARVE_FROM_LEVEL:
+        solution = random_solution(template, rng, tiled=carving)
+        if not carving:
             factory = _Factory(deducer, solution, per_colour)
             clues = factory.harden(factory.grow(level, rng), level, rng)
             if clues is None:
