@@ -1,19 +1,19 @@
 """Generate Lixso puzzles with exactly one solution, at a chosen level.
 
-For levels 1-4 (and 5 on large grids) a puzzle is grown rather than carved: starting from a random full solution
-and no clues, the deductions of the target level run; while some cell is undecided, the
-solution's colour of one such cell (chosen at random) becomes a clue, and the deductions
-go on from where they were. When every cell is decided, the clues decide the solution by
+For levels 1-4 (and 5 on large grids) a puzzle is grown rather than carved: starting from a
+random full solution and no clues, the deductions of the target level run; while some cell
+is undecided, the solution's colour of one such cell (chosen at random) becomes a clue, and
+the deductions go on from where they were. When every cell is decided, the clues decide the solution by
 deductions of that level, so the puzzle is unique. If the level below can finish it too,
 clues are dropped in random order, each only while the target level still suffices, until
 the level below no longer can; the grade is then exactly the target (when no clue can go,
 a new solution is tried). With ``minimal``, clues are dropped further while the target
 level suffices.
 
-Level 6, and level 5 up to :data:`CARVE_LEVEL5_MAX_CELLS` cells, start from a carve: clues are removed from a full solution (drawn by
-tiling), in random order, as long as the solver proves the solution unique. A carve that
-level 5 cannot finish is a level 6 puzzle (about one carve in four at 9x9). Level 5 is rare
-among carves (one in twenty) and among grown-and-hardened clue sets (one attempt in seven
+Level 6, and level 5 up to :data:`CARVE_LEVEL5_MAX_CELLS` cells, start from a carve: clues
+are removed from a full solution (drawn by tiling), in random order, as long as the solver
+proves the solution unique. A carve that level 5 cannot finish is a level 6 puzzle (about
+one carve in four at 9x9). Level 5 is rare among carves (one in twenty to fifty) and among grown-and-hardened clue sets (one attempt in seven
 to fifty), but a level-6 carve is a good core: for about half of them, one clue of the
 solution added leaves level 4 stuck while level 5 finishes (see :func:`_level5_clue`).
 
@@ -34,10 +34,11 @@ from .rules import find_violation
 from .solve import SAT_SOLVER
 
 MAX_ATTEMPTS = 200
-# Levels 5 and 6 are made from carves (see the module docstring), and from this level up the
-# full solution is drawn by tiling at every size: 6 ms rather than 44 ms for the SAT draw at
-# 9x9, and a level-6 puzzle takes about four carves. (Levels 1-4 keep the SAT draw, so that
-# their shipped packs are still what their documented command makes.)
+# Levels 5 and 6 are made from carves (see the module docstring; level 5 only up to
+# CARVE_LEVEL5_MAX_CELLS), and a carve's full solution is drawn by tiling at every size: 6 ms
+# rather than 44 ms for the SAT draw at 9x9, and a level-6 puzzle takes about four carves.
+# (Grown puzzles keep the SAT draw up to SAT_DRAW_MAX_CELLS, so that the shipped packs of
+# levels 1-4 are still what their documented command makes.)
 CARVE_FROM_LEVEL = 5
 # Level 5 is carved up to this many cells, and grown and hardened as levels 1-4 above: per
 # puzzle, carving took 1.0-1.2 s at 9x9 against 6-7 s grown; 4-9 s at 12x12 against 2-7 s
@@ -45,8 +46,9 @@ CARVE_FROM_LEVEL = 5
 # while grown clue sets of large grids more often hold a spot that needs a dilemma.
 CARVE_LEVEL5_MAX_CELLS = 121
 # A level-6 carve is tried with at most this many added clues, most promising first, before a
-# new solution is drawn. Measured on 24 level-6 carves of 9x9: 2 in 3 have some clue that makes
-# them level 5, 3% of all clues do, and the cost per puzzle is lowest from about 16 to 32.
+# new solution is drawn. Measured on level-6 carves of 9x9: 2 in 3 have some clue that makes
+# them level 5 (half of them among their 24 most promising), 3% of all clues do, and the cost
+# per puzzle is lowest from about 16 to 32 tries.
 CORE_TRIES = 24
 # A carve asks about its first clues in blocks of this many, doubling while whole blocks can go
 # (see _Uniqueness.carve; the carve is the same as asking clue by clue).
