@@ -137,12 +137,15 @@ def main(argv: list[str] | None = None) -> None:
     """Run one command line and exit with its code (see the module docstring)."""
     import click
 
+    from solver.core.compiled import on_compile
     from solver.core.errors import InputError
     from solver.core.limits import TimeUp
     from solver.core.signals import Stop, install_stop_handlers
 
     argv = list(sys.argv if argv is None else argv)
     install_stop_handlers()
+    # a first run on a machine compiles the numba kernels (up to half a minute): say so
+    on_compile(lambda line: typer.echo(f"placesat: {line}", err=True))
     code = 0
     stdout = sys.stdout
     try:

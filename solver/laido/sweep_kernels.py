@@ -10,7 +10,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core.compiled import announce_compiles
 from .sweep import ALONE, BITS, CODE, DONE, HALF, LEFT, OFF, ON, RIGHT, STONES, WIDEST
+
+announce_compiles(__name__, "the Laido sweep")
 
 # The compiled kernels (numba): :func:`_successors` works out each state's successors one
 # state at a time; :func:`_merged` merges equal ones and drops the dominated ones. A step's

@@ -37,6 +37,10 @@ from collections import namedtuple
 import numba
 import numpy as np
 
+from ..core.compiled import announce_compiles
+
+announce_compiles(__name__, "the Lixso grader")
+
 _INT = np.int32
 
 Tables = namedtuple("Tables", "imp_start imp_to occ_start occ_clause cl_start cl_lits colour_of colour_cells cap cover_start cover_lits")
