@@ -349,6 +349,13 @@ class SatBackend(Backend):
         return values
 
     def solve(self, assumptions: Sequence[int] = (), time_limit: float | None = None) -> Result:
+        status = self.status(assumptions, time_limit)
+        return Result(status, self._model()) if status is Status.SAT else Result(status)
+
+    def status(self, assumptions: Sequence[int] = (), time_limit: float | None = None) -> Status:
+        """:meth:`solve` without reading the model: only whether the assumptions can hold. On a
+        large formula, reading a model costs a good share of a short call (0.5 of 2 ms on a
+        9x9 Lixso formula of 5,600 variables)."""
         if self._broken:
             raise SolverInterrupted("this solver was interrupted earlier; its answers can no longer be trusted")
         try:
@@ -359,10 +366,8 @@ class SatBackend(Backend):
             self._broken = True
             raise SolverInterrupted(f"the SAT solver was interrupted: {error}") from error
         if outcome is None:
-            return Result(Status.UNKNOWN)
-        if not outcome:
-            return Result(Status.UNSAT)
-        return Result(Status.SAT, self._model())
+            return Status.UNKNOWN
+        return Status.SAT if outcome else Status.UNSAT
 
     def enumerate(
         self,

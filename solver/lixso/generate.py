@@ -490,7 +490,7 @@ class _Uniqueness:
         asks for just that decides it. Often unit propagation already refutes another colour
         there, and no SAT call is needed."""
         ok, _ = self.deducer.engine.propagate(clues + [-dropped])
-        return not ok or self.backend.solve(clues + [-dropped]).status is Status.UNSAT
+        return not ok or self.backend.status(clues + [-dropped]) is Status.UNSAT
 
     def unique_without_all(self, clues: list[int], dropped: list[int]) -> bool:
         """:meth:`unique_without` for several dropped clue literals at once: any other solution
@@ -501,7 +501,7 @@ class _Uniqueness:
         off = [-switch for lits, switches in zip(colour, self.switch) for lit, switch in zip(lits, switches) if lit not in keep_off]
         assumptions = clues + [self.some_switch] + off
         ok, _ = self.backend.propagate(assumptions)
-        return not ok or self.backend.solve(assumptions).status is Status.UNSAT
+        return not ok or self.backend.status(assumptions) is Status.UNSAT
 
     def carve(self, solution: tuple[str, ...], rng: random.Random) -> set[int]:
         """Clues dropped from the full solution in random order while it stays the only one.
