@@ -196,18 +196,22 @@ def _placed(grown, edge, me, width, earlier):
 
 
 @njit(cache=True)
-def _successors(codes, trails, start, stop, edge, me, width, earlier, leave, leaving, lonely, next_codes, next_trails, made, closing):
+def _successors(codes, trails, start, stop, edge, me, width, earlier, leave, leaving, lonely, next_codes, next_trails, made, closing, tables, lookup, count, constant):
     """The successors of states ``start`` to ``stop`` (the visited point off the path, and on
     it where it can go), settled, written from ``made`` on in ``next_codes`` and
     ``next_trails``; ``closing`` keeps the most stones of a whole path closed here and its
-    source state. Returns how many successors there are now."""
+    source state (it starts with the longest path already held). A successor goes when its
+    stones plus its bound (:func:`_bound`, from ``tables``, ``lookup``, ``count`` and
+    ``constant``: :class:`solver.laido.bound.StripBound` at this step) do not exceed
+    ``closing[0]``: it cannot beat a path already held. Returns how many successors there are
+    now."""
     low_mask = (np.int64(1) << (BITS * me)) - 1
     for i in range(start, stop):
         state = codes[i]
         stones = trails[i] >> STONES
         grown = (state & low_mask) | ((state >> (BITS * me)) << (BITS * (me + 1)))
         off = _settled(grown, leave, leaving, lonely)
-        if off >= 0:
+        if off >= 0 and stones + _bound(off, tables, lookup, count, constant) > closing[0]:
             next_codes[made] = off
             next_trails[made] = (stones << STONES) | i
             made += 1
@@ -217,11 +221,110 @@ def _successors(codes, trails, start, stop, edge, me, width, earlier, leave, lea
             closing[1] = i
         if on >= 0:
             on = _settled(on, leave, leaving, lonely)
-            if on >= 0:
+            if on >= 0 and stones + 1 + _bound(on, tables, lookup, count, constant) > closing[0]:
                 next_codes[made] = on
                 next_trails[made] = ((stones + 1) << STONES) | ON | i
                 made += 1
     return made
+
+
+@njit(cache=True)
+def _promise(codes, trails, tables, lookup, count, constant, promise):
+    """Each state's stones plus its bound (:func:`_bound`), in ``promise``."""
+    for i in range(len(codes)):
+        promise[i] = (trails[i] >> STONES) + _bound(codes[i], tables, lookup, count, constant)
+
+
+@njit(cache=True, inline="always")
+def _relaxed(code):
+    """A sweep code as the bound's: OFF, DONE, one more neighbour wanted (HALF, LEFT, RIGHT:
+    2), two (ALONE: 3)."""
+    return code if code < LEFT else HALF
+
+
+@njit(cache=True, inline="always")
+def _bound(state, tables, lookup, count, constant):
+    """The most stones the rest of the group can add to ``state`` by the strips' tables
+    (:mod:`solver.laido.bound`); -1 when a strip cannot be completed at all."""
+    total = constant
+    ends = 2 - _popcount(_halves(state))  # the edge stones the path may still end on
+    for s in range(count):
+        key = 0
+        width = lookup[s, 1]
+        for k in range(width):
+            key |= _relaxed((state >> lookup[s, 2 + k]) & CODE) << (2 * k)
+        value = tables[lookup[s, 0] + (ends << (2 * width)) + key]
+        if value < 0:
+            return -1
+        total += value
+    return total
+
+
+@njit(cache=True)
+def _relaxed_table(after, width, dest, earlier, pair_a, pair_b, exact, edge, impossible, table):
+    """One backward step of a strip's relaxed pass (:mod:`solver.laido.bound`): ``table``, for
+    each number of edge stones the path may still end on (0 to 2) and each pattern of the
+    ``width`` points of the strip's frontier before its next point (a code in two bits each:
+    OFF, DONE, needs one more, needs two), is the most points the rest of the strip can add,
+    from ``after``, the table once that point is placed (``impossible`` where the rules cannot
+    be met). Both tables hold the three numbers of ends one after the other.
+
+    The point joins the frontier last (slot ``width``); ``dest`` is where each slot goes
+    after it (-1: it leaves, with no later neighbour in the strip), ``earlier`` the slots of
+    its neighbours, ``pair_a``/``pair_b`` those of them that touch each other, ``exact`` the
+    slots of points with no neighbour outside the strip, whose needs must be met in it. On the
+    path, the point takes each earlier neighbour on the path as a path neighbour: none may be
+    DONE, at most two (one for an edge stone, which takes one of the ends), no two touching (a
+    triangle); its need is what is left."""
+    codes = np.empty(width + 1, np.int64)
+    placed = np.empty(width + 1, np.int64)
+    cap = 1 if edge else 2
+    patterns = 1 << (2 * width)
+    later = len(after) // 3
+    for ends in range(3):
+        for key in range(patterns):
+            rest = key
+            for k in range(width):
+                codes[k] = rest & 3
+                rest >>= 2
+            codes[width] = OFF
+            best = _relaxed_after(after[ends * later:], codes, dest, exact, impossible)
+            ok = not edge or ends > 0
+            joined = 0
+            for e in earlier:
+                if codes[e] == DONE:
+                    ok = False
+                elif codes[e] != OFF:
+                    joined += 1
+            for x in range(len(pair_a)):
+                if codes[pair_a[x]] != OFF and codes[pair_b[x]] != OFF:
+                    ok = False
+            if ok and joined <= cap:
+                placed[:] = codes
+                for e in earlier:
+                    if codes[e] != OFF:
+                        placed[e] = codes[e] - 1  # one more path neighbour found
+                placed[width] = DONE + cap - joined
+                left = ends - 1 if edge else ends
+                value = _relaxed_after(after[left * later:], placed, dest, exact, impossible)
+                if value != impossible and value + 1 > best:
+                    best = value + 1
+            table[ends * patterns + key] = best
+
+
+@njit(cache=True, inline="always")
+def _relaxed_after(after, codes, dest, exact, impossible):
+    """The value in ``after`` of the pattern ``codes`` once the point is placed: the points
+    leaving go (``impossible`` if one with no neighbour outside still needs one)."""
+    key = 0
+    for k in range(len(codes)):
+        d = dest[k]
+        if d < 0:
+            if codes[k] > DONE and exact[k]:
+                return impossible
+        else:
+            key |= codes[k] << (2 * d)
+    return after[key]
 
 
 @njit(cache=True)

@@ -1,0 +1,154 @@
+"""An upper bound, for each state of the sweep, on the stones the rest of the group can add.
+
+The sweep (:mod:`solver.laido.sweep`) keeps every state that might still lead to a longest
+connection part. Most of them cannot: on a solid area the states of the widest step are 3 to 8
+stones behind the best. This module gives each state a number it cannot beat, cheaply enough to
+ask it of every successor, so that the sweep drops a state whose stones plus that number do not
+exceed a path it already holds.
+
+**The relaxation.** The group's points are cut into *strips* across the sweep's lines
+(:data:`STRIP` places along the line each). Within one strip, forget that the path is one
+piece and keep only the local rules that every chordless path obeys: a path point has exactly
+two path neighbours (an edge stone one), none of them a point that already has all of its
+own, and no three mutually adjacent points are all on the path. Neighbours outside the strip
+are unknown, so the rules are kept as upper limits everywhere ("at most two") and as lower
+limits ("exactly two") only at points with no neighbour outside the strip. Each strip is small:
+its own frontier is at most about ``STRIP + 1`` points wide, so a backward pass over its points
+(:func:`~solver.laido.sweep_kernels._relaxed_table`), in the sweep's order, tabulates for every
+step and every pattern of its frontier (each point off, on with all its path neighbours, on
+needing one more, on needing two: four codes) the most points the rest of the strip can still
+put on the path under these rules (-infinity when none can satisfy them).
+
+**Admissible** (:func:`strip_bound` is never below what a state can still reach): take a state
+of the sweep after point ``t`` and any way the sweep can finish it, a chordless path ``P``.
+In every strip, the points of ``P`` after ``t`` satisfy the strip's rules from the state's
+pattern: a code records what the point still needs in the whole group, and what the strip adds
+is at most that, and exactly that where the point has no neighbour outside; a point after ``t``
+on ``P`` has exactly two path neighbours (one if an edge stone), so at most that many in the
+strip, none of them with nothing left to take, no two of them adjacent (else a triangle of the
+path), and exactly that many in the strip when it has no neighbour outside. So each strip's
+table is at least the number of ``P``'s points after ``t`` in the strip, and the sum over the
+strips at least the number of ``P``'s points after ``t``: the stones the state can still add.
+A strip's frontier points all lie in the sweep's frontier (each has a later neighbour in the
+strip), so the state holds every code the table asks for.
+
+Tested against brute force on small regions (``tests/test_laido_bound.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.core.lattice import HexLattice
+
+from .sweep import BITS, SweepPlan, _Step
+
+# the places along a line that one strip covers: its frontier is about one more, its tables
+# 4 ** (STRIP + 1) entries a step. Measured on the 9-side board all Black (the widest step,
+# the best path known): see README, Laido, "Solid areas".
+STRIP = 6
+# the table's value for a pattern the rules cannot complete
+IMPOSSIBLE = -(1 << 14)
+
+
+@dataclass(frozen=True)
+class StripBound:
+    """The strips' tables and, for each step of the sweep, where a state's codes are found.
+
+    ``tables``: every strip step's table, one after the other (int16). After step ``t``: the
+    strips that have started and not finished are ``lookups[t, :count[t]]``, each a row of
+    ``(offset of its table, width k, then the bit shift in the sweep's state of each of the k
+    points of its frontier)``; ``constant[t]`` is the sum of the tables of the strips not
+    started yet (their frontier is empty).
+    """
+
+    tables: np.ndarray
+    lookups: np.ndarray
+    count: np.ndarray
+    constant: np.ndarray
+    whole: int
+
+
+def _strips(lattice: HexLattice, plan: SweepPlan, shift: int) -> list[list[int]]:
+    """The plan's points (by place in the plan) cut into strips of :data:`STRIP` places along
+    the line, the first ``shift`` places narrower, each strip in the sweep's order."""
+    first = min(plan.columns)
+    strips: dict[int, list[int]] = {}
+    for i, column in enumerate(plan.columns):
+        strips.setdefault((column - first + STRIP - shift) // STRIP, []).append(i)
+    return [strips[k] for k in sorted(strips)]
+
+
+def strip_bound(lattice: HexLattice, plan: SweepPlan, steps: list[_Step], shift: int = 0) -> StripBound:
+    """The bound of this module for the sweep of ``plan`` (whose steps are ``steps``): for each
+    step, what a state's stones can grow by at most, read from its codes (see the module's
+    docstring for the rules relaxed and why the bound is admissible)."""
+    from .sweep_kernels import _relaxed_table  # numba: as the sweep's own kernels
+
+    order = plan.order
+    index = {p: i for i, p in enumerate(order)}
+    neighbours = [[index[q] for q in lattice.neighbours(p) if q in index] for p in order]
+    n = len(order)
+    tables: list[np.ndarray] = []
+    offset = 0
+    # per step: the strips under way, as (table offset, frontier points); and the constant
+    under_way: list[list[tuple[int, list[int]]]] = [[] for _ in range(n)]
+    constant = np.zeros(n, np.int64)
+    whole = 0
+    for strip in _strips(lattice, plan, shift):
+        inside = set(strip)
+        exact = [all(q in inside for q in neighbours[i]) for i in range(n)]
+        later_in = [max([q for q in neighbours[i] if q in inside] + [i]) for i in range(n)]
+        # the strip's frontier after each of its points: those with a later neighbour in it
+        frontiers: list[list[int]] = [[]]
+        for j, v in enumerate(strip):
+            frontiers.append([u for u in strip[: j + 1] if later_in[u] > v])
+        strip_tables = [np.zeros(3, np.int16)]  # after its last point: nothing more to add
+        for j in range(len(strip) - 1, -1, -1):
+            v = strip[j]
+            before, after = frontiers[j], frontiers[j + 1]
+            grown = before + [v]
+            where = {u: k for k, u in enumerate(after)}
+            dest = np.array([where.get(u, -1) for u in grown], np.int64)
+            earlier = [k for k, u in enumerate(before) if u in neighbours[v]]
+            pairs = [(a, b) for x, a in enumerate(earlier) for b in earlier[x + 1:] if before[b] in neighbours[before[a]]]
+            table = np.empty(3 * 4 ** len(before), np.int16)
+            _relaxed_table(
+                strip_tables[-1], len(before), dest, np.array(earlier, np.int64),
+                np.array([a for a, _ in pairs], np.int64), np.array([b for _, b in pairs], np.int64),
+                np.array([exact[u] for u in grown], np.bool_), lattice.is_edge(order[v]), IMPOSSIBLE, table,
+            )
+            strip_tables.append(table)
+        strip_tables.reverse()  # strip_tables[j]: after the strip's first j points
+        whole += int(strip_tables[0][2])
+        starts = []
+        for table in strip_tables:
+            starts.append(offset)
+            tables.append(table)
+            offset += len(table)
+        # after step t the strip has had its points up to t: its table and frontier then
+        done = 0
+        for t in range(n):
+            while done < len(strip) and strip[done] <= t:
+                done += 1
+            if done == 0:
+                constant[t] += int(strip_tables[0][2])
+            elif done < len(strip) and frontiers[done]:
+                under_way[t].append((starts[done], frontiers[done]))
+            elif done < len(strip):
+                constant[t] += int(strip_tables[done][2])
+    widest = max([len(points) for row in under_way for _, points in row] + [0])
+    most = max([len(row) for row in under_way] + [1])
+    lookups = np.zeros((n, most, widest + 2), np.int64)
+    count = np.zeros(n, np.int64)
+    for t, row in enumerate(under_way):
+        slot = {u: s for s, u in enumerate(steps[t].frontier)}
+        count[t] = len(row)
+        for s, (start, points) in enumerate(row):
+            lookups[t, s, 0] = start
+            lookups[t, s, 1] = len(points)
+            for k, u in enumerate(points):
+                lookups[t, s, 2 + k] = BITS * slot[u]  # in the sweep's frontier: proved above
+    return StripBound(np.concatenate(tables), lookups, count, constant, whole)
