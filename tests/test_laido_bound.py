@@ -1,0 +1,119 @@
+"""The sweep's per-state bound (solver.laido.bound): never below what a state can still add
+(every connection part of small groups, at every step, checked), and the sweep with it exact."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from solver.core.lattice import HexLattice
+from solver.laido import bound as bound_module
+from solver.laido import sweep
+from solver.laido.rules import best_connection_part_by_search, connection_parts, groups, is_connection_part
+from solver.laido.sweep import ALONE, BITS, DONE, HALF, LEFT, OFF, NO_LIMITS, longest_connection_part, plan_sweep
+
+
+def _state_of(lattice, plan, step, part: set, t: int) -> tuple[int, int]:
+    """The sweep's state after step ``t`` for the part ``part`` (its codes as the bound reads
+    them: a point needing one more path neighbour is HALF when its piece holds an edge stone,
+    LEFT otherwise), and the stones of the part visited so far."""
+    visited = set(plan.order[: t + 1])
+    done = part & visited
+    # the pieces of the part among the visited points, and whether each holds an edge stone
+    piece: dict = {}
+    for start in done:
+        if start in piece:
+            continue
+        members, todo = {start}, [start]
+        while todo:
+            p = todo.pop()
+            for q in lattice.neighbours(p):
+                if q in done and q not in members:
+                    members.add(q)
+                    todo.append(q)
+        from_edge = any(lattice.is_edge(p) for p in members)
+        for p in members:
+            piece[p] = from_edge
+    state = 0
+    for slot, i in enumerate(step.frontier):
+        p = plan.order[i]
+        if p not in part:
+            code = OFF
+        else:
+            total = sum(q in part for q in lattice.neighbours(p))
+            so_far = sum(q in done for q in lattice.neighbours(p))
+            code = {0: DONE, 1: HALF if piece[p] else LEFT, 2: ALONE}[total - so_far]
+        state |= code << (BITS * slot)
+    return state, len(done)
+
+
+def _check_admissible(lattice, group) -> int:
+    """At every step, for every connection part: stones so far plus the bound of its state is
+    at least the part's length. Returns how many (part, step) pairs were checked."""
+    from solver.laido.sweep_kernels import _bound
+
+    plan = plan_sweep(lattice, group)
+    steps = sweep._steps(lattice, plan)
+    checked = 0
+    for shift in range(bound_module.STRIP):
+        bound = bound_module.strip_bound(lattice, plan, steps, shift)
+        for part in connection_parts(lattice, group, limit=200_000):
+            assert bound.whole >= len(part)
+            points = set(part)
+            for t, step in enumerate(steps):
+                state, stones = _state_of(lattice, plan, step, points, t)
+                rest = _bound(np.int64(state), bound.tables, bound.lookups[t], bound.count[t], bound.constant[t])
+                assert rest >= 0 and stones + rest >= len(part), (sorted(group), part, t, shift)
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("strip", [1, 2, 3, 6])
+def test_the_bound_never_falls_short_of_any_connection_part(monkeypatch, strip):
+    """Random and solid groups of small boards, strips from one place wide (every point on a
+    strip's side) to the default, every place the strips can start."""
+    monkeypatch.setattr(bound_module, "STRIP", strip)
+    rng = random.Random(15 + strip)
+    checked = 0
+    for _ in range(12):
+        lattice = HexLattice(rng.choice([3, 4]))
+        fill = rng.choice([0.7, 0.85, 1.0])
+        for group in groups(lattice, {p for p in lattice.points if rng.random() < fill}):
+            if 6 <= len(group) <= 22:
+                checked += _check_admissible(lattice, group)
+    assert checked > 1000
+
+
+def test_the_bound_is_tight_enough_to_matter():
+    """On the 5-side board all one colour, the bound of the whole group with the default strips
+    is within three stones of the longest part (25 stones), far below the 61 points."""
+    lattice = HexLattice(5)
+    group = frozenset(lattice.points)
+    plan = plan_sweep(lattice, group)
+    whole = bound_module.strip_bound(lattice, plan, sweep._steps(lattice, plan)).whole
+    assert len(longest_connection_part(lattice, group, NO_LIMITS)) == 25
+    assert 25 <= whole <= 28
+
+
+@pytest.mark.parametrize("beam", [1, 3, 2000])
+def test_the_sweep_is_exact_whatever_the_quick_sweep_finds(monkeypatch, beam):
+    """With a quick sweep of one state (a poor path first, or none) up to the default, the
+    sweep's part is as long as the exhaustive search's on random solid-ish groups."""
+    monkeypatch.setattr(sweep, "BEAM", beam)
+    rng = random.Random(beam)
+    compared = 0
+    for _ in range(60):
+        lattice = HexLattice(rng.choice([3, 4]))
+        stones = {p for p in lattice.points if rng.random() < rng.choice([0.6, 0.75, 0.9, 1.0])}
+        for group in groups(lattice, stones):
+            if not 8 <= len(group) <= 24:
+                continue
+            expected = best_connection_part_by_search(lattice, group)
+            found = longest_connection_part(lattice, group, NO_LIMITS)
+            assert (expected is None) == (found is None)
+            if found is not None:
+                assert len(found) == len(expected) and is_connection_part(lattice, group, found)
+            compared += 1
+    assert compared >= 20
