@@ -46,9 +46,10 @@ from solver.core.lattice import HexLattice
 from .sweep import BITS, SweepPlan, _Step
 
 # the places along a line that one strip covers: its frontier is about one more, its tables
-# 4 ** (STRIP + 1) entries a step. Measured on the 9-side board all Black (the widest step,
-# the best path known): see README, Laido, "Solid areas".
-STRIP = 6
+# 3 * 4 ** (STRIP + 1) entries a step (400 kB). Measured on the 9-side board all Black: 6
+# places keep 9 times more states than 7 and take 0.7 s, 7 take 0.08 s (and 0.2 s to
+# tabulate); 8 would take 1.6 MB a step (README, Laido, "Solid areas")
+STRIP = 7
 # the table's value for a pattern the rules cannot complete
 IMPOSSIBLE = -(1 << 14)
 
@@ -95,8 +96,8 @@ def strip_bound(lattice: HexLattice, plan: SweepPlan, steps: list[_Step], shift:
     offset = 0
     # per step: the strips under way, as (table offset, frontier points); and the constant
     under_way: list[list[tuple[int, list[int]]]] = [[] for _ in range(n)]
-    constant = np.zeros(n, np.int64)
-    whole = 0
+    constant = np.zeros((n, 3), np.int64)
+    whole = np.zeros(3, np.int64)
     for strip in _strips(lattice, plan, shift):
         inside = set(strip)
         exact = [all(q in inside for q in neighbours[i]) for i in range(n)]
@@ -122,7 +123,7 @@ def strip_bound(lattice: HexLattice, plan: SweepPlan, steps: list[_Step], shift:
             )
             strip_tables.append(table)
         strip_tables.reverse()  # strip_tables[j]: after the strip's first j points
-        whole += int(strip_tables[0][2])
+        whole = _shared(whole, strip_tables[0])
         starts = []
         for table in strip_tables:
             starts.append(offset)
@@ -134,11 +135,11 @@ def strip_bound(lattice: HexLattice, plan: SweepPlan, steps: list[_Step], shift:
             while done < len(strip) and strip[done] <= t:
                 done += 1
             if done == 0:
-                constant[t] += int(strip_tables[0][2])
+                constant[t] = _shared(constant[t], strip_tables[0])
             elif done < len(strip) and frontiers[done]:
                 under_way[t].append((starts[done], frontiers[done]))
             elif done < len(strip):
-                constant[t] += int(strip_tables[done][2])
+                constant[t] = _shared(constant[t], strip_tables[done])
     widest = max([len(points) for row in under_way for _, points in row] + [0])
     most = max([len(row) for row in under_way] + [1])
     lookups = np.zeros((n, most, widest + 2), np.int64)
@@ -151,4 +152,13 @@ def strip_bound(lattice: HexLattice, plan: SweepPlan, steps: list[_Step], shift:
             lookups[t, s, 1] = len(points)
             for k, u in enumerate(points):
                 lookups[t, s, 2 + k] = BITS * slot[u]  # in the sweep's frontier: proved above
-    return StripBound(np.concatenate(tables), lookups, count, constant, whole)
+    return StripBound(np.concatenate(tables), lookups, count, constant, int(whole[2]))
+
+
+def _shared(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """What two sets of strips can add together with 0, 1 or 2 edge stones for ends between
+    them, from what each can add with 0, 1 or 2 (the path has two ends in all: the strips
+    share them). The same as :func:`~solver.laido.sweep_kernels._bound` does for the strips
+    under way."""
+    first, second = first.astype(np.int64), second.astype(np.int64)
+    return np.array([max(first[a] + second[e - a] for a in range(e + 1)) for e in range(3)], np.int64)
