@@ -51,21 +51,23 @@ def _state_of(lattice, plan, step, part: set, t: int) -> tuple[int, int]:
 
 def _check_admissible(lattice, group) -> int:
     """At every step, for every connection part: stones so far plus the bound of its state is
-    at least the part's length. Returns how many (part, step) pairs were checked."""
+    at least the part's length, the strips cut at each place, at two and at all of them.
+    Returns how many (part, step) pairs were checked."""
     from solver.laido.sweep_kernels import _bound
 
     plan = plan_sweep(lattice, group)
     steps = sweep._steps(lattice, plan)
     checked = 0
-    for shift in range(bound_module.STRIP):
-        bound = bound_module.strip_bound(lattice, plan, steps, shift)
+    strip = bound_module.STRIP
+    for shifts in [(shift,) for shift in range(strip)] + [(0, strip // 2), tuple(range(strip))]:
+        bound = bound_module.strip_bound(lattice, plan, steps, shifts)
         for part in connection_parts(lattice, group, limit=200_000):
             assert bound.whole >= len(part)
             points = set(part)
             for t, step in enumerate(steps):
                 state, stones = _state_of(lattice, plan, step, points, t)
                 rest = _bound(np.int64(state), bound.tables, bound.lookups[t], bound.count[t], bound.constant[t])
-                assert rest >= 0 and stones + rest >= len(part), (sorted(group), part, t, shift)
+                assert rest >= 0 and stones + rest >= len(part), (sorted(group), part, t, shifts)
                 checked += 1
     return checked
 

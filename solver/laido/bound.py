@@ -50,6 +50,8 @@ from .sweep import BITS, SweepPlan, _Step
 # places keep 9 times more states than 7 and take 0.7 s, 7 take 0.08 s (and 0.2 s to
 # tabulate); 8 would take 1.6 MB a step (README, Laido, "Solid areas")
 STRIP = 7
+# where the strips start: two ways of cutting, a state's bound the lesser of the two
+SHIFTS = (0, STRIP // 2)
 # the table's value for a pattern the rules cannot complete
 IMPOSSIBLE = -(1 << 14)
 
@@ -82,77 +84,90 @@ def _strips(lattice: HexLattice, plan: SweepPlan, shift: int) -> list[list[int]]
     return [strips[k] for k in sorted(strips)]
 
 
-def strip_bound(lattice: HexLattice, plan: SweepPlan, steps: list[_Step], shift: int = 0) -> StripBound:
+def strip_bound(lattice: HexLattice, plan: SweepPlan, steps: list[_Step], shifts: tuple[int, ...] = SHIFTS) -> StripBound:
     """The bound of this module for the sweep of ``plan`` (whose steps are ``steps``): for each
     step, what a state's stones can grow by at most, read from its codes (see the module's
-    docstring for the rules relaxed and why the bound is admissible)."""
-    from .sweep_kernels import _relaxed_table  # numba: as the sweep's own kernels
-
+    docstring for the rules relaxed and why the bound is admissible); the least of the bounds
+    of the strips cut at each of ``shifts``."""
     order = plan.order
     index = {p: i for i, p in enumerate(order)}
     neighbours = [[index[q] for q in lattice.neighbours(p) if q in index] for p in order]
     n = len(order)
     tables: list[np.ndarray] = []
     offset = 0
-    # per step: the strips under way, as (table offset, frontier points); and the constant
-    under_way: list[list[tuple[int, list[int]]]] = [[] for _ in range(n)]
-    constant = np.zeros((n, 3), np.int64)
-    whole = np.zeros(3, np.int64)
-    for strip in _strips(lattice, plan, shift):
-        inside = set(strip)
-        exact = [all(q in inside for q in neighbours[i]) for i in range(n)]
-        later_in = [max([q for q in neighbours[i] if q in inside] + [i]) for i in range(n)]
-        # the strip's frontier after each of its points: those with a later neighbour in it
-        frontiers: list[list[int]] = [[]]
-        for j, v in enumerate(strip):
-            frontiers.append([u for u in strip[: j + 1] if later_in[u] > v])
-        strip_tables = [np.zeros(3, np.int16)]  # after its last point: nothing more to add
-        for j in range(len(strip) - 1, -1, -1):
-            v = strip[j]
-            before, after = frontiers[j], frontiers[j + 1]
-            grown = before + [v]
-            where = {u: k for k, u in enumerate(after)}
-            dest = np.array([where.get(u, -1) for u in grown], np.int64)
-            earlier = [k for k, u in enumerate(before) if u in neighbours[v]]
-            pairs = [(a, b) for x, a in enumerate(earlier) for b in earlier[x + 1:] if before[b] in neighbours[before[a]]]
-            table = np.empty(3 * 4 ** len(before), np.int16)
-            _relaxed_table(
-                strip_tables[-1], len(before), dest, np.array(earlier, np.int64),
-                np.array([a for a, _ in pairs], np.int64), np.array([b for _, b in pairs], np.int64),
-                np.array([exact[u] for u in grown], np.bool_), lattice.is_edge(order[v]), IMPOSSIBLE, table,
-            )
-            strip_tables.append(table)
-        strip_tables.reverse()  # strip_tables[j]: after the strip's first j points
-        whole = _shared(whole, strip_tables[0])
-        starts = []
-        for table in strip_tables:
-            starts.append(offset)
-            tables.append(table)
-            offset += len(table)
-        # after step t the strip has had its points up to t: its table and frontier then
-        done = 0
-        for t in range(n):
-            while done < len(strip) and strip[done] <= t:
-                done += 1
-            if done == 0:
-                constant[t] = _shared(constant[t], strip_tables[0])
-            elif done < len(strip) and frontiers[done]:
-                under_way[t].append((starts[done], frontiers[done]))
-            elif done < len(strip):
-                constant[t] = _shared(constant[t], strip_tables[done])
-    widest = max([len(points) for row in under_way for _, points in row] + [0])
-    most = max([len(row) for row in under_way] + [1])
-    lookups = np.zeros((n, most, widest + 2), np.int64)
-    count = np.zeros(n, np.int64)
-    for t, row in enumerate(under_way):
+    # per cut and step: the strips under way, as (table offset, frontier points)
+    under_way: list[list[list[tuple[int, list[int]]]]] = []
+    constant = np.zeros((n, len(shifts), 3), np.int64)
+    whole = []
+    for cut, shift in enumerate(shifts):
+        under_way.append([[] for _ in range(n)])
+        cut_whole = np.zeros(3, np.int64)
+        for strip in _strips(lattice, plan, shift):
+            frontiers, strip_tables = _strip_tables(lattice, plan, neighbours, strip)
+            cut_whole = _shared(cut_whole, strip_tables[0])
+            starts = []
+            for table in strip_tables:
+                starts.append(offset)
+                tables.append(table)
+                offset += len(table)
+            # after step t the strip has had its points up to t: its table and frontier then
+            done = 0
+            for t in range(n):
+                while done < len(strip) and strip[done] <= t:
+                    done += 1
+                if done < len(strip) and frontiers[done]:
+                    under_way[cut][t].append((starts[done], frontiers[done]))
+                elif done < len(strip):  # not started, or no point waiting: a constant
+                    constant[t, cut] = _shared(constant[t, cut], strip_tables[done])
+        whole.append(int(cut_whole[2]))
+    rows = [row for cut_rows in under_way for row in cut_rows]
+    widest = max([len(points) for row in rows for _, points in row] + [0])
+    most = max([len(row) for row in rows] + [1])
+    lookups = np.zeros((n, len(shifts), most, widest + 2), np.int64)
+    count = np.zeros((n, len(shifts)), np.int64)
+    for t in range(n):
         slot = {u: s for s, u in enumerate(steps[t].frontier)}
-        count[t] = len(row)
-        for s, (start, points) in enumerate(row):
-            lookups[t, s, 0] = start
-            lookups[t, s, 1] = len(points)
-            for k, u in enumerate(points):
-                lookups[t, s, 2 + k] = BITS * slot[u]  # in the sweep's frontier: proved above
-    return StripBound(np.concatenate(tables), lookups, count, constant, int(whole[2]))
+        for cut in range(len(shifts)):
+            row = under_way[cut][t]
+            count[t, cut] = len(row)
+            for s, (start, points) in enumerate(row):
+                lookups[t, cut, s, 0] = start
+                lookups[t, cut, s, 1] = len(points)
+                for k, u in enumerate(points):
+                    lookups[t, cut, s, 2 + k] = BITS * slot[u]  # in the sweep's frontier: proved above
+    return StripBound(np.concatenate(tables), lookups, count, constant, min(whole))
+
+
+def _strip_tables(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[int]], strip: list[int]) -> tuple[list[list[int]], list[np.ndarray]]:
+    """One strip's frontier after each of its points (those with a later neighbour in the
+    strip), and its tables (:func:`~solver.laido.sweep_kernels._relaxed_table`): the j-th
+    for its frontier after its first j points."""
+    from .sweep_kernels import _relaxed_table  # numba: as the sweep's own kernels
+
+    inside = set(strip)
+    exact = [all(q in inside for q in ns) for ns in neighbours]
+    later_in = [max([q for q in ns if q in inside] + [i]) for i, ns in enumerate(neighbours)]
+    frontiers: list[list[int]] = [[]]
+    for j, v in enumerate(strip):
+        frontiers.append([u for u in strip[: j + 1] if later_in[u] > v])
+    strip_tables = [np.zeros(3, np.int16)]  # after its last point: nothing more to add
+    for j in range(len(strip) - 1, -1, -1):
+        v = strip[j]
+        before, after = frontiers[j], frontiers[j + 1]
+        grown = before + [v]
+        where = {u: k for k, u in enumerate(after)}
+        dest = np.array([where.get(u, -1) for u in grown], np.int64)
+        earlier = [k for k, u in enumerate(before) if u in neighbours[v]]
+        pairs = [(a, b) for x, a in enumerate(earlier) for b in earlier[x + 1:] if before[b] in neighbours[before[a]]]
+        table = np.empty(3 * 4 ** len(before), np.int16)
+        _relaxed_table(
+            strip_tables[-1], len(before), dest, np.array(earlier, np.int64),
+            np.array([a for a, _ in pairs], np.int64), np.array([b for _, b in pairs], np.int64),
+            np.array([exact[u] for u in grown], np.bool_), lattice.is_edge(plan.order[v]), IMPOSSIBLE, table,
+        )
+        strip_tables.append(table)
+    strip_tables.reverse()
+    return frontiers, strip_tables
 
 
 def _shared(first: np.ndarray, second: np.ndarray) -> np.ndarray:

@@ -245,23 +245,26 @@ def _relaxed(code):
 @njit(cache=True, inline="always")
 def _bound(state, tables, lookup, count, constant):
     """The most stones the rest of the group can add to ``state`` by the strips' tables
-    (:mod:`solver.laido.bound`); -1 when a strip cannot be completed at all. The path has
-    two ends, edge stones: the strips share those still free (two less the pieces already
-    open from one), so each strip's value is taken for the number of ends it gets and the
-    best split is kept (with the strips whose frontier is empty, ``constant``)."""
+    (:mod:`solver.laido.bound`): the least over the ways of cutting the strips; -1 when a
+    strip cannot be completed at all. The path has two ends, edge stones: the strips share
+    those still free (two less the pieces already open from one), so each strip's value is
+    taken for the number of ends it gets and the best split is kept (with the strips whose
+    frontier is empty, ``constant``)."""
     ends = 2 - _popcount(_halves(state))  # the edge stones the path may still end on
-    best0, best1, best2 = constant[0], constant[1], constant[2]
-    for s in range(count):
-        key = 0
-        width = lookup[s, 1]
-        for k in range(width):
-            key |= _relaxed((state >> lookup[s, 2 + k]) & CODE) << (2 * k)
-        at = lookup[s, 0] + key
-        stride = np.int64(1) << (2 * width)
-        v0, v1, v2 = np.int64(tables[at]), np.int64(tables[at + stride]), np.int64(tables[at + 2 * stride])
-        best0, best1, best2 = best0 + v0, max(best0 + v1, best1 + v0), max(best0 + v2, best1 + v1, best2 + v0)
-    total = best0 if ends == 0 else best1 if ends == 1 else best2
-    return total if total >= 0 else -1
+    least = np.int64(1) << 40
+    for cut in range(len(count)):
+        best0, best1, best2 = constant[cut, 0], constant[cut, 1], constant[cut, 2]
+        for s in range(count[cut]):
+            key = 0
+            width = lookup[cut, s, 1]
+            for k in range(width):
+                key |= _relaxed((state >> lookup[cut, s, 2 + k]) & CODE) << (2 * k)
+            at = lookup[cut, s, 0] + key
+            stride = np.int64(1) << (2 * width)
+            v0, v1, v2 = np.int64(tables[at]), np.int64(tables[at + stride]), np.int64(tables[at + 2 * stride])
+            best0, best1, best2 = best0 + v0, max(best0 + v1, best1 + v0), max(best0 + v2, best1 + v1, best2 + v0)
+        least = min(least, best0 if ends == 0 else best1 if ends == 1 else best2)
+    return least if least >= 0 else -1
 
 
 @njit(cache=True)
