@@ -104,6 +104,7 @@ def test_the_sweep_is_exact_whatever_the_quick_sweep_finds(monkeypatch, beam):
     """With a quick sweep of one state (a poor path first, or none) up to the default, the
     sweep's part is as long as the exhaustive search's on random solid-ish groups."""
     monkeypatch.setattr(sweep, "BEAM", beam)
+    monkeypatch.setattr(sweep, "BOUND_FROM", 0)  # the bound on every group, however small
     rng = random.Random(beam)
     compared = 0
     for _ in range(60):
@@ -119,3 +120,32 @@ def test_the_sweep_is_exact_whatever_the_quick_sweep_finds(monkeypatch, beam):
                 assert len(found) == len(expected) and is_connection_part(lattice, group, found)
             compared += 1
     assert compared >= 20
+
+
+def test_halves_with_the_bound_keep_their_exact_parts(monkeypatch):
+    """The issue's halves of the 9-side board, swept with the bound (below the plan cost from
+    which it is used by default): Black's longest part 46 stones of 100 (value -8), White's 54
+    of 117 (-9)."""
+    monkeypatch.setattr(sweep, "BOUND_FROM", 0)
+    lattice = HexLattice(9)
+    black = frozenset(p for p in lattice.points if p[1] < 0)
+    for group, length in ((black, 46), (frozenset(lattice.points) - black, 54)):
+        part = longest_connection_part(lattice, group)
+        assert len(part) == length and is_connection_part(lattice, group, part)
+        assert 2 * length - len(group) in (-8, -9)
+
+
+def test_a_solid_board_needs_far_fewer_states_with_the_bound(monkeypatch):
+    """The 7-side board all one colour (longest part 55): the exact sweep with the bound holds
+    at most 500 states at a step where it holds over a thousand without (the limit on one
+    step's states stops the one and not the other), and finds the same part."""
+    lattice = HexLattice(7)
+    group = frozenset(lattice.points)
+    assert len(longest_connection_part(lattice, group, NO_LIMITS)) == 55
+    plan = plan_sweep(lattice, group)
+    steps = sweep._steps(lattice, plan)
+    bound = bound_module.strip_bound(lattice, plan, steps)
+    few = sweep.SweepLimits(states=500, kept=None, cost=None)
+    assert len(sweep._sweep(lattice, plan, steps, bound, few, None, 54, None)) == 55
+    with pytest.raises(sweep.TooManyStates):
+        sweep._sweep(lattice, plan, steps, bound_module.unbounded(len(steps)), sweep.SweepLimits(1000, None, None), None, 54, None)

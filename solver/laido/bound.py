@@ -74,6 +74,14 @@ class StripBound:
     whole: int
 
 
+def unbounded(steps: int) -> StripBound:
+    """No bound at all, for a sweep of ``steps`` steps (every state can add any number)."""
+    return StripBound(
+        np.zeros(1, np.int16), np.zeros((steps, 1, 1, 2), np.int64), np.zeros((steps, 1), np.int64),
+        np.full((steps, 1, 3), 1 << 30, np.int64), 1 << 30,
+    )
+
+
 def _strips(lattice: HexLattice, plan: SweepPlan, shift: int) -> list[list[int]]:
     """The plan's points (by place in the plan) cut into strips of :data:`STRIP` places along
     the line, the first ``shift`` places narrower, each strip in the sweep's order."""
