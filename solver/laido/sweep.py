@@ -72,17 +72,19 @@ class SweepLimits:
     ``states``: the states of one step (the work arrays hold about 110 bytes for each, up to
     twice that as they grow: 450 to 900 MB at the default). ``kept``: the states of all steps
     together, each of which keeps 4 bytes to read the path back (1 GB). ``cost``: the work the
-    plan expects (:attr:`SweepPlan.cost`), checked before anything is done; the sweep takes
-    about 0.15 s for each million of it. Measured: the 11-side board nine tenths Black at
-    random (seed 1: a 300-stone group, a frontier of 20, cost 141 million) peaks at 3.2
-    million states, keeps 129 million and takes 22 s; White on the 11-side board less the
-    four lines along one rim (281 stones, cost 82 million) 17 s. The solver, which the
-    caller asks past these limits, does not finish such groups in minutes.
+    plan expects (:attr:`SweepPlan.cost`, as if no state were dropped by the bound), checked
+    before anything is done. Measured with the bound (:mod:`solver.laido.bound`): the 11-side
+    board nine tenths Black at random (seed 1: a 300-stone group, a frontier of 20, cost 141
+    million) peaks at 0.33 million states, keeps 21 million and takes 4.7 s (without the
+    bound: 3.2 million, 129 million, 22 s); White on the 11-side board less the two lines
+    along one rim (308 stones, a frontier of 19, cost 326 million) peaks at 1.3 million,
+    keeps 64 million and takes 16 s. The solver, which the caller asks past these limits,
+    does not finish such groups in minutes.
     """
 
     states: int | None = 4_000_000
     kept: int | None = 250_000_000
-    cost: float | None = 200e6
+    cost: float | None = 1e9
 
 
 DEFAULT_LIMITS = SweepLimits()
