@@ -66,7 +66,7 @@ def _check_admissible(lattice, group) -> int:
             points = set(part)
             for t, step in enumerate(steps):
                 state, stones = _state_of(lattice, plan, step, points, t)
-                rest = _bound(np.int64(state), bound.tables, bound.lookups[t], bound.count[t], bound.constant[t])
+                rest = _bound(np.int64(state), bound.tables, bound.lookups[t], bound.count[t], bound.constant[t], -1)
                 assert rest >= 0 and stones + rest >= len(part), (sorted(group), part, t, shifts)
                 checked += 1
     return checked

@@ -211,7 +211,7 @@ def _successors(codes, trails, start, stop, edge, me, width, earlier, leave, lea
         stones = trails[i] >> STONES
         grown = (state & low_mask) | ((state >> (BITS * me)) << (BITS * (me + 1)))
         off = _settled(grown, leave, leaving, lonely)
-        if off >= 0 and stones + _bound(off, tables, lookup, count, constant) > closing[0]:
+        if off >= 0 and stones + _bound(off, tables, lookup, count, constant, closing[0] - stones) > closing[0]:
             next_codes[made] = off
             next_trails[made] = (stones << STONES) | i
             made += 1
@@ -221,7 +221,7 @@ def _successors(codes, trails, start, stop, edge, me, width, earlier, leave, lea
             closing[1] = i
         if on >= 0:
             on = _settled(on, leave, leaving, lonely)
-            if on >= 0 and stones + 1 + _bound(on, tables, lookup, count, constant) > closing[0]:
+            if on >= 0 and stones + 1 + _bound(on, tables, lookup, count, constant, closing[0] - stones - 1) > closing[0]:
                 next_codes[made] = on
                 next_trails[made] = ((stones + 1) << STONES) | ON | i
                 made += 1
@@ -232,7 +232,7 @@ def _successors(codes, trails, start, stop, edge, me, width, earlier, leave, lea
 def _promise(codes, trails, tables, lookup, count, constant, promise):
     """Each state's stones plus its bound (:func:`_bound`), in ``promise``."""
     for i in range(len(codes)):
-        promise[i] = (trails[i] >> STONES) + _bound(codes[i], tables, lookup, count, constant)
+        promise[i] = (trails[i] >> STONES) + _bound(codes[i], tables, lookup, count, constant, -1)
 
 
 @njit(cache=True, inline="always")
@@ -243,9 +243,10 @@ def _relaxed(code):
 
 
 @njit(cache=True, inline="always")
-def _bound(state, tables, lookup, count, constant):
+def _bound(state, tables, lookup, count, constant, above):
     """The most stones the rest of the group can add to ``state`` by the strips' tables
-    (:mod:`solver.laido.bound`): the least over the ways of cutting the strips; -1 when a
+    (:mod:`solver.laido.bound`): the least over the ways of cutting the strips, or the first
+    that is not above ``above`` (the state is dropped then: no need for the rest); -1 when a
     strip cannot be completed at all. The path has two ends, edge stones: the strips share
     those still free (two less the pieces already open from one), so each strip's value is
     taken for the number of ends it gets and the best split is kept (with the strips whose
@@ -264,6 +265,8 @@ def _bound(state, tables, lookup, count, constant):
             v0, v1, v2 = np.int64(tables[at]), np.int64(tables[at + stride]), np.int64(tables[at + 2 * stride])
             best0, best1, best2 = best0 + v0, max(best0 + v1, best1 + v0), max(best0 + v2, best1 + v1, best2 + v0)
         least = min(least, best0 if ends == 0 else best1 if ends == 1 else best2)
+        if least <= above:
+            break
     return least if least >= 0 else -1
 
 
