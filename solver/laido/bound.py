@@ -12,12 +12,19 @@ piece and keep only the local rules that every chordless path obeys: a path poin
 two path neighbours (an edge stone one), none of them a point that already has all of its
 own, and no three mutually adjacent points are all on the path. Neighbours outside the strip
 are unknown, so the rules are kept as upper limits everywhere ("at most two") and as lower
-limits ("exactly two") only at points with no neighbour outside the strip. Each strip is small:
-its own frontier is at most about ``STRIP + 1`` points wide, so a backward pass over its points
-(:func:`~solver.laido.sweep_kernels._relaxed_table`), in the sweep's order, tabulates for every
-step and every pattern of its frontier (each point off, on with all its path neighbours, on
-needing one more, on needing two: four codes) the most points the rest of the strip can still
-put on the path under these rules (-infinity when none can satisfy them).
+limits ("exactly two") only at points with no neighbour outside the strip. One global rule is
+kept too, and it is what makes the bound tight (without it a solid area looks as if it could
+hold parallel lines from rim to rim): the path has two ends, both edge stones, so the edge
+stones still to come on the path are at most two less the pieces already open from one (the
+HALF codes). Each strip is small: its own frontier is at most about ``STRIP + 1`` points
+wide, so a backward pass over its points (:func:`~solver.laido.sweep_kernels._relaxed_table`),
+in the sweep's order, tabulates for every step, every pattern of its frontier (each point off,
+on with all its path neighbours, on needing one more, on needing two: four codes) and every
+number of ends it may take (0 to 2) the most points the rest of the strip can still put on the
+path under these rules (-infinity when none can satisfy them). A state's bound is the sum over
+the strips for the best split of its free ends between them
+(:func:`~solver.laido.sweep_kernels._bound`), and the lesser of the sums for the ways of
+cutting the strips in :data:`SHIFTS`.
 
 **Admissible** (:func:`strip_bound` is never below what a state can still reach): take a state
 of the sweep after point ``t`` and any way the sweep can finish it, a chordless path ``P``.
@@ -26,9 +33,12 @@ pattern: a code records what the point still needs in the whole group, and what 
 is at most that, and exactly that where the point has no neighbour outside; a point after ``t``
 on ``P`` has exactly two path neighbours (one if an edge stone), so at most that many in the
 strip, none of them with nothing left to take, no two of them adjacent (else a triangle of the
-path), and exactly that many in the strip when it has no neighbour outside. So each strip's
-table is at least the number of ``P``'s points after ``t`` in the strip, and the sum over the
-strips at least the number of ``P``'s points after ``t``: the stones the state can still add.
+path), and exactly that many in the strip when it has no neighbour outside; and ``P``'s edge
+stones after ``t`` are ends of ``P`` that no open piece has taken yet, so, split by strip, a
+split of the free ends. So each strip's table, for the ends ``P`` takes in it, is at least the
+number of ``P``'s points after ``t`` in the strip, the best split's sum at least the number of
+``P``'s points after ``t`` (the stones the state can still add), and so is the least over the
+ways of cutting.
 A strip's frontier points all lie in the sweep's frontier (each has a later neighbour in the
 strip), so the state holds every code the table asks for.
 
@@ -46,8 +56,8 @@ from solver.core.lattice import HexLattice
 from .sweep import BITS, SweepPlan, _Step
 
 # the places along a line that one strip covers: its frontier is about one more, its tables
-# 3 * 4 ** (STRIP + 1) entries a step (400 kB). Measured on the 9-side board all Black: 6
-# places keep 9 times more states than 7 and take 0.7 s, 7 take 0.08 s (and 0.2 s to
+# 3 * 4 ** (STRIP + 1) entries a step (400 kB). Measured on the 9-side board all Black (one
+# way of cutting): with 6 places the exact sweep takes 0.65 s, with 7 0.08 s (and 0.15 s to
 # tabulate); 8 would take 1.6 MB a step (README, Laido, "Solid areas")
 STRIP = 7
 # where the strips start: two ways of cutting, a state's bound the lesser of the two
@@ -60,11 +70,13 @@ IMPOSSIBLE = -(1 << 14)
 class StripBound:
     """The strips' tables and, for each step of the sweep, where a state's codes are found.
 
-    ``tables``: every strip step's table, one after the other (int16). After step ``t``: the
-    strips that have started and not finished are ``lookups[t, :count[t]]``, each a row of
-    ``(offset of its table, width k, then the bit shift in the sweep's state of each of the k
-    points of its frontier)``; ``constant[t]`` is the sum of the tables of the strips not
-    started yet (their frontier is empty).
+    ``tables``: every strip step's table, one after the other (int16; for 0, 1 and 2 ends, the
+    patterns of its frontier each time). After step ``t``, for the ``c``-th way of cutting the
+    strips: the strips with points waiting in their frontier are ``lookups[t, c, :count[t,
+    c]]``, each a row of ``(offset of its table, width k, then the bit shift in the sweep's
+    state of each of the k points of its frontier)``, and ``constant[t, c, e]`` is what the
+    other strips (not started, or with no point waiting) can add with ``e`` ends between them
+    (:func:`_shared`). ``whole``: the bound before the first step, on the whole group.
     """
 
     tables: np.ndarray
@@ -82,7 +94,7 @@ def unbounded(steps: int) -> StripBound:
     )
 
 
-def _strips(lattice: HexLattice, plan: SweepPlan, shift: int) -> list[list[int]]:
+def _strips(plan: SweepPlan, shift: int) -> list[list[int]]:
     """The plan's points (by place in the plan) cut into strips of :data:`STRIP` places along
     the line, the first ``shift`` places narrower, each strip in the sweep's order."""
     first = min(plan.columns)
@@ -110,7 +122,7 @@ def strip_bound(lattice: HexLattice, plan: SweepPlan, steps: list[_Step], shifts
     for cut, shift in enumerate(shifts):
         under_way.append([[] for _ in range(n)])
         cut_whole = np.zeros(3, np.int64)
-        for strip in _strips(lattice, plan, shift):
+        for strip in _strips(plan, shift):
             frontiers, strip_tables = _strip_tables(lattice, plan, neighbours, strip)
             cut_whole = _shared(cut_whole, strip_tables[0])
             starts = []
