@@ -149,3 +149,18 @@ def test_a_solid_board_needs_far_fewer_states_with_the_bound(monkeypatch):
     assert len(sweep._sweep(lattice, plan, steps, bound, few, None, 54, None)) == 55
     with pytest.raises(sweep.TooManyStates):
         sweep._sweep(lattice, plan, steps, bound_module.unbounded(len(steps)), sweep.SweepLimits(1000, None, None), None, 54, None)
+
+
+@pytest.mark.parametrize("seconds", [0.001, 0.3])
+def test_a_time_limit_holds_while_the_tables_are_built_and_swept(seconds):
+    """The 11-side board nine tenths Black (seed 1: a 300-stone group, seconds of work): a
+    short limit stops the tables (the first) or the sweep (the second) with TimeUp."""
+    from solver.core.limits import Deadline, TimeUp
+
+    lattice = HexLattice(11)
+    rng = random.Random(1)
+    black = frozenset(p for p in lattice.points if rng.random() < 0.9)
+    group = max(groups(lattice, black), key=len)
+    deadline = Deadline(seconds)
+    with pytest.raises(TimeUp):
+        longest_connection_part(lattice, group, NO_LIMITS, deadline)

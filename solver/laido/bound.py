@@ -52,6 +52,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solver.core.lattice import HexLattice
+from solver.core.limits import Deadline
 
 from .sweep import BITS, SweepPlan, _Step
 
@@ -104,11 +105,19 @@ def _strips(plan: SweepPlan, shift: int) -> list[list[int]]:
     return [strips[k] for k in sorted(strips)]
 
 
-def strip_bound(lattice: HexLattice, plan: SweepPlan, steps: list[_Step], shifts: tuple[int, ...] = SHIFTS) -> StripBound:
+def strip_bound(
+    lattice: HexLattice,
+    plan: SweepPlan,
+    steps: list[_Step],
+    shifts: tuple[int, ...] = SHIFTS,
+    deadline: Deadline | None = None,
+) -> StripBound:
     """The bound of this module for the sweep of ``plan`` (whose steps are ``steps``): for each
     step, what a state's stones can grow by at most, read from its codes (see the module's
     docstring for the rules relaxed and why the bound is admissible); the least of the bounds
-    of the strips cut at each of ``shifts``."""
+    of the strips cut at each of ``shifts``. :class:`~solver.core.limits.TimeUp` when
+    ``deadline`` comes first (looked at between two strips, a few hundredths of a second
+    each)."""
     order = plan.order
     index = {p: i for i, p in enumerate(order)}
     neighbours = [[index[q] for q in lattice.neighbours(p) if q in index] for p in order]
@@ -123,6 +132,8 @@ def strip_bound(lattice: HexLattice, plan: SweepPlan, steps: list[_Step], shifts
         under_way.append([[] for _ in range(n)])
         cut_whole = np.zeros(3, np.int64)
         for strip in _strips(plan, shift):
+            if deadline is not None:
+                deadline.check()
             frontiers, strip_tables = _strip_tables(lattice, plan, neighbours, strip)
             cut_whole = _shared(cut_whole, strip_tables[0])
             starts = []

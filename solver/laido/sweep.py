@@ -287,7 +287,7 @@ def longest_connection_part(
     steps = _steps(lattice, plan)
     if plan.cost < BOUND_FROM:
         return _sweep(lattice, plan, steps, unbounded(len(steps)), limits, deadline, 0, None)
-    bound = strip_bound(lattice, plan, steps)
+    bound = strip_bound(lattice, plan, steps, deadline=deadline)
     quick = _sweep(lattice, plan, steps, bound, limits, deadline, 0, BEAM)
     floor = len(quick) if quick is not None else 0
     return _sweep(lattice, plan, steps, bound, limits, deadline, floor, None) or quick
