@@ -27,9 +27,11 @@ numpy array, and compiled kernels (numba, compiled once and cached beside the mo
 out each state's successors and merge them (:mod:`solver.laido.sweep_kernels`); each step
 keeps, for each state, the state it came from and whether the point is on the path, so the
 longest path is read back at the end. Wide, open
-groups have many states (about 2.2 times more for each point of width on a solid area):
-:func:`longest_connection_part` gives up past its :class:`SweepLimits` and the caller uses the
-solver.
+groups have many states (about 2.2 times more for each point of width on a solid area), most
+of which cannot lead to a longest path: on such a group a quick sweep first finds a long path,
+and the exact sweep drops every state whose stones plus a bound on what the rest of the group
+can add (:mod:`solver.laido.bound`) do not beat it. :func:`longest_connection_part` gives up
+past its :class:`SweepLimits` and the caller uses the solver.
 
 Every answer is a path of the group; :mod:`solver.laido.score` re-checks it with the plain rules.
 """
