@@ -12,7 +12,16 @@ hears nothing.
 
 from __future__ import annotations
 
-from typing import Callable
+import fcntl
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import sysconfig
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Callable
 
 # process-wide on purpose: what the CLI asked for, and which kernels were announced already
 _tell: Callable[[str], None] | None = None
@@ -44,3 +53,177 @@ def announce_compiles(module: str, kernels: str) -> None:
             pass
 
     event.register("numba:compile", Announcer())
+
+
+# --- kernels compiled ahead of time --------------------------------------------------------
+#
+# numba's JIT cache still costs every process about 0.5 s before its first kernel call: 0.2 s
+# to import numba, 0.2-0.3 s for its CPU target to start and read the cache. A module whose
+# kernels are written for numba (marked with :func:`kernel`, not decorated with numba) can have
+# them compiled once into a plain extension module (numba.pycc: machine code, numba's runtime
+# included, nothing of numba needed to import it), which loads in a millisecond. When that
+# cannot be done (no C compiler, numba without pycc), the same kernels run through numba's JIT
+# as before.
+
+KERNELS_ENV = "PLACESAT_KERNELS"  # "jit": numba's JIT only, never the compiled modules
+CACHE_ENV = "PLACESAT_CACHE_DIR"  # where compiled modules go (default: beside the code, else ~/.cache)
+AHEAD, JIT = "ahead", "jit"
+# in the compiled module's name with the kernels' source: a change here rebuilds every module
+_RECIPE = "pycc-1"
+
+# process-wide, as numba's own dispatchers are: each module's kernels, once loaded, by mode
+_loaded: dict[tuple[str, str], Any] = {}
+
+
+def kernel(function: Callable | None = None, **options: Any) -> Any:
+    """Mark ``function`` as a kernel of its module, to be compiled by :func:`load_kernels`
+    with numba's ``njit`` ``options`` (``cache=True`` always); it stays a plain Python function
+    until then. Use as ``@kernel`` or ``@kernel(inline="always")``."""
+
+    def mark(f: Callable) -> Callable:
+        f.kernel_options = {"cache": True, **options}
+        return f
+
+    return mark(function) if function is not None else mark
+
+
+def kernels_mode() -> str:
+    """The kernels this process asks for: ahead-of-time modules (the default) or numba's JIT."""
+    return JIT if os.environ.get(KERNELS_ENV, "").strip().lower() == JIT else AHEAD
+
+
+def load_kernels(module: str, kernels: str, exports: Callable[[], dict[str, Any]], mode: str | None = None) -> Any:
+    """The compiled kernels of ``module`` (its functions marked :func:`kernel`): an object with
+    one attribute per name of ``exports()`` (name -> numba signature; called only to compile).
+
+    Ahead of time (``mode`` "ahead", the default): the extension module built from this very
+    source, compiled first when missing (``kernels`` names them in the compile notice); when
+    that fails, numba's JIT, and the failure is remembered beside the module's place so that
+    later processes do not try again until the source changes. JIT: numba's dispatchers.
+    """
+    mode = mode or kernels_mode()
+    key = (module, mode)
+    if key not in _loaded:
+        loaded = _ahead_of_time(module, kernels, exports) if mode == AHEAD else None
+        _loaded[key] = loaded if loaded is not None else _jit(module, kernels)
+    return _loaded[key]
+
+
+def compiled_name(module: str) -> str:
+    """The name of ``module``'s compiled kernels: the module's own name and a hash of its
+    source, of numpy's version (the extension is built against its C interface) and of how it
+    is built, so that any change makes a new module, as numba's cache does."""
+    source = Path(sys.modules[module].__file__).read_bytes()
+    import numpy
+
+    digest = hashlib.sha256(b"\0".join([source, numpy.__version__.encode(), _RECIPE.encode()])).hexdigest()[:16]
+    return f"_{module.rsplit('.', 1)[-1]}_kernels_{digest}"
+
+
+def cache_dirs(module: str) -> list[Path]:
+    """Where ``module``'s compiled kernels may be, in the order tried: ``$PLACESAT_CACHE_DIR``
+    when set, else the module's ``__pycache__`` (numba's cache is there too), then
+    ``~/.cache/placesat`` (``$XDG_CACHE_HOME``) for an install one cannot write to."""
+    if os.environ.get(CACHE_ENV):
+        return [Path(os.environ[CACHE_ENV])]
+    beside = Path(sys.modules[module].__file__).parent / "__pycache__"
+    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "placesat"
+    return [beside, home]
+
+
+def _ahead_of_time(module: str, kernels: str, exports: Callable[[], dict[str, Any]]) -> Any:
+    name = compiled_name(module)
+    filename = name + sysconfig.get_config_var("EXT_SUFFIX")
+    places = cache_dirs(module)
+    for place in places:
+        found = _import_extension(name, place / filename)
+        if found is not None:
+            return found
+    if any((place / (name + ".failed")).exists() for place in places):
+        return None  # it failed before, for this very source: the JIT
+    for place in places:
+        try:
+            place.mkdir(parents=True, exist_ok=True)
+            lock = open(place / (name + ".lock"), "a")
+        except OSError:
+            continue  # not writable: the next place
+        with lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # one process compiles; the others wait, then load
+            found = _import_extension(name, place / filename)
+            if found is not None:
+                return found
+            _announce(kernels)
+            try:
+                _build(module, name, exports, place, filename)
+            except Exception as error:  # no compiler, no pycc, a kernel pycc cannot take: the JIT
+                (place / (name + ".failed")).write_text(f"{type(error).__name__}: {error}\n")
+                return None
+            return _import_extension(name, place / filename)
+    return None
+
+
+def _build(module: str, name: str, exports: Callable[[], dict[str, Any]], place: Path, filename: str) -> None:
+    """Compile ``module``'s exported kernels into ``place / filename``, atomically: built in a
+    private folder beside it, then renamed into place."""
+    import shutil
+    import tempfile
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # numba.pycc is deprecated; it still does the job
+        from numba.pycc import CC
+
+    _jit_module(module)  # the kernels they call must be numba's, for pycc to follow the calls
+    functions = sys.modules[module].__dict__
+    build = Path(tempfile.mkdtemp(prefix=name + ".", dir=place))
+    try:
+        cc = CC(name)
+        cc.output_dir = str(build)
+        for export, signature in exports().items():
+            cc.export(export, signature)(functions[export].py_func)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            cc.compile()
+        os.replace(build / filename, place / filename)
+    finally:
+        shutil.rmtree(build, ignore_errors=True)
+
+
+def _import_extension(name: str, path: Path) -> Any:
+    if not path.is_file():
+        return None
+    loader = importlib.machinery.ExtensionFileLoader(name, str(path))
+    spec = importlib.util.spec_from_loader(name, loader)
+    try:
+        extension = importlib.util.module_from_spec(spec)
+        loader.exec_module(extension)
+    except ImportError:
+        return None  # unreadable or built for another interpreter: compiled again
+    return extension
+
+
+def _jit_module(module: str) -> dict[str, Any]:
+    """Make every kernel of ``module`` a numba dispatcher, in the module itself (a kernel calls
+    the others through its globals, and numba follows those calls): by name."""
+    import numba
+
+    namespace = sys.modules[module].__dict__
+    jitted = {}
+    for name, value in list(namespace.items()):
+        if isinstance(value, numba.core.dispatcher.Dispatcher):
+            jitted[name] = value
+        elif callable(value) and hasattr(value, "kernel_options"):
+            jitted[name] = namespace[name] = numba.njit(**value.kernel_options)(value)
+    return jitted
+
+
+def _jit(module: str, kernels: str) -> Any:
+    announce_compiles(module, kernels)
+    jitted = _jit_module(module)
+    return SimpleNamespace(**jitted)
+
+
+def _announce(kernels: str) -> None:
+    if _tell is not None and kernels not in _told:
+        _told.add(kernels)
+        _tell(f"compiling {kernels} (once on this machine: it is kept for the next runs)...")

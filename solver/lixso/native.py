@@ -34,12 +34,9 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-import numba
 import numpy as np
 
-from ..core.compiled import announce_compiles
-
-announce_compiles(__name__, "the Lixso grader")
+from ..core.compiled import kernel, load_kernels
 
 _INT = np.int32
 
@@ -126,14 +123,44 @@ Trials = namedtuple(
 # flags: [0] the union of kept answers is stale, [1] contradiction
 
 
+def kernels(mode: str | None = None):
+    """The compiled kernels below (:func:`solver.core.compiled.load_kernels`): built ahead of
+    time into an extension module once per machine and source, or numba's JIT when that cannot
+    be done (``mode``: "ahead" or "jit"; default: the process's, ``$PLACESAT_KERNELS``)."""
+    return load_kernels(__name__, "the Lixso grader", _signatures, mode)
+
+
+def _signatures() -> dict:
+    """The kernels Python calls, with the types of the arrays :class:`TrialState` passes (read
+    off a tiny state, so that a new array is typed as it is made)."""
+    from numba import typeof, types
+
+    # one cell, its four colours (variables 1-4) and one tile variable (5): a long clause and
+    # a binary one, the smallest tables of every shape
+    tables = TrialTables([[1, 2, 3, 4], [-1, -2], [-5, 1]], 5, np.array([[6, 7, 8, 9]]), 3, [[5]])
+    state = TrialState(tables, np.zeros(11, dtype=np.int8), compiled=object())
+    T, S = typeof(tables.arrays), typeof(state.trials)
+    positions, count = typeof(state.scratch), types.int64
+    return {
+        "_propagate": types.int64(T, typeof(state.value), typeof(state.nfalse), typeof(state.count),
+                                  typeof(state.trail), typeof(state.bits), positions, count, types.boolean),
+        "_commit": types.int64(T, S, positions, count, count),
+        "_close": types.int64(T, S, count, count, count, count),
+        "_line_up": types.none(T, S, count),
+        "_set_bits": types.none(typeof(state.bits), positions),
+    }
+
+
 class TrialState:
     """One puzzle's trials: its propagation state over ``value`` (the value array it shares
     with its deduction) and, for the compiled trial loop, what is known of every trial.
 
-    ``solution``: by variable, true in a known solution (or None).
+    ``solution``: by variable, true in a known solution (or None); ``compiled``: the kernels to
+    run (default: :func:`kernels`).
     """
 
-    def __init__(self, tables: TrialTables, value: np.ndarray, solution: np.ndarray | None = None) -> None:
+    def __init__(self, tables: TrialTables, value: np.ndarray, solution: np.ndarray | None = None,
+                 compiled: object | None = None) -> None:
         self.tables = tables
         n, size, words = tables.num_vars, 2 * tables.num_vars + 1, tables.words
         self.value = value
@@ -144,6 +171,7 @@ class TrialState:
         self.scratch = np.zeros(1, dtype=_INT)
         self._trials: Trials | None = None
         self._solution = solution
+        self.kernels = compiled if compiled is not None else kernels()
 
     @property
     def trials(self) -> Trials:
@@ -156,7 +184,7 @@ class TrialState:
             if self._solution is not None:
                 true = np.flatnonzero(solution[1:]) + 1
                 false = np.flatnonzero(solution[1:] == 0) + 1
-                _set_bits(solution_bits, np.concatenate([n + true, n - false]).astype(_INT))
+                self.kernels._set_bits(solution_bits, np.concatenate([n + true, n - false]).astype(_INT))
             cells = t.colour_cells.shape[1]
             self._trials = Trials(
                 self.value, self.nfalse, self.count, self.trail, self.bits, self.scratch,
@@ -177,7 +205,7 @@ class TrialState:
         positions set, first ``trail[0]``...), negative (-1 - length) on a contradiction.
         With ``keep`` (and no contradiction) the assignments stay; otherwise they are undone.
         ``bits`` holds the trail as a bit set either way."""
-        return _propagate(self.tables.arrays, self.value, self.nfalse, self.count, self.trail, self.bits,
+        return self.kernels._propagate(self.tables.arrays, self.value, self.nfalse, self.count, self.trail, self.bits,
                           positions, len(positions), keep)
 
     def probe(self, position: int) -> int:
@@ -192,7 +220,7 @@ class TrialState:
     def commit(self, positions: np.ndarray, level: int) -> bool:
         """Make the literals at ``positions`` facts, with all they imply, and send the trials
         they may change back in line: False on a contradiction."""
-        ok = _commit(self.tables.arrays, self.trials, positions, len(positions), level) >= 0
+        ok = self.kernels._commit(self.tables.arrays, self.trials, positions, len(positions), level) >= 0
         self.trials.failed_count[0] = 0  # they are back in line: the next run finds them failing
         return ok
 
@@ -200,25 +228,25 @@ class TrialState:
         """Run the trials (and from level 5 the dilemmas) of ``level`` towards their fixed point;
         at most about ``budget`` trials (then PAUSED: call again). ``until``: a cell index, or -1;
         ``batch``: how many failed trials are made facts together."""
-        return _close(self.tables.arrays, self.trials, level, until, budget, batch)
+        return self.kernels._close(self.tables.arrays, self.trials, level, until, budget, batch)
 
     def line_up(self, level: int) -> None:
         """Put every open option of ``level`` in line: colours at level 3, tiles from level 4."""
-        _line_up(self.tables.arrays, self.trials, level)
+        self.kernels._line_up(self.tables.arrays, self.trials, level)
 
 
-@numba.njit(cache=True)
+@kernel
 def _set_bits(bits, positions):  # pragma: no cover - compiled
     for p in positions:
         bits[p >> 6] |= np.uint64(1) << np.uint64(p & 63)
 
 
-@numba.njit(cache=True)
+@kernel
 def _has_bit(bits, p):  # pragma: no cover - compiled
     return (bits[p >> 6] >> np.uint64(p & 63)) & np.uint64(1) != 0
 
 
-@numba.njit(cache=True, inline="always")
+@kernel(inline="always")
 def _assign(value, count, colour_of, trail, size, p):  # pragma: no cover - compiled
     """Make the literal at position ``p`` true (its negation false) at the end of the trail
     (``size`` long so far), counting the colour it gives; the trail's new length."""
@@ -231,7 +259,7 @@ def _assign(value, count, colour_of, trail, size, p):  # pragma: no cover - comp
     return size + 1
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):  # pragma: no cover - compiled
     imp_start, imp_to, occ_start, occ_clause = T.imp_start, T.imp_to, T.occ_start, T.occ_clause
     cl_start, cl_lits, colour_of, colour_cells, cap = T.cl_start, T.cl_lits, T.colour_of, T.colour_cells, T.cap
@@ -325,7 +353,7 @@ def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):  # 
 # facts a few at a time, then the dilemmas of each open cell.
 
 
-@numba.njit(cache=True)
+@kernel
 def _enqueue(S, x):  # pragma: no cover - compiled
     if not S.queued[x]:
         S.queued[x] = 1
@@ -333,7 +361,7 @@ def _enqueue(S, x):  # pragma: no cover - compiled
         S.ends[1] += 1
 
 
-@numba.njit(cache=True)
+@kernel
 def _forget(S, x):  # pragma: no cover - compiled
     if S.status[x] == ANSWERED:
         S.flags[0] = 1
@@ -342,7 +370,7 @@ def _forget(S, x):  # pragma: no cover - compiled
     S.version[x] = S.clock[0]
 
 
-@numba.njit(cache=True)
+@kernel
 def _keep(T, S, x, size):  # pragma: no cover - compiled
     """Keep the answer on the trail (``size`` long) as the trial of ``x``'s."""
     S.answers[x, :] = S.bits
@@ -358,7 +386,7 @@ def _keep(T, S, x, size):  # pragma: no cover - compiled
     S.version[x] = S.clock[0]
 
 
-@numba.njit(cache=True)
+@kernel
 def _held(S, p):  # pragma: no cover - compiled
     """Whether some kept answer holds the literal at position ``p``."""
     if S.flags[0]:
@@ -371,7 +399,7 @@ def _held(S, p):  # pragma: no cover - compiled
     return _has_bit(S.union, p)
 
 
-@numba.njit(cache=True)
+@kernel
 def _survives(S, x, n):  # pragma: no cover - compiled
     """Whether the trial of ``x`` is known not to fail without running it (deduce._survives)."""
     if S.solution[x]:
@@ -385,7 +413,7 @@ def _survives(S, x, n):  # pragma: no cover - compiled
     return True
 
 
-@numba.njit(cache=True)
+@kernel
 def _unsupported(S, n):  # pragma: no cover - compiled
     """Open again (and in line) the trials marked SURVIVES that no kept answer holds now."""
     kept = 0
@@ -405,7 +433,7 @@ def _unsupported(S, n):  # pragma: no cover - compiled
     return lost
 
 
-@numba.njit(cache=True)
+@kernel
 def _after(T, S, size, level, n):  # pragma: no cover - compiled
     """The new facts are ``S.facts[:size]`` (positions): forget the kept answers they may
     change and put those trials back in line; the trials that now fail for certain go to
@@ -511,7 +539,7 @@ def _after(T, S, size, level, n):  # pragma: no cover - compiled
                 _enqueue(S, x)
 
 
-@numba.njit(cache=True)
+@kernel
 def _commit(T, S, positions, npos, level):  # pragma: no cover - compiled
     """Make the literals at ``positions`` facts (with all they imply) and update the trials
     (:func:`_after`): the number of new facts, or -1 on a contradiction."""
@@ -525,7 +553,7 @@ def _commit(T, S, positions, npos, level):  # pragma: no cover - compiled
     return size
 
 
-@numba.njit(cache=True)
+@kernel
 def _decided(T, S, cell, n):  # pragma: no cover - compiled
     for k in range(T.colour_cells.shape[0]):
         if S.value[T.colour_cells[k, cell]] == 1:
@@ -533,7 +561,7 @@ def _decided(T, S, cell, n):  # pragma: no cover - compiled
     return False
 
 
-@numba.njit(cache=True)
+@kernel
 def _line_up(T, S, level):  # pragma: no cover - compiled
     """Put the open options of ``level`` in line (colours at level 3, tiles from level 4), the
     cells with the fewest colours left first (their options fail most often)."""
@@ -559,7 +587,7 @@ def _line_up(T, S, level):  # pragma: no cover - compiled
                         _enqueue(S, x)
 
 
-@numba.njit(cache=True)
+@kernel
 def _close(T, S, level, until, budget, batch):  # pragma: no cover - compiled
     n = S.status.shape[0] - 1
     probes = 0
@@ -617,7 +645,7 @@ def _close(T, S, level, until, budget, batch):  # pragma: no cover - compiled
             return DONE if not undecided else DECIDED
 
 
-@numba.njit(cache=True)
+@kernel
 def _dilemmas(T, S, level, n):  # pragma: no cover - compiled
     """Learn what all the tiles that can still cover a cell imply, for every open cell (see
     deduce.Deduction._dilemmas): -1 when nothing was new, -2 on a contradiction, -3 when an
