@@ -634,7 +634,7 @@ def verify(
     from collections import Counter
 
     from solver.core.parallel import WorkerCrash, run_jobs
-    from solver.lixso.verify import Check, check_in_worker, invalid, start_worker
+    from solver.lixso.verify import Check, check_in_worker, invalid, prepare, start_worker
 
     command_end = None if time_limit is None else time.monotonic() + time_limit
     entries = collect(paths)
@@ -661,10 +661,12 @@ def verify(
     for check in checks.values():
         emit(check)
     stopped: Stop | None = None
+    settings = (backend, grid_time_limit, grade_all, command_end, checkers)
     try:
         with progress("verify") as bar:
             task = bar.add_task("verify", total=len(grids))
-            for index, result in run_jobs(check_in_worker, [g for _, g in grids], jobs, start_worker, (backend, grid_time_limit, grade_all, command_end, checkers)):
+            prepare([g for _, g in grids], *settings)  # built once, inherited by the workers
+            for index, result in run_jobs(check_in_worker, [g for _, g in grids], jobs, start_worker, settings):
                 entry_index, grid = grids[index]
                 if isinstance(result, WorkerCrash):
                     result = Check(grid.label(), "unknown", error=f"worker crashed: {result}")

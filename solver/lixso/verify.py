@@ -98,6 +98,32 @@ class Verifier:
         self.grade_all = grade_all
         self.command_end = command_end
         self.checkers = tuple(checkers)
+        self.settings = (backend, time_limit, grade_all, command_end, self.checkers)
+
+    def warm(self, grids: list[Grid]) -> None:
+        """Build now, once, what checking ``grids`` needs for each grid size: the deducer (its
+        templates and engines), the compiled trial kernels, and the solver when some puzzle
+        will need it (level 6, or no level to grade). Worker processes forked afterwards inherit
+        all of it instead of each building its own. Stops quietly at the time limit (the checks
+        then say ``unknown`` themselves)."""
+        from .native import kernels
+
+        deadline = self._deadline()
+        seen: dict[tuple[int, int], bool] = {}
+        for grid in grids:
+            key = (grid.height, grid.width)
+            solver = not (self.grade_all or grid.stated_level() is not None) or grid.stated_level() == HARDEST
+            if key in seen and (seen[key] or not solver):
+                continue
+            try:
+                if key not in seen:
+                    deducer_for(grid.height, grid.width, self.solver.per_colour, deadline)
+                    kernels()
+                if solver or self.checkers:
+                    self.solver.compiled(grid, deadline)
+            except TimeUp:
+                return
+            seen[key] = solver or bool(self.checkers)
 
     def _deadline(self) -> Deadline:
         deadline = Deadline(None)
@@ -201,9 +227,22 @@ _worker: Verifier | None = None
 
 def start_worker(backend: str, time_limit: float | None, grade_all: bool, command_end: float | None = None,
                  checkers: tuple[str, ...] = ()) -> None:
-    """Set up a worker process's verifier (an initializer for :func:`solver.core.parallel.run_jobs`)."""
+    """Set up a worker process's verifier (an initializer for :func:`solver.core.parallel.run_jobs`);
+    one with the same settings that the process has already (from :func:`prepare`, inherited
+    through the fork) is kept, warm."""
     global _worker
-    _worker = Verifier(backend, time_limit, grade_all, command_end, checkers)
+    if _worker is None or _worker.settings != (backend, time_limit, grade_all, command_end, tuple(checkers)):
+        _worker = Verifier(backend, time_limit, grade_all, command_end, checkers)
+
+
+def prepare(grids: list[Grid], backend: str, time_limit: float | None, grade_all: bool,
+            command_end: float | None = None, checkers: tuple[str, ...] = ()) -> None:
+    """Set up this process's verifier and build what checking ``grids`` needs
+    (:meth:`Verifier.warm`), before the worker processes start: forked from this one, they
+    inherit it (one build instead of one per worker)."""
+    start_worker(backend, time_limit, grade_all, command_end, checkers)
+    assert _worker is not None
+    _worker.warm(grids)
 
 
 def check_in_worker(grid: Grid) -> Check:
