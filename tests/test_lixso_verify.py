@@ -158,3 +158,48 @@ def test_graded_verdicts_agree_with_the_solver_on_grids_with_a_stated_level():
             assert check.status == "unique" and check.level <= 5
         seen[check.decided_by, check.status] = seen.get((check.decided_by, check.status), 0) + 1
     assert {("deduction", "unique"), ("sat", "multiple"), ("sat", "unsolvable")} <= set(seen), seen
+
+
+def test_a_grades_facts_leave_the_solutions_as_they_are_on_both_backends():
+    """Level 6 puzzles are solved from the facts their grade found (verify): with those facts
+    as assumptions the solver must list exactly the solutions it lists without them, on
+    shipped level-6 puzzles (one solution) and on the same puzzles with a clue taken away and
+    a few cells of the solution shown instead (several solutions, all enumerated), with
+    python-sat and with CP-SAT."""
+    import random
+
+    from solver.lixso.deduce import deducer_for
+    from solver.lixso.model import Grid, load_pack
+    from solver.lixso.solve import LixsoSolver, Verdict
+
+    rng = random.Random(3)
+    deducer, solver = deducer_for(9, 9), LixsoSolver()
+    grids = []
+    for grid in load_pack(str(ROOT / "grids" / "lixso" / "level-6.txt"))[:3]:
+        grids.append(grid)
+        solution = solver.solve(grid, 2).solutions[0]
+        rows = [list(row) for row in grid.rows]
+        r, c, _ = grid.clues()[0]
+        rows[r][c] = "."
+        cells = [(r, c) for r in range(9) for c in range(9) if rows[r][c] == "."]
+        rng.shuffle(cells)
+        for r, c in cells:  # show solution cells while that leaves several solutions, to 30 or fewer
+            rows[r][c] = solution[r][c]
+            report = solver.solve(Grid(tuple("".join(row) for row in rows)), 31)
+            if report.status is not Verdict.MULTIPLE:
+                rows[r][c] = "."
+            elif len(report.solutions) <= 30:
+                break
+        grids.append(Grid(tuple("".join(row) for row in rows)))
+    several = 0
+    for backend in ("sat", "cpsat"):
+        solver = LixsoSolver(backend)
+        for grid in grids:
+            grade = deducer.grade(grid)
+            assert grade.facts and grade.level == 6
+            plain = solver.solve(grid, None)
+            narrowed = solver.solve(grid, None, facts=grade.facts)
+            assert plain.complete and narrowed.complete
+            assert (narrowed.status, sorted(narrowed.solutions)) == (plain.status, sorted(plain.solutions))
+            several += plain.status is Verdict.MULTIPLE
+    assert several == 6  # each altered puzzle has several solutions, on each backend
