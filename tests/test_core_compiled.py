@@ -1,6 +1,14 @@
 """A first run compiles numba kernels for seconds: the user is told once, and only then."""
 
+import importlib
+import shutil
+import sys
+import sysconfig
+import types
+
 import numba
+import numpy as np
+import pytest
 
 from solver.core import compiled
 
@@ -40,3 +48,103 @@ def test_nothing_is_said_when_no_one_asked(monkeypatch):
         return x + 1
 
     assert quiet(1) == 2 and compiled._told == set()
+
+
+# --- kernels compiled ahead of time (load_kernels) ----------------------------------------
+
+SAMPLE = '''
+import numpy as np
+
+from solver.core.compiled import kernel
+
+
+@kernel(inline="always")
+def _square(x):
+    return x * x
+
+
+@kernel
+def total_of_squares(values):
+    total = 0
+    for v in values:
+        total += _square(v)
+    return total
+
+
+def exports():
+    from numba import types
+
+    return {"total_of_squares": types.int64(types.Array(types.int64, 1, "C"))}
+'''
+
+
+def _sample(tmp_path, monkeypatch, name="sample_kernels", source=SAMPLE):
+    """A module of kernels in a fresh folder, imported, its compiled modules cached in another."""
+    folder = tmp_path / "code"
+    folder.mkdir(exist_ok=True)
+    (folder / f"{name}.py").write_text(source)
+    monkeypatch.syspath_prepend(str(folder))
+    monkeypatch.setenv(compiled.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setattr(compiled, "_loaded", {})
+    monkeypatch.setattr(compiled, "_told", set())
+    sys.modules.pop(name, None)
+    return importlib.import_module(name)
+
+
+def test_kernels_built_ahead_of_time_load_without_a_build_the_next_time(tmp_path, monkeypatch):
+    if not shutil.which("cc"):
+        pytest.skip("no C compiler: the JIT path is tested below")
+    module = _sample(tmp_path, monkeypatch)
+    heard = []
+    compiled.on_compile(heard.append)
+    try:
+        ahead = compiled.load_kernels(module.__name__, "the sample kernels", module.exports)
+        values = np.arange(5, dtype=np.int64)
+        assert isinstance(ahead, types.ModuleType) and ahead.total_of_squares(values) == 30
+        assert heard == ["compiling the sample kernels (once on this machine: it is kept for the next runs)..."]
+        built = sorted(p.name for p in (tmp_path / "cache").iterdir() if p.suffix == ".so")
+        assert built == [compiled.compiled_name(module.__name__) + sysconfig.get_config_var("EXT_SUFFIX")]
+        # a new process (here: an empty table of loaded kernels) imports it, and builds nothing
+        monkeypatch.setattr(compiled, "_loaded", {})
+        monkeypatch.setattr(compiled, "_build", lambda *args: pytest.fail("built again"))
+        again = compiled.load_kernels(module.__name__, "the sample kernels", module.exports)
+        assert again.total_of_squares(values) == 30 and len(heard) == 1
+        jit = compiled.load_kernels(module.__name__, "the sample kernels", module.exports, compiled.JIT)
+        assert jit.total_of_squares(values) == 30 and not isinstance(jit, types.ModuleType)
+    finally:
+        compiled.on_compile(None)
+
+
+def test_a_failed_build_falls_back_to_the_jit_and_is_not_tried_again(tmp_path, monkeypatch):
+    module = _sample(tmp_path, monkeypatch, "failing_kernels")
+    tries = []
+
+    def no_compiler(*args):
+        tries.append(args)
+        raise OSError("no C compiler")
+
+    monkeypatch.setattr(compiled, "_build", no_compiler)
+    loaded = compiled.load_kernels(module.__name__, "the sample kernels", module.exports)
+    assert loaded.total_of_squares(np.arange(4, dtype=np.int64)) == 14 and len(tries) == 1
+    name = compiled.compiled_name(module.__name__)
+    assert "no C compiler" in (tmp_path / "cache" / f"{name}.failed").read_text()
+    monkeypatch.setattr(compiled, "_loaded", {})
+    monkeypatch.setattr(compiled, "_build", lambda *args: pytest.fail("tried again"))
+    assert compiled.load_kernels(module.__name__, "the sample kernels", module.exports).total_of_squares(
+        np.arange(3, dtype=np.int64)) == 5
+
+
+def test_a_change_of_the_kernels_source_names_a_new_compiled_module(tmp_path, monkeypatch):
+    module = _sample(tmp_path, monkeypatch, "changing_kernels")
+    before = compiled.compiled_name(module.__name__)
+    assert before == compiled.compiled_name(module.__name__)  # the same source, the same name
+    assert before.startswith("_changing_kernels_kernels_")
+    (tmp_path / "code" / "changing_kernels.py").write_text(SAMPLE.replace("total += _square(v)", "total += _square(v) + 1"))
+    assert compiled.compiled_name(module.__name__) != before
+
+
+def test_the_jit_can_be_asked_for(monkeypatch):
+    monkeypatch.setenv(compiled.KERNELS_ENV, "jit")
+    assert compiled.kernels_mode() == compiled.JIT
+    monkeypatch.setenv(compiled.KERNELS_ENV, "")
+    assert compiled.kernels_mode() == compiled.AHEAD

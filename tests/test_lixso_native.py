@@ -154,3 +154,35 @@ def test_clues_added_between_runs_reach_the_fixed_point_of_all_the_clues():
             assert (grown.value == fresh.value).all() and grown.complete() == fresh.complete()
             compared += 1
     assert compared >= 6
+
+
+def test_the_kernels_compiled_ahead_of_time_reach_the_facts_numbas_jit_reaches(monkeypatch):
+    # the grader's kernels run from an extension module built ahead of time (numba.pycc) when
+    # a C compiler is at hand, else through numba's JIT: the same source, so the same facts,
+    # the same solved cells and the same grades, at every level, with and without a solution
+    import shutil
+    import types
+
+    from solver.core import compiled
+    from solver.lixso import native
+
+    ahead, jit = native.kernels(compiled.AHEAD), native.kernels(compiled.JIT)
+    if shutil.which("cc"):  # CI and the test machine have one: the kernels come compiled ahead
+        assert isinstance(ahead, types.ModuleType)
+    assert not isinstance(jit, types.ModuleType)
+    deducer = Deducer(9, 9)
+    seen = {}
+    for mode, chosen in (("ahead", ahead), ("jit", jit)):
+        monkeypatch.setattr(native, "kernels", lambda mode=None, chosen=chosen: chosen)
+        for level in range(1, 7):
+            for grid in [g for g in parse_pack((PACKS / f"level-{level}.txt").read_text()) if isinstance(g, Grid)][:3]:
+                for solution in (None, grid.stated_solution()):
+                    deduction = deducer.start(grid, 5, solution=solution)
+                    deduction.run()
+                    if deduction._trials is not None:
+                        assert deduction._trials.state.kernels is chosen
+                    grade = deducer.grade(grid, solution=solution)
+                    seen.setdefault((grid.name, solution is None), []).append(
+                        (deduction.value.tobytes(), grade.level, grade.solved_rows, grade.facts))
+    assert len(seen) == 36 and all(len(runs) == 2 and runs[0] == runs[1] for runs in seen.values())
+    assert {runs[0][1] for runs in seen.values()} == {1, 2, 3, 4, 5, 6}
