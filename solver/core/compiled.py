@@ -13,12 +13,10 @@ hears nothing.
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import importlib.machinery
 import importlib.util
 import os
 import sys
-import sysconfig
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable
@@ -113,8 +111,11 @@ def compiled_name(module: str) -> str:
     """The name of ``module``'s compiled kernels: the module's own name and a hash of its
     source, of numpy's version (the extension is built against its C interface) and of how it
     is built, so that any change makes a new module, as numba's cache does."""
-    source = Path(sys.modules[module].__file__).read_bytes()
+    import hashlib
+
     import numpy
+
+    source = Path(sys.modules[module].__file__).read_bytes()
 
     digest = hashlib.sha256(b"\0".join([source, numpy.__version__.encode(), _RECIPE.encode()])).hexdigest()[:16]
     return f"_{module.rsplit('.', 1)[-1]}_kernels_{digest}"
@@ -132,6 +133,8 @@ def cache_dirs(module: str) -> list[Path]:
 
 
 def _ahead_of_time(module: str, kernels: str, exports: Callable[[], dict[str, Any]]) -> Any:
+    import sysconfig
+
     name = compiled_name(module)
     filename = name + sysconfig.get_config_var("EXT_SUFFIX")
     places = cache_dirs(module)
