@@ -23,11 +23,14 @@ of ``deduce.Deduction._close`` (which hints still run, for their words), with ea
 kept answer as a row of 64-bit words, the same rules for which answers a new fact may change,
 and the dilemmas over the tiles that can still cover each open cell.
 
-numba is imported here alone, and this module only on a deduction's first trial, so that
-commands that never grade (``placesat lixso solve``) do not pay its import (about half a
-second, kernels loaded from the cache included). Kernels are cached on disk (``cache=True``,
-in ``__pycache__``; worker processes share the files): the first run after an install or a
-change of this file compiles them, once (15-25 s on the 2-core test machine).
+The kernels are written for numba and compiled once per machine and source
+(:func:`kernels`, :mod:`solver.core.compiled`): ahead of time into a plain extension module
+(numba.pycc; 15-25 s on the 2-core test machine, the first time), which later processes import
+in a millisecond without importing numba at all; or, when that cannot be built (no C
+compiler), by numba's JIT with its cache in ``__pycache__`` (then about half a second a process:
+numba's import and its loading of the cache). This module imports neither numba nor the
+compiled module until a trial runs, so commands that never grade (``placesat lixso solve``)
+do not pay for them.
 """
 
 from __future__ import annotations
