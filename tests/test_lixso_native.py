@@ -156,6 +156,7 @@ def test_clues_added_between_runs_reach_the_fixed_point_of_all_the_clues():
     assert compared >= 6
 
 
+@pytest.mark.slow  # on a new machine it waits for numba to compile the kernels too (about 30 s)
 def test_the_kernels_compiled_ahead_of_time_reach_the_facts_numbas_jit_reaches(monkeypatch):
     # the grader's kernels run from an extension module built ahead of time (numba.pycc) when
     # a C compiler is at hand, else through numba's JIT: the same source, so the same facts,
