@@ -203,3 +203,26 @@ def test_a_grades_facts_leave_the_solutions_as_they_are_on_both_backends():
             assert (narrowed.status, sorted(narrowed.solutions)) == (plain.status, sorted(plain.solutions))
             several += plain.status is Verdict.MULTIPLE
     assert several == 6  # each altered puzzle has several solutions, on each backend
+
+
+def test_prepared_verifier_is_the_one_the_workers_keep(monkeypatch):
+    """verify builds the deducer and the solver in the parent, before the workers fork: a
+    worker's initializer with the same settings keeps that warm verifier (inherited), other
+    settings make a new one; the checks are those of a fresh verifier."""
+    from solver.lixso import verify
+    from solver.lixso.deduce import _deducers
+    from solver.lixso.model import load_pack
+
+    monkeypatch.setattr(verify, "_worker", None)
+    grids = load_pack(str(ROOT / "grids" / "lixso" / "level-6.txt"))[:2] + load_pack(str(ROOT / "grids" / "lixso" / "level-4.txt"))[:2]
+    settings = ("sat", None, False, None, ())
+    verify.prepare(grids, *settings)
+    warm = verify._worker
+    assert (9, 9, None) in _deducers and warm.solver._compiled  # level 6 needs the solver: built
+    verify.start_worker(*settings)
+    assert verify._worker is warm
+    checks = [verify.check_in_worker(grid) for grid in grids]
+    fresh = verify.Verifier()
+    assert [(c.status, c.level) for c in checks] == [(f.status, f.level) for f in map(fresh.check, grids)] == [("unique", 6)] * 2 + [("unique", 4)] * 2
+    verify.start_worker("cpsat", None, False, None, ())
+    assert verify._worker is not warm and verify._worker.settings[0] == "cpsat"

@@ -103,27 +103,26 @@ class Verifier:
     def warm(self, grids: list[Grid]) -> None:
         """Build now, once, what checking ``grids`` needs for each grid size: the deducer (its
         templates and engines), the compiled trial kernels, and the solver when some puzzle
-        will need it (level 6, or no level to grade). Worker processes forked afterwards inherit
+        will need it (level 6, no level to grade, or proofs to certify). Worker processes forked afterwards inherit
         all of it instead of each building its own. Stops quietly at the time limit (the checks
         then say ``unknown`` themselves)."""
         from .native import kernels
 
         deadline = self._deadline()
-        seen: dict[tuple[int, int], bool] = {}
+        built: set[tuple[str, int, int]] = set()
         for grid in grids:
-            key = (grid.height, grid.width)
-            solver = not (self.grade_all or grid.stated_level() is not None) or grid.stated_level() == HARDEST
-            if key in seen and (seen[key] or not solver):
-                continue
+            graded = self.grade_all or grid.stated_level() is not None
+            solved = bool(self.checkers) or not graded or grid.stated_level() == HARDEST
             try:
-                if key not in seen:
+                if graded and ("deducer", grid.height, grid.width) not in built:
                     deducer_for(grid.height, grid.width, self.solver.per_colour, deadline)
                     kernels()
-                if solver or self.checkers:
+                    built.add(("deducer", grid.height, grid.width))
+                if solved and ("solver", grid.height, grid.width) not in built:
                     self.solver.compiled(grid, deadline)
+                    built.add(("solver", grid.height, grid.width))
             except TimeUp:
                 return
-            seen[key] = solver or bool(self.checkers)
 
     def _deadline(self) -> Deadline:
         deadline = Deadline(None)
