@@ -148,3 +148,16 @@ def test_the_jit_can_be_asked_for(monkeypatch):
     assert compiled.kernels_mode() == compiled.JIT
     monkeypatch.setenv(compiled.KERNELS_ENV, "")
     assert compiled.kernels_mode() == compiled.AHEAD
+
+
+def test_a_place_that_cannot_be_written_is_passed_over(tmp_path, monkeypatch):
+    # an install one cannot write to: the compiled module goes to the next place (~/.cache)
+    if not shutil.which("cc"):
+        pytest.skip("no C compiler")
+    module = _sample(tmp_path, monkeypatch, "homeless_kernels")
+    (tmp_path / "a-file").write_text("")
+    blocked, home = tmp_path / "a-file" / "cache", tmp_path / "home"
+    monkeypatch.setattr(compiled, "cache_dirs", lambda name: [blocked, home])
+    ahead = compiled.load_kernels(module.__name__, "the sample kernels", module.exports)
+    assert isinstance(ahead, types.ModuleType) and ahead.total_of_squares(np.arange(3, dtype=np.int64)) == 5
+    assert [p.suffix for p in home.iterdir() if p.suffix == ".so"] == [".so"]
