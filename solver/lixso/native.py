@@ -25,7 +25,7 @@ and the dilemmas over the tiles that can still cover each open cell.
 
 The kernels are written for numba and compiled once per machine and source
 (:func:`kernels`, :mod:`solver.core.compiled`): ahead of time into a plain extension module
-(numba.pycc; 15-25 s on the 2-core test machine, the first time), which later processes import
+(numba.pycc; about 25 s on the 2-core test machine, the first time), which later processes import
 in a millisecond without importing numba at all; or, when that cannot be built (no C
 compiler), by numba's JIT with its cache in ``__pycache__`` (then about half a second a process:
 numba's import and its loading of the cache). This module imports neither numba nor the
@@ -126,7 +126,7 @@ Trials = namedtuple(
 # flags: [0] the union of kept answers is stale, [1] contradiction
 
 
-def kernels(mode: str | None = None):
+def kernels(mode: str | None = None) -> object:
     """The compiled kernels below (:func:`solver.core.compiled.load_kernels`): built ahead of
     time into an extension module once per machine and source, or numba's JIT when that cannot
     be done (``mode``: "ahead" or "jit"; default: the process's, ``$PLACESAT_KERNELS``)."""
@@ -135,7 +135,8 @@ def kernels(mode: str | None = None):
 
 def _signatures() -> dict:
     """The kernels Python calls, with the types of the arrays :class:`TrialState` passes (read
-    off a tiny state, so that a new array is typed as it is made)."""
+    off a tiny state, so that a new array is typed as it is made). The compiled module takes
+    exactly these types (the JIT would compile again for others): positions are int32."""
     from numba import typeof, types
 
     # one cell, its four colours (variables 1-4) and one tile variable (5): a long clause and
@@ -208,8 +209,8 @@ class TrialState:
         positions set, first ``trail[0]``...), negative (-1 - length) on a contradiction.
         With ``keep`` (and no contradiction) the assignments stay; otherwise they are undone.
         ``bits`` holds the trail as a bit set either way."""
-        return self.kernels._propagate(self.tables.arrays, self.value, self.nfalse, self.count, self.trail, self.bits,
-                          positions, len(positions), keep)
+        return self.kernels._propagate(self.tables.arrays, self.value, self.nfalse, self.count, self.trail,
+                                       self.bits, positions, len(positions), keep)
 
     def probe(self, position: int) -> int:
         """:meth:`propagate` of one literal, undone after."""
