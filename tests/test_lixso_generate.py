@@ -281,3 +281,46 @@ def test_level_5_above_the_carving_size_is_grown_unique_and_graded_exactly():
     report = solve_grid(made.grid)
     assert report.status is Verdict.UNIQUE and report.solutions == [made.solution]
     assert Deducer(12, 12).grade(made.grid).level == 5
+
+
+def test_native_cardinality_constraints_agree_with_brute_force_and_refuse_certificates():
+    # the carve's uniqueness solver takes the supply and the one-of constraints natively
+    # (MiniCard): on random small formulas with clauses and counts, every call under random
+    # assumptions must say what enumerating all assignments says
+    import itertools
+    import random
+
+    from solver.core.backend import Formula, SatBackend, Status
+
+    rng = random.Random(12)
+    for _ in range(30):
+        formula = Formula()
+        xs = formula.new_vars(7)
+        for _ in range(3):
+            formula.add_clause([rng.choice([1, -1]) * x for x in rng.sample(xs, 3)])
+        for _ in range(3):
+            lits = [rng.choice([1, -1]) * x for x in rng.sample(xs, rng.randint(2, 6))]
+            lo = rng.randint(0, 2)
+            formula.add_count(lits, lo, rng.randint(lo, len(lits)))
+        backend = SatBackend(formula, solver="minicard", native_cardinality=True)
+
+        def holds(values, assumptions):
+            def true(lit):
+                return values[abs(lit) - 1] == (lit > 0)
+
+            return (
+                all(true(lit) for lit in assumptions)
+                and all(any(true(lit) for lit in clause) for clause in formula.clauses)
+                and all(lo <= sum(map(true, lits)) <= hi for lits, lo, hi in formula.cardinalities)
+            )
+
+        for _ in range(5):
+            assumptions = [rng.choice([1, -1]) * x for x in rng.sample(xs, rng.randint(0, 3))]
+            expected = any(holds(values, assumptions) for values in itertools.product([False, True], repeat=7))
+            assert (backend.status(assumptions) is Status.SAT) == expected
+        backend.close()
+    with pytest.raises(ValueError):
+        SatBackend(Formula(), solver="glucose4", native_cardinality=True)
+    native = SatBackend(Formula(), solver="minicard", native_cardinality=True)
+    with pytest.raises(ValueError):
+        native.clause_history()

@@ -28,6 +28,8 @@ DEFAULT_SAT_SOLVER = "cadical195"
 FIRST_SLICE_CONFLICTS = 2_000  # most of our calls finish within the first slice
 MAX_SLICE_CONFLICTS = 1_000_000
 LOAD_CHUNK_CLAUSES = 50_000  # clauses handed to a native solver between two looks at the clock
+# python-sat solvers that take cardinality constraints natively (SatBackend's native_cardinality)
+NATIVE_CARDINALITY_SOLVERS = ("minicard", "gluecard3", "gluecard4")
 SLICE_SECONDS = 0.1  # a signal or a deadline waits at most about this long (x2) for a slice to end
 
 
@@ -281,18 +283,35 @@ class SatBackend(Backend):
 
     name = "sat"
 
-    def __init__(self, formula: Formula, solver: str | None = None, deadline: "Deadline | None" = None) -> None:
-        """``deadline``: building stops with ``TimeUp`` when it comes first."""
+    def __init__(
+        self, formula: Formula, solver: str | None = None, deadline: "Deadline | None" = None, native_cardinality: bool = False
+    ) -> None:
+        """``deadline``: building stops with ``TimeUp`` when it comes first.
+
+        ``native_cardinality``: the cardinality constraints go to the solver as they are
+        (``Solver.add_atmost``), not encoded as clauses; only for a solver that takes them
+        (:data:`NATIVE_CARDINALITY_SOLVERS`). No auxiliary variables, and no clause history:
+        such a solver's calls cannot be certified (:meth:`clause_history` refuses).
+        """
         from pysat.solvers import Solver
 
         solver = solver or DEFAULT_SAT_SOLVER
         self._solver_name = solver
         self._num_formula_vars = formula.num_vars
-        clauses, self._top = cnf_of(formula, deadline)
+        self._native = native_cardinality
+        if native_cardinality:
+            if solver not in NATIVE_CARDINALITY_SOLVERS:
+                raise ValueError(f"{solver} takes no native cardinality constraints; use one of {', '.join(NATIVE_CARDINALITY_SOLVERS)}")
+            clauses, self._top = formula.clauses, formula.num_vars
+        else:
+            clauses, self._top = cnf_of(formula, deadline)
         # what the solver holds, kept so that a certificate can re-prove any call on exactly it
         self._base = clauses
         self._added: list[list[int]] = []
         self._solver = Solver(name=solver)
+        if native_cardinality:
+            for lits, lo, hi in formula.cardinalities:
+                self._add_native_count(lits, lo, hi)
         # loading millions of clauses takes seconds: in chunks, so a deadline is seen between them
         for start in range(0, len(clauses), LOAD_CHUNK_CLAUSES):
             if deadline is not None:
@@ -324,8 +343,20 @@ class SatBackend(Backend):
 
     def add_count(self, lits: Sequence[int], lo: int, hi: int) -> None:
         """Add ``lo <= sum(lits) <= hi`` permanently."""
+        if self._native:
+            self._add_native_count([int(x) for x in lits], lo, hi)
+            return
         clauses, self._top = _cardinality_clauses([int(x) for x in lits], lo, hi, self._top)
         self._add(clauses)
+
+    def _add_native_count(self, lits: list[int], lo: int, hi: int) -> None:
+        # "at least lo" is "at most len - lo of the negations"; one literal is a clause
+        if hi < len(lits):
+            self._solver.add_atmost(lits, hi)
+        if lo == 1:
+            self._solver.add_clause(lits)
+        elif lo > 1:
+            self._solver.add_atmost([-lit for lit in lits], len(lits) - lo)
 
     def _add(self, clauses: list[list[int]]) -> None:
         self._added.extend(clauses)
@@ -334,7 +365,10 @@ class SatBackend(Backend):
     def clause_history(self) -> tuple[list[list[int]], list[list[int]], int]:
         """Every clause this solver holds: the formula's (shared with other solvers of the same
         formula), those added since, and the highest variable. A certificate for a call is a
-        refutation of these plus the call's assumptions (see :mod:`solver.core.certify`)."""
+        refutation of these plus the call's assumptions (see :mod:`solver.core.certify`).
+        Not for a solver with native cardinality constraints (they are no clauses)."""
+        if self._native:
+            raise ValueError("a solver with native cardinality constraints has no clause history to certify")
         return self._base, self._added, self._top
 
     def _limited_solve(self, assumptions: Sequence[int], time_limit: float | None) -> bool | None:
