@@ -182,11 +182,11 @@ def _level6_carve(deducer, seed):
 
 
 def test_a_carve_grown_from_level_4_facts_reaches_what_plain_deduction_reaches():
-    # _level5_clue deduces a carve with one more clue from the facts of the carve's level-4
-    # fixed point: levels 4 and 5 must then finish exactly when they finish from the clues
+    # _level5_clue goes on from a copy of the carve's level-4 deduction (its fixed point, the
+    # trials' answers kept) with one more clue: levels 4 and 5 must reach the very facts they
+    # reach from the clues, and the copies must leave the carve's deduction as it was
     import random
 
-    from solver.lixso.deduce import Deduction
     from solver.lixso.generate import _puzzle
 
     deducer = Deducer(9, 9)
@@ -198,19 +198,21 @@ def test_a_carve_grown_from_level_4_facts_reaches_what_plain_deduction_reaches()
     assert not fresh.complete() and set(carve.stuck) == fresh.known
     outcomes = set()
     for cell in random.Random(1).sample(carve.open_cells, 8):
-        plain = {}
+        plain, plain_known = {}, {}
         for level in (4, 5):
             deduction = deducer.start(_puzzle(solution, carve.clues | {cell}, 9, ""), level)
             deduction.run()
-            plain[level] = deduction.complete()
-        shortcut = Deduction(deducer, carve.stuck + [colours[cell]], 4)
+            plain[level], plain_known[level] = deduction.complete(), deduction.known
+        shortcut = carve.level4.copy()
+        shortcut.add([colours[cell]])
         shortcut.run()
-        assert shortcut.complete() == plain[4], cell
+        assert shortcut.complete() == plain[4] and shortcut.known == plain_known[4], cell
         shortcut.level = 5
         shortcut.run()
-        assert shortcut.complete() == plain[5], cell
+        assert shortcut.complete() == plain[5] and shortcut.known == plain_known[5], cell
         outcomes.add((plain[4], plain[5]))
     assert len(outcomes) > 1  # the sample holds clues that decide it and clues that do not
+    assert carve.level4.known == fresh.known and carve.level4.undecided() == fresh.undecided()
 
 
 def test_the_level5_clue_makes_a_level6_carve_exactly_level_5():

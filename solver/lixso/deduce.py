@@ -65,6 +65,7 @@ How it is computed (the order does not change any fixed point, so neither a grad
 from __future__ import annotations
 
 import atexit
+import copy
 from collections import deque
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -367,6 +368,12 @@ class _TrialEngine:
         implied = (self.state.trail[:size] - self.deducer.num_vars).tolist()
         return ok, implied, int.from_bytes(self.state.bits.tobytes(), "little") if ok else 0
 
+    def copy(self, value: np.ndarray) -> "_TrialEngine":
+        """An independent copy over ``value`` (a copy of this engine's value array)."""
+        twin = _TrialEngine.__new__(_TrialEngine)
+        twin.deducer, twin.value, twin.state = self.deducer, value, self.state.copy(value)
+        return twin
+
     def propagate(self, lits: list[int]) -> tuple[bool, list[int], int]:
         """What ``lits`` add to the known facts by unit propagation and the supply: (no
         contradiction, the new literals, the same as a mask)."""
@@ -470,6 +477,23 @@ class Deduction:
         self.known = {lit for lit in implied if abs(lit) <= limit} | set(self.facts)
         self._set(np.fromiter(self.known, dtype=np.int64, count=len(self.known)) + limit)
         self.contradiction = not ok
+
+    def copy(self) -> "Deduction":
+        """An independent copy, with every kept trial answer: clues added to the copy are
+        worked out from here (only the trials they may change run again), and it reaches the
+        fixed point a deduction started from all its facts reaches. The generator tries many
+        clues on one puzzle's fixed point so. Not for a deduction that gives hints."""
+        if self._trials is not None and not self._native:
+            raise ValueError("a deduction that gives hints cannot be copied")
+        twin = copy.copy(self)
+        twin.value = self.value.copy()
+        twin.facts, twin.known, twin._reported = list(self.facts), set(self.known), set(self._reported)
+        twin.steps = list(self.steps)
+        if self._trials is not None:
+            twin._trials = self._trials.copy(twin.value)
+            twin._state = twin._trials.state.trials.status
+            twin._answers = _KeptAnswers(twin._trials.state)
+        return twin
 
     def _set(self, positions: np.ndarray) -> None:
         self.value[positions] = 1

@@ -396,6 +396,7 @@ class _Carve:
     clues: set[int]
     level: int  # its grade, 4 standing for "4 or lower"
     stuck: list[int]  # when level 4 cannot finish it: the facts of level 4's fixed point
+    level4: Deduction | None  # ... and that deduction itself, stopped there (its trials' answers kept)
     open_cells: list[int]  # when level 5 cannot finish it either: the cells it leaves undecided
 
 
@@ -407,13 +408,13 @@ def _graded_carve(deducer: Deducer, solution: tuple[str, ...], rng: random.Rando
     deduction = deducer.start(_puzzle(solution, clues, width, ""), 4, solution=solution)
     deduction.run()
     if deduction.complete():
-        return _Carve(clues, 4, [], [])
-    stuck = sorted(deduction.known)
+        return _Carve(clues, 4, [], None, [])
+    stuck, level4 = sorted(deduction.known), deduction.copy()
     deduction.level = 5  # level 5's fixed point contains level 4's: go on from it
     deduction.run()
     if deduction.complete():
-        return _Carve(clues, 5, stuck, [])
-    return _Carve(clues, 6, stuck, deduction.undecided())
+        return _Carve(clues, 5, stuck, level4, [])
+    return _Carve(clues, 6, stuck, level4, deduction.undecided())
 
 
 def _level5_clue(deducer: Deducer, solution: tuple[str, ...], carve: _Carve, rng: random.Random) -> int | None:
@@ -421,24 +422,23 @@ def _level5_clue(deducer: Deducer, solution: tuple[str, ...], carve: _Carve, rng
     when none of the :data:`CORE_TRIES` most promising is.
 
     The carve is unique, so it stays unique with any clue of its solution added. The clue
-    must leave level 4 stuck while level 5 finishes. Each candidate is deduced from the
-    facts of the carve's level-4 fixed point plus its clue: level 4 reaches from them the
-    fixed point it reaches from the clues (everything it had from the fewer clues it has
-    with more, and repeating deductions adds nothing), so only what the clue changes is
-    worked out again. Candidates are the cells level 5 leaves open, the clues that unit
-    propagation takes furthest last: those mostly let level 4 finish (none of those adding
-    more than about a hundred facts made a level-5 puzzle in the measurements).
+    must leave level 4 stuck while level 5 finishes. Each candidate goes on from a copy of
+    the carve's level-4 deduction at its fixed point, trial answers and all, with its clue
+    added: level 4 reaches from there the fixed point it reaches from the clues (everything
+    it had from the fewer clues it has with more, and repeating deductions adds nothing),
+    and only the trials the clue may change run again. Candidates are the cells level 5
+    leaves open, the clues that unit propagation takes furthest last: those mostly let level
+    4 finish (none of those adding more than about a hundred facts made a level-5 puzzle in
+    the measurements).
     """
-    template = deducer.template
-    colours = template.solution_literals(solution)
-    grid = _puzzle(solution, carve.clues, template.width, "")
-    known = deducer.solution_mask(grid, solution)
+    colours = deducer.template.solution_literals(solution)
     cells = list(carve.open_cells)
     rng.shuffle(cells)  # ties in random order
     reach = {cell: len(deducer.engine.propagate(carve.stuck + [colours[cell]])[1]) for cell in cells}
     cells.sort(key=reach.__getitem__)
     for cell in cells[:CORE_TRIES]:
-        deduction = Deduction(deducer, carve.stuck + [colours[cell]], 4, solution=known)
+        deduction = carve.level4.copy()
+        deduction.add([colours[cell]])
         deduction.run()
         if deduction.complete():
             continue

@@ -204,6 +204,20 @@ class TrialState:
             )
         return self._trials
 
+    def copy(self, value: np.ndarray) -> "TrialState":
+        """An independent copy over ``value`` (a copy of this state's value array), with
+        everything known of every trial: the copy goes on from here without touching this one."""
+        twin = TrialState.__new__(TrialState)
+        twin.tables, twin.value, twin._solution = self.tables, value, self._solution
+        twin.nfalse, twin.count = self.nfalse.copy(), self.count.copy()
+        twin.trail, twin.bits, twin.scratch = self.trail.copy(), self.bits.copy(), self.scratch.copy()
+        twin._trials = None
+        if self._trials is not None:
+            # the first six arrays are the propagation state's own, shared as in __init__
+            shared = (value, twin.nfalse, twin.count, twin.trail, twin.bits, twin.scratch)
+            twin._trials = Trials(*shared, *(array.copy() for array in self._trials[len(shared):]))
+        return twin
+
     def propagate(self, positions: np.ndarray, keep: bool) -> int:
         """Assume the literals at ``positions`` and propagate: the length of the trail (the
         positions set, first ``trail[0]``...), negative (-1 - length) on a contradiction.
