@@ -209,6 +209,7 @@ class TrialState:
         everything known of every trial: the copy goes on from here without touching this one."""
         twin = TrialState.__new__(TrialState)
         twin.tables, twin.value, twin._solution = self.tables, value, self._solution
+        twin.kernels = self.kernels
         twin.nfalse, twin.count = self.nfalse.copy(), self.count.copy()
         twin.trail, twin.bits, twin.scratch = self.trail.copy(), self.bits.copy(), self.scratch.copy()
         twin._trials = None
