@@ -35,6 +35,7 @@ do not pay for them.
 
 from __future__ import annotations
 
+import copy
 from collections import namedtuple
 
 import numpy as np
@@ -207,9 +208,8 @@ class TrialState:
     def copy(self, value: np.ndarray) -> "TrialState":
         """An independent copy over ``value`` (a copy of this state's value array), with
         everything known of every trial: the copy goes on from here without touching this one."""
-        twin = TrialState.__new__(TrialState)
-        twin.tables, twin.value, twin._solution = self.tables, value, self._solution
-        twin.kernels = self.kernels
+        twin = copy.copy(self)  # tables, kernels and solution shared; the state's arrays copied below
+        twin.value = value
         twin.nfalse, twin.count = self.nfalse.copy(), self.count.copy()
         twin.trail, twin.bits, twin.scratch = self.trail.copy(), self.bits.copy(), self.scratch.copy()
         twin._trials = None
