@@ -53,7 +53,9 @@ def _check_admissible(lattice, group) -> int:
     """At every step, for every connection part: stones so far plus the bound of its state is
     at least the part's length, the strips cut at each place, at two and at all of them.
     Returns how many (part, step) pairs were checked."""
-    from solver.laido.sweep_kernels import _bound
+    from solver.laido.sweep_kernels import kernels
+
+    _bound = kernels()._bound
 
     plan = plan_sweep(lattice, group)
     steps = sweep._steps(lattice, plan)

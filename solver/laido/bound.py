@@ -173,7 +173,9 @@ def _strip_tables(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[in
     """One strip's frontier after each of its points (those with a later neighbour in the
     strip), and its tables (:func:`~solver.laido.sweep_kernels._relaxed_table`): the j-th
     for its frontier after its first j points."""
-    from .sweep_kernels import _relaxed_table  # numba: as the sweep's own kernels
+    from .sweep_kernels import kernels  # compiled: as the sweep's own
+
+    compiled = kernels()
 
     inside = set(strip)
     exact = [all(q in inside for q in ns) for ns in neighbours]
@@ -191,7 +193,7 @@ def _strip_tables(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[in
         earlier = [k for k, u in enumerate(before) if u in neighbours[v]]
         pairs = [(a, b) for x, a in enumerate(earlier) for b in earlier[x + 1:] if before[b] in neighbours[before[a]]]
         table = np.empty(3 * 4 ** len(before), np.int16)
-        _relaxed_table(
+        compiled._relaxed_table(
             strip_tables[-1], len(before), dest, np.array(earlier, np.int64),
             np.array([a for a, _ in pairs], np.int64), np.array([b for _, b in pairs], np.int64),
             np.array([exact[u] for u in grown], np.bool_), lattice.is_edge(plan.order[v]), IMPOSSIBLE, table,

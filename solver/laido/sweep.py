@@ -23,8 +23,8 @@ point just visited, then the rest of the line before), and the pieces of path be
 cannot cross, so the two open ends of a piece are a matched pair of brackets, ``LEFT`` and
 ``RIGHT`` (the labelling is canonical by itself: no renaming, and equal states are equal
 numbers). A state is one integer, three bits a frontier point; the states of a step are a
-numpy array, and compiled kernels (numba, compiled once and cached beside the module) work
-out each state's successors and merge them (:mod:`solver.laido.sweep_kernels`); each step
+numpy array, and compiled kernels (written for numba, compiled once per machine:
+:mod:`solver.laido.sweep_kernels`) work out each state's successors and merge them; each step
 keeps, for each state, the state it came from and whether the point is on the path, so the
 longest path is read back at the end. Wide, open
 groups have many states (about 2.2 times more for each point of width on a solid area), most
@@ -241,11 +241,12 @@ class _WorkArrays:
 def _merge(codes: np.ndarray, trails: np.ndarray, work: _WorkArrays, deadline: Deadline | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The states of a step to keep, with their trails (:func:`~solver.laido.sweep_kernels._merged`), a million or so at a
     time between two looks at the deadline."""
-    from .sweep_kernels import BUCKET, _dealt, _merged  # numba: on first use (below)
+    from .sweep_kernels import BUCKET, kernels  # compiled: on first use (below)
 
+    compiled = kernels()
     n = len(codes)
     dealt_codes, dealt_trails = work.get("dealt codes", n), work.get("dealt trails", n)
-    starts = _dealt(codes, trails, work.get("buckets", n), dealt_codes, dealt_trails)
+    starts = compiled._dealt(codes, trails, work.get("buckets", n), dealt_codes, dealt_trails)
     kept_codes, kept_trails = work.get("kept codes", n), work.get("kept trails", n)
     kept = 0
     buckets = len(starts) - 1
@@ -253,7 +254,7 @@ def _merge(codes: np.ndarray, trails: np.ndarray, work: _WorkArrays, deadline: D
         if deadline is not None:
             deadline.check()
         last = min(first + CHUNK // BUCKET, buckets)
-        kept = _merged(dealt_codes, dealt_trails, starts, first, last, kept_codes, kept_trails, kept)
+        kept = compiled._merged(dealt_codes, dealt_trails, starts, first, last, kept_codes, kept_trails, kept)
     return kept_codes[:kept], kept_trails[:kept]
 
 
@@ -282,8 +283,8 @@ def longest_connection_part(
         raise TooManyStates(f"a frontier of {plan.widest} points (at most {WIDEST})")
     if limits.cost is not None and plan.cost > limits.cost:
         raise TooManyStates(f"an expected work of {plan.cost:.3g} (at most {limits.cost:.3g})")
-    # numba takes about 0.5 s to import and 0.4 s to load the kernels from its cache: only
-    # when a group needs them (score sends small groups to the solver, which needs neither)
+    # the kernels are loaded on first use, only when a group needs them (score sends small
+    # groups to the solver, which needs none; under numba's JIT they cost 0.9 s a process)
     from .bound import strip_bound, unbounded
 
     steps = _steps(lattice, plan)
@@ -321,7 +322,9 @@ def _sweep(
     keeping at each step every state that can beat ``floor`` by ``bound`` (a
     :class:`~solver.laido.bound.StripBound`), or only the ``beam`` that promise most (then the
     part found is long, not proved longest)."""
-    from .sweep_kernels import _promise, _successors
+    from .sweep_kernels import kernels
+
+    compiled = kernels()
 
     codes = np.zeros(1, np.int64)  # the one state before any point: an empty frontier
     trails = np.zeros(1, np.int64)  # per state: stones << STONES | on << 31 | source state
@@ -340,7 +343,7 @@ def _sweep(
         for start in range(0, len(codes), CHUNK):
             if deadline is not None:
                 deadline.check()
-            made = _successors(
+            made = compiled._successors(
                 codes, trails, start, min(start + CHUNK, len(codes)), edge, me, width,
                 earlier, leave, leaving, lonely, next_codes, next_trails, made, closing,
                 tables, lookup, count, constant,
@@ -352,7 +355,7 @@ def _sweep(
         codes, trails = _merge(next_codes[:made], next_trails[:made], work, deadline)
         if beam is not None and len(codes) > beam:
             promise = np.empty(len(codes), np.int64)
-            _promise(codes, trails, tables, lookup, count, constant, promise)
+            compiled._promise(codes, trails, tables, lookup, count, constant, promise)
             chosen = np.argpartition(-promise, beam)[:beam]
             codes, trails = codes[chosen], trails[chosen]
         history.append((trails & ((1 << STONES) - 1)).astype(np.uint32))

@@ -1,19 +1,53 @@
-"""The compiled kernels of the sweep (:mod:`solver.laido.sweep`): numba, imported only here.
+"""The compiled kernels of the sweep (:mod:`solver.laido.sweep`), and how they are loaded.
 
-numba compiles them on first use (some seconds) and caches the result beside this module, in
-``__pycache__``; later processes load them from there (about 0.4 s, after 0.5 s to import
-numba). The states, their codes and their trails are those of :mod:`solver.laido.sweep`.
+They are written for numba and compiled once per machine and source (:func:`kernels`,
+:mod:`solver.core.compiled`): ahead of time into a plain extension module (numba.pycc, about
+ten seconds the first time), which later processes import in a millisecond without importing
+numba at all; or, when that cannot be built (no C compiler), by numba's JIT with its cache in
+``__pycache__`` (then about 0.9 s a process: numba's import and its loading of the cache).
+Nothing here imports numba or the compiled module until a sweep runs, so a score whose groups
+all go to the solver does not pay for them. The states, their codes and their trails are those
+of :mod:`solver.laido.sweep`.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from ..core.compiled import announce_compiles
+from ..core.compiled import kernel, load_kernels
 from .sweep import ALONE, BITS, CODE, DONE, HALF, LEFT, OFF, ON, RIGHT, STONES, WIDEST
 
-announce_compiles(__name__, "the Laido sweep")
+
+def kernels(mode: str | None = None) -> object:
+    """The compiled kernels below (:func:`solver.core.compiled.load_kernels`): built ahead of
+    time into an extension module once per machine and source, or numba's JIT when that cannot
+    be done (``mode``: "ahead" or "jit"; default: the process's, ``$PLACESAT_KERNELS``)."""
+    return load_kernels(__name__, "the Laido sweep", _signatures, mode)
+
+
+def _signatures() -> dict:
+    """The kernels Python calls, with the types :mod:`solver.laido.sweep` and
+    :mod:`solver.laido.bound` pass them. The compiled module takes exactly these types (the JIT
+    would compile again for others): every array is C-contiguous, the states and trails int64,
+    the strips' tables int16."""
+    from numba import types
+
+    int64, boolean = types.int64, types.boolean
+    vector, table = types.int64[::1], types.int16[::1]
+    # a step's bound: the strips' tables, then per cut the strips under way, how many, and what
+    # the others add (solver.laido.bound.StripBound, one step of it)
+    bound = (table, types.int64[:, :, ::1], vector, types.int64[:, ::1])
+    return {
+        "_successors": int64(vector, vector, int64, int64, boolean, int64, int64, vector, vector, int64, int64,
+                             vector, vector, int64, vector, *bound),
+        "_promise": types.none(vector, vector, *bound, vector),
+        "_bound": int64(int64, *bound, int64),
+        "_relaxed_table": types.none(table, int64, vector, vector, vector, vector, types.boolean[::1], boolean,
+                                     int64, table),
+        "_dealt": vector(vector, vector, vector, vector, vector),
+        "_merged": int64(vector, vector, vector, int64, int64, vector, vector, int64),
+    }
+
 
 # The compiled kernels (numba): :func:`_successors` works out each state's successors one
 # state at a time; :func:`_merged` merges equal ones and drops the dominated ones. A step's
@@ -36,33 +70,33 @@ MIX2 = -7723592293110705685  # 0x94D049BB133111EB
 BUCKET = 512
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _code(state, slot):
     """The code of frontier point ``slot`` in ``state``."""
     return (state >> (BITS * slot)) & CODE
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _put(state, slot, code):
     """``state`` with ``slot`` set to ``code``."""
     shift = BITS * slot
     return (state & ~(np.int64(CODE) << shift)) | (np.int64(code) << shift)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _pair(state, a, b):
     """``state`` with slots ``a`` and ``b`` made the two open ends of one piece."""
     return _put(_put(state, min(a, b), LEFT), max(a, b), RIGHT)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _done_bits(state):
     """The lowest bit of each slot of ``state`` that holds DONE (001), all slots at once:
     ``state - _done_bits(state)`` is the state with every DONE point off the path."""
     return state & ~(state >> 1) & ~(state >> 2) & LOWEST_BITS
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _popcount(bits):
     """How many bits of ``bits`` (not negative) are set."""
     bits = bits - ((bits >> 1) & 0x5555555555555555)
@@ -71,7 +105,7 @@ def _popcount(bits):
     return ((bits * 0x0101010101010101) >> 56) & 0xFF
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _mix(key):
     """A hash of ``key`` whose every bit depends on every bit of the key (splitmix64)."""
     h = (key ^ (key >> 30)) * MIX1
@@ -79,27 +113,27 @@ def _mix(key):
     return h ^ (h >> 31)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _halves(state):
     """The lowest bit of each slot of ``state`` that holds HALF (010): the pieces open from an
     edge stone."""
     return ~state & (state >> 1) & ~(state >> 2) & LOWEST_BITS
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _open_ends(state):
     """The lowest bit of each slot of ``state`` with an open piece end (HALF, ALONE, LEFT or
     RIGHT: the codes 2 to 5, exactly those whose two upper bits differ)."""
     return ((state >> 2) ^ (state >> 1)) & LOWEST_BITS
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _at_most_one(bits):
     """Whether at most one bit of ``bits`` is set."""
     return bits & (bits - 1) == 0
 
 
-@njit(cache=True)
+@kernel
 def _open_end(state, slot, width):
     """For a path point at ``slot`` that gains a path neighbour: where the piece it ends now
     ends on the other side. -1 for a piece from an edge stone (HALF), the slot itself for a
@@ -125,7 +159,7 @@ def _open_end(state, slot, width):
     return -1  # unreachable: the brackets always match
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _settled(state, leave, leaving, lonely):
     """``state`` once the points with no unvisited neighbour left it (the slots ``leave``,
     whose lowest bits are ``leaving``), or -1 when it cannot go on: a leaving point with an
@@ -141,7 +175,7 @@ def _settled(state, leave, leaving, lonely):
     return state
 
 
-@njit(cache=True)
+@kernel
 def _placed(grown, edge, me, width, earlier):
     """The visited point put on the path in the state ``grown``: the new state (-1 when it
     cannot go on), and whether it closes a whole path instead (it joins the open ends of two
@@ -195,7 +229,7 @@ def _placed(grown, edge, me, width, earlier):
     return _pair(state, end_u, end_w), False
 
 
-@njit(cache=True)
+@kernel
 def _successors(codes, trails, start, stop, edge, me, width, earlier, leave, leaving, lonely, next_codes, next_trails, made, closing, tables, lookup, count, constant):
     """The successors of states ``start`` to ``stop`` (the visited point off the path, and on
     it where it can go), settled, written from ``made`` on in ``next_codes`` and
@@ -228,21 +262,21 @@ def _successors(codes, trails, start, stop, edge, me, width, earlier, leave, lea
     return made
 
 
-@njit(cache=True)
+@kernel
 def _promise(codes, trails, tables, lookup, count, constant, promise):
     """Each state's stones plus its bound (:func:`_bound`), in ``promise``."""
     for i in range(len(codes)):
         promise[i] = (trails[i] >> STONES) + _bound(codes[i], tables, lookup, count, constant, -1)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _relaxed(code):
     """A sweep code as the bound's: OFF, DONE, one more neighbour wanted (HALF, LEFT, RIGHT:
     2), two (ALONE: 3)."""
     return code if code < LEFT else HALF
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _bound(state, tables, lookup, count, constant, above):
     """The most stones the rest of the group can add to ``state`` by the strips' tables
     (:mod:`solver.laido.bound`): the least over the ways of cutting the strips, or the first
@@ -270,7 +304,7 @@ def _bound(state, tables, lookup, count, constant, above):
     return least if least >= 0 else -1
 
 
-@njit(cache=True)
+@kernel
 def _relaxed_table(after, width, dest, earlier, pair_a, pair_b, exact, edge, impossible, table):
     """One backward step of a strip's relaxed pass (:mod:`solver.laido.bound`): ``table``, for
     each number of edge stones the path may still end on (0 to 2) and each pattern of the
@@ -322,7 +356,7 @@ def _relaxed_table(after, width, dest, earlier, pair_a, pair_b, exact, edge, imp
             table[ends * patterns + key] = best
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _relaxed_after(after, codes, dest, exact, impossible):
     """The value in ``after`` of the pattern ``codes`` once the point is placed: the points
     leaving go (``impossible`` if one with no neighbour outside still needs one)."""
@@ -337,7 +371,7 @@ def _relaxed_after(after, codes, dest, exact, impossible):
     return after[key]
 
 
-@njit(cache=True)
+@kernel
 def _row_of(table, rows, state):
     """The row of ``state`` in the first ``rows`` rows of ``table`` (a power of two), or the
     empty row where it would go."""
@@ -348,7 +382,7 @@ def _row_of(table, rows, state):
     return i
 
 
-@njit(cache=True)
+@kernel
 def _dealt(codes, trails, where, dealt_codes, dealt_trails):
     """``codes`` and their ``trails`` dealt into ``dealt_codes`` and ``dealt_trails`` by
     bucket, a bucket for each family (the state with every DONE point off), about
@@ -375,7 +409,7 @@ def _dealt(codes, trails, where, dealt_codes, dealt_trails):
     return starts
 
 
-@njit(cache=True)
+@kernel
 def _merged(dealt_codes, dealt_trails, starts, first, last, kept_codes, kept_trails, kept):
     """The states to keep of buckets ``first`` to ``last`` (:func:`_dealt`), written in
     ``kept_codes`` and ``kept_trails`` from ``kept`` on; returns how many there are now. Of
