@@ -94,7 +94,13 @@ def _sample(tmp_path, monkeypatch, name="sample_kernels", source=SAMPLE):
 def test_kernels_built_ahead_of_time_load_without_a_build_the_next_time(tmp_path, monkeypatch):
     if not shutil.which("cc"):
         pytest.skip("no C compiler: the JIT path is tested below")
+    import tempfile
+
     module = _sample(tmp_path, monkeypatch)
+    # numba's toolchain leaves temporary folders behind in the temporary directory: the build
+    # keeps them inside its own folder, which it removes
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
     heard = []
     compiled.on_compile(heard.append)
     try:
@@ -102,8 +108,9 @@ def test_kernels_built_ahead_of_time_load_without_a_build_the_next_time(tmp_path
         values = np.arange(5, dtype=np.int64)
         assert isinstance(ahead, types.ModuleType) and ahead.total_of_squares(values) == 30
         assert heard == ["compiling the sample kernels (once on this machine: it is kept for the next runs)..."]
-        built = sorted(p.name for p in (tmp_path / "cache").iterdir() if p.suffix == ".so")
-        assert built == [compiled.compiled_name(module.__name__) + sysconfig.get_config_var("EXT_SUFFIX")]
+        name = compiled.compiled_name(module.__name__)
+        assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == [name + sysconfig.get_config_var("EXT_SUFFIX"), name + ".lock"]
+        assert list((tmp_path / "tmp").iterdir()) == [] and tempfile.tempdir == str(tmp_path / "tmp")
         # a new process (here: an empty table of loaded kernels) imports it, and builds nothing
         monkeypatch.setattr(compiled, "_loaded", {})
         monkeypatch.setattr(compiled, "_build", lambda *args: pytest.fail("built again"))

@@ -182,6 +182,9 @@ def _build(module: str, name: str, exports: Callable[[], dict[str, Any]], place:
     _jit_module(module)  # the kernels they call must be numba's, for pycc to follow the calls
     functions = sys.modules[module].__dict__
     build = Path(tempfile.mkdtemp(prefix=name + ".", dir=place))
+    # numba's toolchain makes its own temporary folders and leaves some behind (a compiler
+    # probe, an empty build folder): inside ours, they go with it
+    tempdir, tempfile.tempdir = tempfile.tempdir, str(build)
     try:
         cc = CC(name)
         cc.output_dir = str(build)
@@ -192,6 +195,7 @@ def _build(module: str, name: str, exports: Callable[[], dict[str, Any]], place:
             cc.compile()
         os.replace(build / filename, place / filename)
     finally:
+        tempfile.tempdir = tempdir
         shutil.rmtree(build, ignore_errors=True)
 
 
