@@ -147,7 +147,11 @@ def test_a_change_of_the_kernels_source_names_a_new_compiled_module(tmp_path, mo
     assert before == compiled.compiled_name(module.__name__)  # the same source, the same name
     assert before.startswith("_changing_kernels_kernels_")
     (tmp_path / "code" / "changing_kernels.py").write_text(SAMPLE.replace("total += _square(v)", "total += _square(v) + 1"))
-    assert compiled.compiled_name(module.__name__) != before
+    changed = compiled.compiled_name(module.__name__)
+    assert changed != before
+    # a constant the kernels read, imported from another module, changed there: a new name too
+    monkeypatch.setattr(module, "WIDEST", 20, raising=False)
+    assert compiled.compiled_name(module.__name__) not in (before, changed)
 
 
 def test_the_jit_can_be_asked_for(monkeypatch):

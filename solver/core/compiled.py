@@ -113,14 +113,22 @@ def load_kernels(module: str, kernels: str, exports: Callable[[], dict[str, Any]
 
 def compiled_name(module: str) -> str:
     """The name of ``module``'s compiled kernels: the module's own name and a hash of its
-    source, of numpy's version (the extension is built against its C interface) and of how it
-    is built, so that any change makes a new module, as numba's cache does."""
+    source, of the numbers in its namespace, of numpy's version (the extension is built
+    against its C interface) and of how it is built, so that any change makes a new module.
+
+    The numbers are there because the kernels take the module's global constants as they are
+    when compiled, and some come from other modules (the Laido sweep's codes, from
+    ``sweep.py``): a change there, not in this source, must not leave old constants in
+    machine code. (numba's own cache looks at the source file only.)"""
     import hashlib
 
     import numpy
 
-    source = Path(sys.modules[module].__file__).read_bytes()
-    digest = hashlib.sha256(b"\0".join([source, numpy.__version__.encode(), _RECIPE.encode()])).hexdigest()[:16]
+    namespace = vars(sys.modules[module])
+    source = Path(namespace["__file__"]).read_bytes()
+    numbers = repr(sorted((name, value) for name, value in namespace.items()
+                          if not name.startswith("__") and type(value) in (int, float, bool)))
+    digest = hashlib.sha256(b"\0".join([source, numbers.encode(), numpy.__version__.encode(), _RECIPE.encode()])).hexdigest()[:16]
     return f"_{module.rsplit('.', 1)[-1]}_kernels_{digest}"
 
 
