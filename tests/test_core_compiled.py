@@ -172,3 +172,37 @@ def test_a_place_that_cannot_be_written_is_passed_over(tmp_path, monkeypatch):
     ahead = compiled.load_kernels(module.__name__, "the sample kernels", module.exports)
     assert isinstance(ahead, types.ModuleType) and ahead.total_of_squares(np.arange(3, dtype=np.int64)) == 5
     assert [p.suffix for p in home.iterdir() if p.suffix == ".so"] == [".so"]
+
+
+def test_a_time_limit_holds_during_a_build_which_goes_on_for_the_next_run(tmp_path, monkeypatch):
+    # the build runs in a process of its own: the command says "unknown" at its time limit
+    # instead of waiting for the compiler, and the next run finds the module built
+    import time
+
+    from solver.core.limits import Deadline, TimeUp
+
+    if not shutil.which("cc"):
+        pytest.skip("no C compiler")
+    module = _sample(tmp_path, monkeypatch, "slow_kernels")
+    start = time.monotonic()
+    with pytest.raises(TimeUp):
+        compiled.load_kernels(module.__name__, "the sample kernels", module.exports, deadline=Deadline(0.3))
+    assert time.monotonic() - start < 2 and compiled._loaded == {}
+    built = tmp_path / "cache" / (compiled.compiled_name(module.__name__) + sysconfig.get_config_var("EXT_SUFFIX"))
+    while not built.is_file() and time.monotonic() - start < 120:
+        time.sleep(0.2)
+    monkeypatch.setattr(compiled, "_build", lambda *args: pytest.fail("built again"))
+    ahead = compiled.load_kernels(module.__name__, "the sample kernels", module.exports)
+    assert isinstance(ahead, types.ModuleType) and ahead.total_of_squares(np.arange(4, dtype=np.int64)) == 14
+
+
+def test_a_build_the_compiler_refuses_says_why_and_falls_back_to_the_jit(tmp_path, monkeypatch):
+    # a signature the kernel cannot be compiled for: the build process fails, its reason is
+    # kept beside the module's place, and numba's JIT runs the kernels
+    source = SAMPLE.replace('types.int64(types.Array(types.int64, 1, "C"))', "types.int64(types.unicode_type)")
+    module = _sample(tmp_path, monkeypatch, "refused_kernels", source)
+    loaded = compiled.load_kernels(module.__name__, "the sample kernels", module.exports)
+    assert not isinstance(loaded, types.ModuleType) and loaded.total_of_squares(np.arange(3, dtype=np.int64)) == 5
+    reason = (tmp_path / "cache" / (compiled.compiled_name(module.__name__) + ".failed")).read_text()
+    assert reason.startswith("BuildFailed: ") and len(reason.splitlines()) == 1
+    assert sorted(p.suffix for p in (tmp_path / "cache").iterdir()) == [".failed", ".lock"]

@@ -281,7 +281,7 @@ def test_the_kernels_compiled_ahead_of_time_find_what_numbas_jit_finds(monkeypat
         cases += [(small, group) for group in groups(small, [p for p in small.points if rng.random() < 0.7])]
     found = {}
     for chosen in (ahead, jit):
-        monkeypatch.setattr(sweep_kernels, "kernels", lambda mode=None, chosen=chosen: chosen)
+        monkeypatch.setattr(sweep_kernels, "kernels", lambda mode=None, deadline=None, chosen=chosen: chosen)
         for k, (lattice, group) in enumerate(cases):
             found.setdefault(k, []).append(longest_connection_part(lattice, group, NO_LIMITS))
     for k, (first, second) in found.items():

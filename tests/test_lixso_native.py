@@ -174,7 +174,7 @@ def test_the_kernels_compiled_ahead_of_time_reach_the_facts_numbas_jit_reaches(m
     deducer = Deducer(9, 9)
     seen = {}
     for mode, chosen in (("ahead", ahead), ("jit", jit)):
-        monkeypatch.setattr(native, "kernels", lambda mode=None, chosen=chosen: chosen)
+        monkeypatch.setattr(native, "kernels", lambda mode=None, deadline=None, chosen=chosen: chosen)
         for level in range(1, 7):
             for grid in [g for g in parse_pack((PACKS / f"level-{level}.txt").read_text()) if isinstance(g, Grid)][:3]:
                 for solution in (None, grid.stated_solution()):

@@ -1,17 +1,15 @@
 """numba-compiled kernels: a first run on a machine compiles them, and says so.
 
-numba compiles a kernel on its first call and caches the machine code on disk (``cache=True``,
-beside the module in ``__pycache__``): later processes load it in a fraction of a second, but
-the first run on a machine (after an install, or after a kernel's code changed) compiles for
-seconds to half a minute (the Lixso grader about 30 s, the Laido sweep about 5 s). A command
-that meets that wait says so instead of seeming to hang. A module of kernels calls
-:func:`announce_compiles` once, after importing numba; the caller that owns the terminal (the
-CLI) says how to tell the user with :func:`on_compile`. A library caller that sets nothing
-hears nothing.
-
-Kernels that every process of a command needs at once (the Lixso grader) are better compiled
-ahead of time (:func:`load_kernels`, below): a process then imports them in a millisecond,
-without numba's half second of import and start-up.
+The hot loops (the Lixso grader, the Laido sweep) are written for numba. Compiled ahead of
+time (:func:`load_kernels`, below: the default), a process imports them in a millisecond,
+without numba's half second of import and start-up; the first run on a machine (after an
+install, or after a kernel's code changed) builds them for seconds to half a minute (the
+Lixso grader about 25 s, the Laido sweep about 12 s), in a process of its own so that the
+command's time limit still holds. Under numba's JIT (no C compiler, or asked for), numba
+compiles a kernel on its first call and caches the machine code beside the module in
+``__pycache__``. Either way a command that meets the wait says so instead of seeming to hang:
+the caller that owns the terminal (the CLI) says how to tell the user with
+:func:`on_compile`; a library caller that sets nothing hears nothing.
 """
 
 from __future__ import annotations
@@ -24,6 +22,8 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable
+
+from .limits import Deadline, TimeUp
 
 # process-wide on purpose: what the CLI asked for, and which kernels were announced already
 _tell: Callable[[str], None] | None = None
@@ -94,19 +94,26 @@ def kernels_mode() -> str:
     return JIT if os.environ.get(KERNELS_ENV, "").strip().lower() == JIT else AHEAD
 
 
-def load_kernels(module: str, kernels: str, exports: Callable[[], dict[str, Any]], mode: str | None = None) -> Any:
+def load_kernels(module: str, kernels: str, exports: Callable[[], dict[str, Any]], mode: str | None = None,
+                 deadline: Deadline | None = None) -> Any:
     """The compiled kernels of ``module`` (its functions marked :func:`kernel`): an object with
-    one attribute per name of ``exports()`` (name -> numba signature; called only to compile).
+    one attribute per name of ``exports()`` (name -> numba signature; called only to compile;
+    a function of ``module`` itself, which the build process looks up by its name).
 
     Ahead of time (``mode`` "ahead", the default): the extension module built from this very
     source, compiled first when missing (``kernels`` names them in the compile notice); when
     that fails, numba's JIT, and the failure is remembered beside the module's place so that
     later processes do not try again until the source changes. JIT: numba's dispatchers.
+
+    The build runs in a process of its own, so that ``deadline`` holds while it runs: when it
+    comes first, :class:`~solver.core.limits.TimeUp` (the build goes on, and the next run
+    finds its module); a stop (Ctrl-C) ends the build too. numba's JIT, the fallback, compiles
+    in this process and does not look at the deadline.
     """
     mode = mode or kernels_mode()
     key = (module, mode)
     if key not in _loaded:
-        loaded = _ahead_of_time(module, kernels, exports) if mode == AHEAD else None
+        loaded = _ahead_of_time(module, kernels, exports, deadline) if mode == AHEAD else None
         _loaded[key] = loaded if loaded is not None else _jit(module, kernels)
     return _loaded[key]
 
@@ -143,7 +150,7 @@ def cache_dirs(module: str) -> list[Path]:
     return [beside, home]
 
 
-def _ahead_of_time(module: str, kernels: str, exports: Callable[[], dict[str, Any]]) -> Any:
+def _ahead_of_time(module: str, kernels: str, exports: Callable[[], dict[str, Any]], deadline: Deadline | None) -> Any:
     import sysconfig
 
     name = compiled_name(module)
@@ -158,25 +165,98 @@ def _ahead_of_time(module: str, kernels: str, exports: Callable[[], dict[str, An
     for place in places:
         try:
             place.mkdir(parents=True, exist_ok=True)
-            lock = open(place / (name + ".lock"), "a")
+            (place / (name + ".lock")).touch()
         except OSError:
             continue  # not writable: the next place
-        with lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)  # one process compiles; the others wait, then load
-            found = _import_extension(name, place / filename)
-            if found is not None or (place / (name + ".failed")).exists():
-                return found  # built, or failed, by the process this one waited for
-            _announce(kernels)
-            try:
-                _build(module, name, exports, place, filename)
-            except Exception as error:  # no compiler, no pycc, a kernel pycc cannot take: the JIT
-                (place / (name + ".failed")).write_text(f"{type(error).__name__}: {error}\n")
-                return None
-            return _import_extension(name, place / filename)
+        _announce(kernels)
+        try:
+            _build(module, name, exports, place, filename, deadline)
+        except (BuildFailed, OSError) as error:  # no compiler, no pycc, a kernel pycc cannot take: the JIT
+            (place / (name + ".failed")).write_text(f"{type(error).__name__}: {error}\n")
+            return None
+        return _import_extension(name, place / filename)
     return None
 
 
-def _build(module: str, name: str, exports: Callable[[], dict[str, Any]], place: Path, filename: str) -> None:
+class BuildFailed(Exception):
+    """The ahead-of-time build of a module of kernels did not succeed (its message says why)."""
+
+
+# the build process: it finds the modules this one finds, then builds (see _compile)
+_BUILDER = """
+import json, sys
+request = json.loads(sys.argv[1])
+sys.path[:0] = request.pop("path")
+from solver.core.compiled import _build_here
+sys.exit(_build_here(**request))
+"""
+
+
+def _build(module: str, name: str, exports: Callable[[], dict[str, Any]], place: Path, filename: str,
+           deadline: Deadline | None = None) -> None:
+    """Have ``module``'s exported kernels compiled into ``place / filename`` by a process of
+    its own, and wait for it (:func:`load_kernels` says why); :class:`BuildFailed` when it
+    fails. A process that finds another building the same module waits for that one."""
+    import json
+    import subprocess
+    import tempfile
+
+    request = {"path": sys.path, "module": module, "name": name, "exports": exports.__name__,
+               "place": str(place), "filename": filename}
+    # its own session: Ctrl-C at the terminal reaches this process, which decides what to stop
+    with tempfile.TemporaryFile() as errors:
+        builder = subprocess.Popen(
+            [sys.executable, "-c", _BUILDER, json.dumps(request)], stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=errors, start_new_session=True,
+            env=dict(os.environ, TMPDIR=tempfile.gettempdir()),
+        )
+        try:
+            while builder.poll() is None:
+                if deadline is not None:
+                    deadline.check()
+                try:
+                    builder.wait(0.05)
+                except subprocess.TimeoutExpired:
+                    pass
+        except TimeUp:
+            raise  # the build goes on by itself, for the next run
+        except BaseException:
+            builder.terminate()  # a stop: the builder cleans up and goes
+            try:
+                builder.wait(5)
+            except subprocess.TimeoutExpired:
+                builder.kill()
+            raise
+        if builder.returncode != 0:
+            errors.seek(0)
+            lines = errors.read().decode(errors="replace").strip().splitlines()
+            raise BuildFailed(lines[-1] if lines else f"the build process ended with code {builder.returncode}")
+
+
+def _build_here(module: str, name: str, exports: str, place: str, filename: str) -> int:
+    """The build process's work (:func:`_build`): under the lock of ``name`` in ``place``, so
+    that one process builds and the others wait, unless it is built already. Returns the exit
+    code; a failure's last line on standard error says why."""
+    import importlib
+    import signal
+
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(143))  # so that `finally` cleans up
+    here = Path(place)
+    with open(here / (name + ".lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (here / filename).is_file():
+            return 0  # built by the process this one waited for
+        try:
+            importlib.import_module(module)
+            _compile(module, name, getattr(sys.modules[module], exports), here, filename)
+        except Exception as error:
+            # one line (numba's typing errors take dozens), read by the process that waits
+            print(f"{type(error).__name__}: {' '.join(str(error).split())[:500]}", file=sys.stderr)
+            return 1
+    return 0
+
+
+def _compile(module: str, name: str, exports: Callable[[], dict[str, Any]], place: Path, filename: str) -> None:
     """Compile ``module``'s exported kernels into ``place / filename``, atomically: built in a
     private folder beside it, then renamed into place."""
     import shutil

@@ -134,7 +134,7 @@ def strip_bound(
         for strip in _strips(plan, shift):
             if deadline is not None:
                 deadline.check()
-            frontiers, strip_tables = _strip_tables(lattice, plan, neighbours, strip)
+            frontiers, strip_tables = _strip_tables(lattice, plan, neighbours, strip, deadline)
             cut_whole = _shared(cut_whole, strip_tables[0])
             starts = []
             for table in strip_tables:
@@ -169,13 +169,14 @@ def strip_bound(
     return StripBound(np.concatenate(tables), lookups, count, constant, min(whole))
 
 
-def _strip_tables(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[int]], strip: list[int]) -> tuple[list[list[int]], list[np.ndarray]]:
+def _strip_tables(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[int]], strip: list[int],
+                  deadline: Deadline | None = None) -> tuple[list[list[int]], list[np.ndarray]]:
     """One strip's frontier after each of its points (those with a later neighbour in the
     strip), and its tables (:func:`~solver.laido.sweep_kernels._relaxed_table`): the j-th
     for its frontier after its first j points."""
     from .sweep_kernels import kernels  # compiled: as the sweep's own
 
-    compiled = kernels()
+    compiled = kernels(deadline=deadline)
 
     inside = set(strip)
     exact = [all(q in inside for q in ns) for ns in neighbours]

@@ -243,7 +243,7 @@ def _merge(codes: np.ndarray, trails: np.ndarray, work: _WorkArrays, deadline: D
     time between two looks at the deadline."""
     from .sweep_kernels import BUCKET, kernels  # compiled: on first use (below)
 
-    compiled = kernels()
+    compiled = kernels(deadline=deadline)
     n = len(codes)
     dealt_codes, dealt_trails = work.get("dealt codes", n), work.get("dealt trails", n)
     starts = compiled._dealt(codes, trails, work.get("buckets", n), dealt_codes, dealt_trails)
@@ -324,7 +324,7 @@ def _sweep(
     part found is long, not proved longest)."""
     from .sweep_kernels import kernels
 
-    compiled = kernels()
+    compiled = kernels(deadline=deadline)
 
     codes = np.zeros(1, np.int64)  # the one state before any point: an empty frontier
     trails = np.zeros(1, np.int64)  # per state: stones << STONES | on << 31 | source state

@@ -15,14 +15,16 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.compiled import kernel, load_kernels
+from ..core.limits import Deadline
 from .sweep import ALONE, BITS, CODE, DONE, HALF, LEFT, OFF, ON, RIGHT, STONES, WIDEST
 
 
-def kernels(mode: str | None = None) -> object:
+def kernels(mode: str | None = None, deadline: Deadline | None = None) -> object:
     """The compiled kernels below (:func:`solver.core.compiled.load_kernels`): built ahead of
     time into an extension module once per machine and source, or numba's JIT when that cannot
-    be done (``mode``: "ahead" or "jit"; default: the process's, ``$PLACESAT_KERNELS``)."""
-    return load_kernels(__name__, "the Laido sweep", _signatures, mode)
+    be done (``mode``: "ahead" or "jit"; default: the process's, ``$PLACESAT_KERNELS``);
+    :class:`~solver.core.limits.TimeUp` when ``deadline`` comes during the build."""
+    return load_kernels(__name__, "the Laido sweep", _signatures, mode, deadline)
 
 
 def _signatures() -> dict:

@@ -350,12 +350,13 @@ class _TrialEngine:
     assigned; a commit sets the facts it finds in it.
     """
 
-    def __init__(self, deducer: Deducer, value: np.ndarray, solution: np.ndarray | None = None) -> None:
-        from .native import TrialState  # numba is imported on the first trial, not before
+    def __init__(self, deducer: Deducer, value: np.ndarray, solution: np.ndarray | None = None,
+                 deadline: Deadline | None = None) -> None:
+        from .native import TrialState  # the kernels are loaded on the first trial, not before
 
         self.deducer = deducer
         self.value = value
-        self.state = TrialState(deducer.trial_tables(), value, solution)
+        self.state = TrialState(deducer.trial_tables(), value, solution, deadline=deadline)
 
     @property
     def count(self) -> list[int]:
@@ -563,7 +564,7 @@ class Deduction:
         deducer = self.deducer
         n = deducer.num_vars
         solution = None if self.solution is None else np.frombuffer(self.solution, dtype=np.uint8)
-        self._trials = _TrialEngine(deducer, self.value, solution)
+        self._trials = _TrialEngine(deducer, self.value, solution, self.deadline)
         # without hints the whole loop runs compiled (native.py); hints need the words and the
         # order of steps, which this module's loop gives
         self._native = not explain

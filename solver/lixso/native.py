@@ -41,6 +41,7 @@ from collections import namedtuple
 import numpy as np
 
 from ..core.compiled import kernel, load_kernels
+from ..core.limits import Deadline
 
 _INT = np.int32
 
@@ -127,11 +128,12 @@ Trials = namedtuple(
 # flags: [0] the union of kept answers is stale, [1] contradiction
 
 
-def kernels(mode: str | None = None) -> object:
+def kernels(mode: str | None = None, deadline: Deadline | None = None) -> object:
     """The compiled kernels below (:func:`solver.core.compiled.load_kernels`): built ahead of
     time into an extension module once per machine and source, or numba's JIT when that cannot
-    be done (``mode``: "ahead" or "jit"; default: the process's, ``$PLACESAT_KERNELS``)."""
-    return load_kernels(__name__, "the Lixso grader", _signatures, mode)
+    be done (``mode``: "ahead" or "jit"; default: the process's, ``$PLACESAT_KERNELS``);
+    :class:`~solver.core.limits.TimeUp` when ``deadline`` comes during the build."""
+    return load_kernels(__name__, "the Lixso grader", _signatures, mode, deadline)
 
 
 def _signatures() -> dict:
@@ -161,11 +163,11 @@ class TrialState:
     with its deduction) and, for the compiled trial loop, what is known of every trial.
 
     ``solution``: by variable, true in a known solution (or None); ``compiled``: the kernels to
-    run (default: :func:`kernels`).
+    run (default: :func:`kernels`, loaded or built within ``deadline``).
     """
 
     def __init__(self, tables: TrialTables, value: np.ndarray, solution: np.ndarray | None = None,
-                 compiled: object | None = None) -> None:
+                 compiled: object | None = None, deadline: Deadline | None = None) -> None:
         self.tables = tables
         n, size, words = tables.num_vars, 2 * tables.num_vars + 1, tables.words
         self.value = value
@@ -176,7 +178,7 @@ class TrialState:
         self.scratch = np.zeros(1, dtype=_INT)
         self._trials: Trials | None = None
         self._solution = solution
-        self.kernels = compiled if compiled is not None else kernels()
+        self.kernels = compiled if compiled is not None else kernels(deadline=deadline)
 
     @property
     def trials(self) -> Trials:

@@ -116,7 +116,7 @@ class Verifier:
             try:
                 if graded and ("deducer", grid.height, grid.width) not in built:
                     deducer_for(grid.height, grid.width, self.solver.per_colour, deadline)
-                    kernels()
+                    kernels(deadline=deadline)
                     built.add(("deducer", grid.height, grid.width))
                 if solved and ("solver", grid.height, grid.width) not in built:
                     self.solver.compiled(grid, deadline)
