@@ -71,8 +71,8 @@ IMPOSSIBLE = -(1 << 14)
 class StripBound:
     """The strips' tables and, for each step of the sweep, where a state's codes are found.
 
-    ``tables``: every strip step's table, one after the other (int16; for 0, 1 and 2 ends, the
-    patterns of its frontier each time). After step ``t``, for the ``c``-th way of cutting the
+    ``tables``: every strip step's table, one after the other (int16; for each pattern of
+    its frontier, the values for 0, 1 and 2 ends side by side). After step ``t``, for the ``c``-th way of cutting the
     strips: the strips with points waiting in their frontier are ``lookups[t, c, :count[t,
     c]]``, each a row of ``(offset of its table, width k, then the bit shift in the sweep's
     state of each of the k points of its frontier)``, and ``constant[t, c, e]`` is what the

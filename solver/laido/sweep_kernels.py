@@ -296,9 +296,8 @@ def _bound(state, tables, lookup, count, constant, above):
             width = lookup[cut, s, 1]
             for k in range(width):
                 key |= _relaxed((state >> lookup[cut, s, 2 + k]) & CODE) << (2 * k)
-            at = lookup[cut, s, 0] + key
-            stride = np.int64(1) << (2 * width)
-            v0, v1, v2 = np.int64(tables[at]), np.int64(tables[at + stride]), np.int64(tables[at + 2 * stride])
+            at = lookup[cut, s, 0] + 3 * key
+            v0, v1, v2 = np.int64(tables[at]), np.int64(tables[at + 1]), np.int64(tables[at + 2])
             best0, best1, best2 = best0 + v0, max(best0 + v1, best1 + v0), max(best0 + v2, best1 + v1, best2 + v0)
         least = min(least, best0 if ends == 0 else best1 if ends == 1 else best2)
         if least <= above:
@@ -309,11 +308,12 @@ def _bound(state, tables, lookup, count, constant, above):
 @kernel
 def _relaxed_table(after, width, dest, earlier, pair_a, pair_b, exact, edge, impossible, table):
     """One backward step of a strip's relaxed pass (:mod:`solver.laido.bound`): ``table``, for
-    each number of edge stones the path may still end on (0 to 2) and each pattern of the
-    ``width`` points of the strip's frontier before its next point (a code in two bits each:
-    OFF, DONE, needs one more, needs two), is the most points the rest of the strip can add,
-    from ``after``, the table once that point is placed (``impossible`` where the rules cannot
-    be met). Both tables hold the three numbers of ends one after the other.
+    each pattern of the ``width`` points of the strip's frontier before its next point (a code
+    in two bits each: OFF, DONE, needs one more, needs two) and each number of edge stones the
+    path may still end on (0 to 2), is the most points the rest of the strip can add, from
+    ``after``, the table once that point is placed (``impossible`` where the rules cannot be
+    met). Both tables hold the three numbers of ends side by side, at ``3 * pattern + ends``:
+    a state's bound reads all three at once, from one cache line.
 
     The point joins the frontier last (slot ``width``); ``dest`` is where each slot goes
     after it (-1: it leaves, with no later neighbour in the strip), ``earlier`` the slots of
@@ -326,51 +326,53 @@ def _relaxed_table(after, width, dest, earlier, pair_a, pair_b, exact, edge, imp
     placed = np.empty(width + 1, np.int64)
     cap = 1 if edge else 2
     patterns = 1 << (2 * width)
-    later = len(after) // 3
-    for ends in range(3):
-        for key in range(patterns):
-            rest = key
-            for k in range(width):
-                codes[k] = rest & 3
-                rest >>= 2
-            codes[width] = OFF
-            best = _relaxed_after(after[ends * later:], codes, dest, exact, impossible)
-            ok = not edge or ends > 0
-            joined = 0
+    for key in range(patterns):
+        rest = key
+        for k in range(width):
+            codes[k] = rest & 3
+            rest >>= 2
+        codes[width] = OFF
+        off = _pattern_after(codes, dest, exact)
+        on = -1
+        ok = True
+        joined = 0
+        for e in earlier:
+            if codes[e] == DONE:
+                ok = False
+            elif codes[e] != OFF:
+                joined += 1
+        for x in range(len(pair_a)):
+            if codes[pair_a[x]] != OFF and codes[pair_b[x]] != OFF:
+                ok = False
+        if ok and joined <= cap:
+            placed[:] = codes
             for e in earlier:
-                if codes[e] == DONE:
-                    ok = False
-                elif codes[e] != OFF:
-                    joined += 1
-            for x in range(len(pair_a)):
-                if codes[pair_a[x]] != OFF and codes[pair_b[x]] != OFF:
-                    ok = False
-            if ok and joined <= cap:
-                placed[:] = codes
-                for e in earlier:
-                    if codes[e] != OFF:
-                        placed[e] = codes[e] - 1  # one more path neighbour found
-                placed[width] = DONE + cap - joined
-                left = ends - 1 if edge else ends
-                value = _relaxed_after(after[left * later:], placed, dest, exact, impossible)
+                if codes[e] != OFF:
+                    placed[e] = codes[e] - 1  # one more path neighbour found
+            placed[width] = DONE + cap - joined
+            on = _pattern_after(placed, dest, exact)
+        for ends in range(3):
+            best = after[3 * off + ends] if off >= 0 else impossible
+            if on >= 0 and (ends > 0 or not edge):
+                value = after[3 * on + (ends - 1 if edge else ends)]
                 if value != impossible and value + 1 > best:
                     best = value + 1
-            table[ends * patterns + key] = best
+            table[3 * key + ends] = best
 
 
 @kernel(inline="always")
-def _relaxed_after(after, codes, dest, exact, impossible):
-    """The value in ``after`` of the pattern ``codes`` once the point is placed: the points
-    leaving go (``impossible`` if one with no neighbour outside still needs one)."""
+def _pattern_after(codes, dest, exact):
+    """The pattern ``codes`` once the point is placed, as a key of the table after it: the
+    points leaving go (-1 if one with no neighbour outside still needs one)."""
     key = 0
     for k in range(len(codes)):
         d = dest[k]
         if d < 0:
             if codes[k] > DONE and exact[k]:
-                return impossible
+                return -1
         else:
             key |= codes[k] << (2 * d)
-    return after[key]
+    return key
 
 
 @kernel
