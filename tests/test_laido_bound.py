@@ -153,10 +153,59 @@ def test_a_solid_board_needs_far_fewer_states_with_the_bound(monkeypatch):
         sweep._sweep(lattice, plan, steps, bound_module.unbounded(len(steps)), sweep.SweepLimits(1000, None, None), None, 54, None)
 
 
+def test_the_chosen_cuts_are_those_whose_whole_bound_is_least():
+    """Cut every way and keep two: the bound keeps the two ways whose bound on the whole
+    group is least (the 7-side board all one colour), each read at every step."""
+    lattice = HexLattice(7)
+    group = frozenset(lattice.points)
+    plan = plan_sweep(lattice, group)
+    steps = sweep._steps(lattice, plan)
+    wholes = [bound_module.strip_bound(lattice, plan, steps, (shift,)).whole for shift in bound_module.ALL_SHIFTS]
+    chosen = bound_module.strip_bound(lattice, plan, steps, bound_module.ALL_SHIFTS, keep=2)
+    assert chosen.whole == min(wholes) and len(set(wholes)) > 1
+    assert chosen.count.shape == (len(steps), 2) and chosen.constant.shape == (len(steps), 2, 3)
+    # the least two, read state by state, as their two tables alone would be
+    best = sorted(bound_module.ALL_SHIFTS, key=lambda shift: wholes[shift])[:2]
+    alone = bound_module.strip_bound(lattice, plan, steps, tuple(best))
+    from solver.laido.sweep_kernels import kernels
+
+    _bound = kernels()._bound
+    rng = random.Random(7)
+    for t in range(0, len(steps), 5):
+        for _ in range(20):
+            state = 0
+            for slot in range(len(steps[t].frontier)):
+                state |= rng.choice([OFF, OFF, DONE, HALF, ALONE]) << (BITS * slot)
+            read = [_bound(np.int64(state), b.tables, b.lookups[t], b.count[t], b.constant[t], -1) for b in (chosen, alone)]
+            assert read[0] == read[1]
+
+
+def test_the_sweep_with_chosen_cuts_is_exact(monkeypatch):
+    """Every group cut every way with the two least kept: the sweep's part as long as the
+    exhaustive search's on random groups."""
+    monkeypatch.setattr(sweep, "BOUND_FROM", 0)
+    monkeypatch.setattr(sweep, "CHOOSE_FROM", 0)
+    rng = random.Random(11)
+    compared = 0
+    for _ in range(60):
+        lattice = HexLattice(rng.choice([3, 4]))
+        stones = {p for p in lattice.points if rng.random() < rng.choice([0.6, 0.75, 0.9, 1.0])}
+        for group in groups(lattice, stones):
+            if not 8 <= len(group) <= 24:
+                continue
+            expected = best_connection_part_by_search(lattice, group)
+            found = longest_connection_part(lattice, group, NO_LIMITS)
+            assert (expected is None) == (found is None)
+            if found is not None:
+                assert len(found) == len(expected) and is_connection_part(lattice, group, found)
+            compared += 1
+    assert compared >= 20
+
+
 @pytest.mark.parametrize("seconds", [0.001, 0.3])
 def test_a_time_limit_holds_while_the_tables_are_built_and_swept(seconds):
     """The 11-side board nine tenths Black (seed 1: a 300-stone group, seconds of work): a
-    short limit stops the tables (the first) or the sweep (the second) with TimeUp."""
+    short limit stops the tables or the sweep, whichever is under way, with TimeUp."""
     from solver.core.limits import Deadline, TimeUp
 
     lattice = HexLattice(11)

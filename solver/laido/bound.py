@@ -54,7 +54,7 @@ import numpy as np
 from solver.core.lattice import HexLattice
 from solver.core.limits import Deadline
 
-from .sweep import BITS, SweepPlan, _Step
+from .sweep import BITS, Step, SweepPlan
 
 # the places along a line that one strip covers: its frontier is about one more, its tables
 # 3 * 4 ** (STRIP + 1) entries a step (400 kB). Measured on the 9-side board all Black (one
@@ -63,6 +63,12 @@ from .sweep import BITS, SweepPlan, _Step
 STRIP = 7
 # where the strips start: two ways of cutting, a state's bound the lesser of the two
 SHIFTS = (0, STRIP // 2)
+# on the widest groups (:data:`~solver.laido.sweep.CHOOSE_FROM`) the strips are cut at every
+# place, and the CHOSEN ways whose bound on the whole group is least are kept: the whole
+# group's bound ranges over 149 to 157 with the cut on the 11-side board nine tenths Black,
+# and the states the exact sweep keeps follow it (README, Laido, "Solid areas")
+ALL_SHIFTS = tuple(range(STRIP))
+CHOSEN = 2
 # the table's value for a pattern the rules cannot complete
 IMPOSSIBLE = -(1 << 14)
 
@@ -108,65 +114,93 @@ def _strips(plan: SweepPlan, shift: int) -> list[list[int]]:
 def strip_bound(
     lattice: HexLattice,
     plan: SweepPlan,
-    steps: list[_Step],
+    steps: list[Step],
     shifts: tuple[int, ...] = SHIFTS,
     deadline: Deadline | None = None,
+    keep: int | None = None,
 ) -> StripBound:
     """The bound of this module for the sweep of ``plan`` (whose steps are ``steps``): for each
     step, what a state's stones can grow by at most, read from its codes (see the module's
     docstring for the rules relaxed and why the bound is admissible); the least of the bounds
-    of the strips cut at each of ``shifts``. :class:`~solver.core.limits.TimeUp` when
-    ``deadline`` comes first (looked at between two strips, a few hundredths of a second
-    each)."""
+    of the strips cut at each of ``shifts``, or of the ``keep`` of them whose bound on the
+    whole group is least (:data:`CHOSEN`: each is admissible, so any of them are).
+    :class:`~solver.core.limits.TimeUp` when ``deadline`` comes first (looked at between two
+    strips, a few hundredths of a second each)."""
     order = plan.order
     index = {p: i for i, p in enumerate(order)}
     neighbours = [[index[q] for q in lattice.neighbours(p) if q in index] for p in order]
+    cuts = [_cut(lattice, plan, neighbours, shift, deadline) for shift in shifts]
+    if keep is not None:
+        # the stable sort keeps the order of ``shifts`` among equals
+        cuts = sorted(cuts, key=lambda cut: cut.whole)[:keep]
     n = len(order)
     tables: list[np.ndarray] = []
     offset = 0
-    # per cut and step: the strips under way, as (table offset, frontier points)
-    under_way: list[list[list[tuple[int, list[int]]]]] = []
-    constant = np.zeros((n, len(shifts), 3), np.int64)
-    whole = []
-    for cut, shift in enumerate(shifts):
-        under_way.append([[] for _ in range(n)])
-        cut_whole = np.zeros(3, np.int64)
-        for strip in _strips(plan, shift):
-            if deadline is not None:
-                deadline.check()
-            frontiers, strip_tables = _strip_tables(lattice, plan, neighbours, strip, deadline)
-            cut_whole = _shared(cut_whole, strip_tables[0])
-            starts = []
-            for table in strip_tables:
-                starts.append(offset)
-                tables.append(table)
-                offset += len(table)
-            # after step t the strip has had its points up to t: its table and frontier then
-            done = 0
-            for t in range(n):
-                while done < len(strip) and strip[done] <= t:
-                    done += 1
-                if done < len(strip) and frontiers[done]:
-                    under_way[cut][t].append((starts[done], frontiers[done]))
-                elif done < len(strip):  # not started, or no point waiting: a constant
-                    constant[t, cut] = _shared(constant[t, cut], strip_tables[done])
-        whole.append(int(cut_whole[2]))
-    rows = [row for cut_rows in under_way for row in cut_rows]
+    for cut in cuts:
+        tables.extend(cut.tables)
+        cut.offset = offset
+        offset += sum(len(table) for table in cut.tables)
+    rows = [row for cut in cuts for row in cut.under_way]
     widest = max([len(points) for row in rows for _, points in row] + [0])
     most = max([len(row) for row in rows] + [1])
-    lookups = np.zeros((n, len(shifts), most, widest + 2), np.int64)
-    count = np.zeros((n, len(shifts)), np.int64)
+    lookups = np.zeros((n, len(cuts), most, widest + 2), np.int64)
+    count = np.zeros((n, len(cuts)), np.int64)
     for t in range(n):
         slot = {u: s for s, u in enumerate(steps[t].frontier)}
-        for cut in range(len(shifts)):
-            row = under_way[cut][t]
-            count[t, cut] = len(row)
+        for c, cut in enumerate(cuts):
+            row = cut.under_way[t]
+            count[t, c] = len(row)
             for s, (start, points) in enumerate(row):
-                lookups[t, cut, s, 0] = start
-                lookups[t, cut, s, 1] = len(points)
+                lookups[t, c, s, 0] = cut.offset + start
+                lookups[t, c, s, 1] = len(points)
                 for k, u in enumerate(points):
-                    lookups[t, cut, s, 2 + k] = BITS * slot[u]  # in the sweep's frontier: proved above
-    return StripBound(np.concatenate(tables), lookups, count, constant, min(whole))
+                    lookups[t, c, s, 2 + k] = BITS * slot[u]  # in the sweep's frontier: proved above
+    constant = np.stack([cut.constant for cut in cuts], axis=1)
+    return StripBound(np.concatenate(tables), lookups, count, constant, min(cut.whole for cut in cuts))
+
+
+@dataclass
+class _Cut:
+    """The strips of one way of cutting the group: their tables one after the other, for each
+    step the strips under way (each as the start of its table among ``tables`` and its
+    frontier's points), what the others can add (``constant[t, e]``), and the bound on the
+    whole group; ``offset``: where ``tables`` start once every cut's are put together."""
+
+    tables: list[np.ndarray]
+    under_way: list[list[tuple[int, list[int]]]]
+    constant: np.ndarray
+    whole: int
+    offset: int = 0
+
+
+def _cut(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[int]], shift: int, deadline: Deadline | None) -> _Cut:
+    """The tables of the strips cut at ``shift`` (:func:`_strips`), and what each step reads."""
+    n = len(plan.order)
+    tables: list[np.ndarray] = []
+    offset = 0
+    under_way: list[list[tuple[int, list[int]]]] = [[] for _ in range(n)]
+    constant = np.zeros((n, 3), np.int64)
+    whole = np.zeros(3, np.int64)
+    for strip in _strips(plan, shift):
+        if deadline is not None:
+            deadline.check()
+        frontiers, strip_tables = _strip_tables(lattice, plan, neighbours, strip, deadline)
+        whole = _shared(whole, strip_tables[0])
+        starts = []
+        for table in strip_tables:
+            starts.append(offset)
+            tables.append(table)
+            offset += len(table)
+        # after step t the strip has had its points up to t: its table and frontier then
+        done = 0
+        for t in range(n):
+            while done < len(strip) and strip[done] <= t:
+                done += 1
+            if done < len(strip) and frontiers[done]:
+                under_way[t].append((starts[done], frontiers[done]))
+            elif done < len(strip):  # not started, or no point waiting: a constant
+                constant[t] = _shared(constant[t], strip_tables[done])
+    return _Cut(tables, under_way, constant, int(whole[2]))
 
 
 def _strip_tables(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[int]], strip: list[int],

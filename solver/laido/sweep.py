@@ -156,7 +156,7 @@ class TooManyStates(Exception):
 
 
 @dataclass(frozen=True)
-class _Step:
+class Step:
     """What one step of the sweep needs to know, worked out once before the states are."""
 
     edge: bool  # the point visited is an edge stone
@@ -168,7 +168,7 @@ class _Step:
     frontier: tuple[int, ...] = ()  # the points (by their place in the plan) of the frontier left, slot by slot
 
 
-def _steps(lattice: HexLattice, plan: SweepPlan) -> list[_Step]:
+def _steps(lattice: HexLattice, plan: SweepPlan) -> list[Step]:
     """The frontier, in order along the sweep line, at each step of ``plan``.
 
     The sweep line runs along the current line up to the point just visited, then steps back
@@ -199,12 +199,12 @@ def _steps(lattice: HexLattice, plan: SweepPlan) -> list[_Step]:
         leave = tuple(s for s in reversed(range(len(grown))) if last[grown[s]] <= v)
         kept = [u for u in grown if last[u] > v]
         lonely = tuple(k for k, u in enumerate(kept) if room(u, v) < 2)
-        steps.append(_Step(lattice.is_edge(order[v]), me, len(grown), earlier, leave, lonely, tuple(kept)))
+        steps.append(Step(lattice.is_edge(order[v]), me, len(grown), earlier, leave, lonely, tuple(kept)))
         frontier = kept
     return steps
 
 
-def _step_arrays(step: _Step) -> tuple:
+def _step_arrays(step: Step) -> tuple:
     """A step's slots as the arrays the compiled kernels take."""
     return (
         step.edge,
@@ -285,12 +285,15 @@ def longest_connection_part(
         raise TooManyStates(f"an expected work of {plan.cost:.3g} (at most {limits.cost:.3g})")
     # the kernels are loaded on first use, only when a group needs them (score sends small
     # groups to the solver, which needs none; under numba's JIT they cost 0.9 s a process)
-    from .bound import strip_bound, unbounded
+    from .bound import ALL_SHIFTS, CHOSEN, strip_bound, unbounded
 
     steps = _steps(lattice, plan)
     if plan.cost < BOUND_FROM:
         return _sweep(lattice, plan, steps, unbounded(len(steps)), limits, deadline, 0, None)
-    bound = strip_bound(lattice, plan, steps, deadline=deadline)
+    if plan.cost < CHOOSE_FROM:
+        bound = strip_bound(lattice, plan, steps, deadline=deadline)
+    else:
+        bound = strip_bound(lattice, plan, steps, ALL_SHIFTS, deadline, keep=CHOSEN)
     quick = _sweep(lattice, plan, steps, bound, limits, deadline, 0, BEAM)
     floor = len(quick) if quick is not None else 0
     return _sweep(lattice, plan, steps, bound, limits, deadline, floor, None) or quick
@@ -300,6 +303,11 @@ def longest_connection_part(
 # 0.1 to 0.3 s, as long as the whole sweep of such a group (the 11-side halves: 0.13 s
 # without, 0.45 s with)
 BOUND_FROM = 1e6
+
+# a group whose plan expects at least this much work has its strips cut every way, and the
+# two ways whose bound on the whole group is least are kept (:data:`~solver.laido.bound.CHOSEN`):
+# 0.5 s more tables, which pays only on the widest groups (README, Laido, "Solid areas")
+CHOOSE_FROM = 1e8
 
 
 # the states the quick sweep keeps at each step (:func:`longest_connection_part`): on the
@@ -311,7 +319,7 @@ BEAM = 500
 def _sweep(
     lattice: HexLattice,
     plan: SweepPlan,
-    steps: list[_Step],
+    steps: list[Step],
     bound: StripBound,
     limits: SweepLimits,
     deadline: Deadline | None,
