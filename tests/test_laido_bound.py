@@ -215,3 +215,46 @@ def test_a_time_limit_holds_while_the_tables_are_built_and_swept(seconds):
     deadline = Deadline(seconds)
     with pytest.raises(TimeUp):
         longest_connection_part(lattice, group, NO_LIMITS, deadline)
+
+
+def test_both_successors_keep_or_drop_as_each_ones_own_bound_says():
+    """The sweep bounds a state's two successors together, reading once a strip that holds
+    none of the slots where they differ: on the 6-side board all one colour, at every step,
+    the successors kept are exactly those whose stones plus their own bound (read alone)
+    beat the floor."""
+    from solver.laido.sweep_kernels import kernels
+
+    compiled = kernels()
+    lattice = HexLattice(6)
+    group = frozenset(lattice.points)
+    plan = plan_sweep(lattice, group)
+    steps = sweep._steps(lattice, plan)
+    bound = bound_module.strip_bound(lattice, plan, steps, bound_module.ALL_SHIFTS, keep=2)
+    free = bound_module.unbounded(len(steps))
+    # a floor just below the longest part: many successors are dropped, many kept
+    floor = len(longest_connection_part(lattice, group, NO_LIMITS)) - 1
+    codes, trails = np.zeros(1, np.int64), np.zeros(1, np.int64)
+    work = sweep._WorkArrays()
+    checked = dropped = 0
+    for t, step in enumerate(steps):
+        arrays = sweep._step_arrays(step)
+        made = {}
+        for name, b in (("bounded", bound), ("all", free)):
+            next_codes, next_trails = np.empty(2 * len(codes), np.int64), np.empty(2 * len(codes), np.int64)
+            closing = np.array([floor, -1], np.int64)
+            n = compiled._successors(codes, trails, 0, len(codes), *arrays, next_codes, next_trails, 0, closing,
+                                     b.tables, b.lookups[t], b.count[t], b.constant[t])
+            made[name] = (next_codes[:n].copy(), next_trails[:n].copy(), closing[1])
+        if made["all"][2] < 0:  # no path closed here: the floor held for every state
+            all_codes, all_trails, _ = made["all"]
+            expected = {
+                (int(c), int(r)) for c, r in zip(all_codes, all_trails)
+                if (r >> sweep.STONES) + compiled._bound(c, bound.tables, bound.lookups[t], bound.count[t], bound.constant[t], -1) > floor
+            }
+            assert set(zip(made["bounded"][0].tolist(), made["bounded"][1].tolist())) == expected, t
+            checked += 1
+            dropped += len(all_codes) - len(expected)
+        # go on with every successor (no bound), so that later steps have many states to try
+        codes, trails = sweep._merge(made["all"][0], made["all"][1], work)
+        codes, trails = codes.copy(), trails.copy()
+    assert checked > 60 and dropped > 1000

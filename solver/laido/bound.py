@@ -54,7 +54,7 @@ import numpy as np
 from solver.core.lattice import HexLattice
 from solver.core.limits import Deadline
 
-from .sweep import BITS, Step, SweepPlan
+from .sweep import BITS, CODE, Step, SweepPlan
 
 # the places along a line that one strip covers: its frontier is about one more, its tables
 # 3 * 4 ** (STRIP + 1) entries a step (400 kB). Measured on the 9-side board all Black (one
@@ -81,7 +81,7 @@ class StripBound:
     its frontier, the values for 0, 1 and 2 ends side by side). After step ``t``, for the ``c``-th way of cutting the
     strips: the strips with points waiting in their frontier are ``lookups[t, c, :count[t,
     c]]``, each a row of ``(offset of its table, width k, then the bit shift in the sweep's
-    state of each of the k points of its frontier)``, and ``constant[t, c, e]`` is what the
+    state of each of the k points of its frontier, ..., and last the bits of those points)``, and ``constant[t, c, e]`` is what the
     other strips (not started, or with no point waiting) can add with ``e`` ends between them
     (:func:`_shared`). ``whole``: the bound before the first step, on the whole group.
     """
@@ -96,7 +96,7 @@ class StripBound:
 def unbounded(steps: int) -> StripBound:
     """No bound at all, for a sweep of ``steps`` steps (every state can add any number)."""
     return StripBound(
-        np.zeros(1, np.int16), np.zeros((steps, 1, 1, 2), np.int64), np.zeros((steps, 1), np.int64),
+        np.zeros(1, np.int16), np.zeros((steps, 1, 1, 3), np.int64), np.zeros((steps, 1), np.int64),
         np.full((steps, 1, 3), 1 << 30, np.int64), 1 << 30,
     )
 
@@ -143,7 +143,8 @@ def strip_bound(
     rows = [row for cut in cuts for row in cut.under_way]
     widest = max([len(points) for row in rows for _, points in row] + [0])
     most = max([len(row) for row in rows] + [1])
-    lookups = np.zeros((n, len(cuts), most, widest + 2), np.int64)
+    # the last column: the bits of the strip's slots in the sweep's state (sweep_kernels._bounds)
+    lookups = np.zeros((n, len(cuts), most, widest + 3), np.int64)
     count = np.zeros((n, len(cuts)), np.int64)
     for t in range(n):
         slot = {u: s for s, u in enumerate(steps[t].frontier)}
@@ -155,6 +156,7 @@ def strip_bound(
                 lookups[t, c, s, 1] = len(points)
                 for k, u in enumerate(points):
                     lookups[t, c, s, 2 + k] = BITS * slot[u]  # in the sweep's frontier: proved above
+                    lookups[t, c, s, -1] |= CODE << (BITS * slot[u])
     constant = np.stack([cut.constant for cut in cuts], axis=1)
     return StripBound(np.concatenate(tables), lookups, count, constant, min(cut.whole for cut in cuts))
 

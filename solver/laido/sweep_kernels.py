@@ -237,30 +237,34 @@ def _successors(codes, trails, start, stop, edge, me, width, earlier, leave, lea
     it where it can go), settled, written from ``made`` on in ``next_codes`` and
     ``next_trails``; ``closing`` keeps the most stones of a whole path closed here and its
     source state (it starts with the longest path already held). A successor goes when its
-    stones plus its bound (:func:`_bound`, from ``tables``, ``lookup``, ``count`` and
-    ``constant``: :class:`solver.laido.bound.StripBound` at this step) do not exceed
-    ``closing[0]``: it cannot beat a path already held. Returns how many successors there are
-    now."""
+    stones plus its bound (:func:`_bound`, both successors' at once by :func:`_bounds`, from
+    ``tables``, ``lookup``, ``count`` and ``constant``: :class:`solver.laido.bound.StripBound`
+    at this step) do not exceed ``closing[0]``: it cannot beat a path already held (the state
+    placing the point is looked at first, so a path it closes counts for both). Returns how
+    many successors there are now."""
     low_mask = (np.int64(1) << (BITS * me)) - 1
     for i in range(start, stop):
         state = codes[i]
         stones = trails[i] >> STONES
         grown = (state & low_mask) | ((state >> (BITS * me)) << (BITS * (me + 1)))
         off = _settled(grown, leave, leaving, lonely)
-        if off >= 0 and stones + _bound(off, tables, lookup, count, constant, closing[0] - stones) > closing[0]:
-            next_codes[made] = off
-            next_trails[made] = (stones << STONES) | i
-            made += 1
         on, closes = _placed(grown, edge, me, width, earlier)
         if closes and stones + 1 > closing[0]:
             closing[0] = stones + 1
             closing[1] = i
         if on >= 0:
             on = _settled(on, leave, leaving, lonely)
-            if on >= 0 and stones + 1 + _bound(on, tables, lookup, count, constant, closing[0] - stones - 1) > closing[0]:
-                next_codes[made] = on
-                next_trails[made] = ((stones + 1) << STONES) | ON | i
-                made += 1
+        if off < 0 and on < 0:
+            continue
+        rest_off, rest_on = _bounds(off, on, tables, lookup, count, constant, closing[0] - stones, closing[0] - stones - 1)
+        if off >= 0 and stones + rest_off > closing[0]:
+            next_codes[made] = off
+            next_trails[made] = (stones << STONES) | i
+            made += 1
+        if on >= 0 and stones + 1 + rest_on > closing[0]:
+            next_codes[made] = on
+            next_trails[made] = ((stones + 1) << STONES) | ON | i
+            made += 1
     return made
 
 
@@ -303,6 +307,53 @@ def _bound(state, tables, lookup, count, constant, above):
         if least <= above:
             break
     return least if least >= 0 else -1
+
+
+@kernel(inline="always")
+def _bounds(off, on, tables, lookup, count, constant, above_off, above_on):
+    """:func:`_bound` of the two successors of one state, ``off`` and ``on`` (-1 for one that
+    is not there): -1, or a number not above ``above_*``, for one that can be dropped. The two
+    differ only in the slots of the point visited and its neighbours (their codes as the
+    bound reads them: a piece's far end keeps its code), so a strip that holds none of those
+    (its slots' bits, ``lookup[cut, s, -1]``, miss every bit where they differ) reads the
+    same entry for both: it is read once."""
+    ends_off = 2 - _popcount(_halves(off))
+    ends_on = 2 - _popcount(_halves(on))
+    differ = off ^ on
+    mask_at = lookup.shape[2] - 1
+    # one that is not there is not asked for
+    least_off = np.int64(1) << 40 if off >= 0 else -(np.int64(1) << 40)
+    least_on = np.int64(1) << 40 if on >= 0 else -(np.int64(1) << 40)
+    for cut in range(len(count)):
+        want_off = least_off > above_off
+        want_on = least_on > above_on
+        if not want_off and not want_on:
+            break
+        a0, a1, a2 = constant[cut, 0], constant[cut, 1], constant[cut, 2]  # off
+        b0, b1, b2 = a0, a1, a2  # on
+        for s in range(count[cut]):
+            width = lookup[cut, s, 1]
+            same = want_off and (differ & lookup[cut, s, mask_at]) == 0
+            if want_off:
+                key = 0
+                for k in range(width):
+                    key |= _relaxed((off >> lookup[cut, s, 2 + k]) & CODE) << (2 * k)
+                at = lookup[cut, s, 0] + 3 * key
+                v0, v1, v2 = np.int64(tables[at]), np.int64(tables[at + 1]), np.int64(tables[at + 2])
+                a0, a1, a2 = a0 + v0, max(a0 + v1, a1 + v0), max(a0 + v2, a1 + v1, a2 + v0)
+            if want_on:
+                if not same:
+                    key = 0
+                    for k in range(width):
+                        key |= _relaxed((on >> lookup[cut, s, 2 + k]) & CODE) << (2 * k)
+                    at = lookup[cut, s, 0] + 3 * key
+                    v0, v1, v2 = np.int64(tables[at]), np.int64(tables[at + 1]), np.int64(tables[at + 2])
+                b0, b1, b2 = b0 + v0, max(b0 + v1, b1 + v0), max(b0 + v2, b1 + v1, b2 + v0)
+        if want_off:
+            least_off = min(least_off, a0 if ends_off == 0 else a1 if ends_off == 1 else a2)
+        if want_on:
+            least_on = min(least_on, b0 if ends_on == 0 else b1 if ends_on == 1 else b2)
+    return (least_off if least_off >= 0 else -1), (least_on if least_on >= 0 else -1)
 
 
 @kernel
