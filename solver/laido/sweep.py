@@ -77,10 +77,10 @@ class SweepLimits:
     plan expects (:attr:`SweepPlan.cost`, as if no state were dropped by the bound), checked
     before anything is done. Measured with the bound (:mod:`solver.laido.bound`): the 11-side
     board nine tenths Black at random (seed 1: a 300-stone group, a frontier of 20, cost 141
-    million) peaks at 0.33 million states, keeps 21 million and takes 4.7 s (without the
+    million) peaks at 0.2 million states, keeps 12 million and takes 2.9 s (without the
     bound: 3.2 million, 129 million, 22 s); White on the 11-side board less the two lines
-    along one rim (308 stones, a frontier of 19, cost 326 million) peaks at 1.3 million,
-    keeps 64 million and takes 16 s. The solver, which the caller asks past these limits,
+    along one rim (308 stones, a frontier of 19, cost 326 million) peaks at 0.8 million,
+    keeps 38 million and takes 9.4 s. The solver, which the caller asks past these limits,
     does not finish such groups in minutes.
     """
 
@@ -306,7 +306,7 @@ BOUND_FROM = 1e6
 
 # a group whose plan expects at least this much work has its strips cut every way, and the
 # two ways whose bound on the whole group is least are kept (:data:`~solver.laido.bound.CHOSEN`):
-# 0.5 s more tables, which pays only on the widest groups (README, Laido, "Solid areas")
+# 0.3 s more tables on an 11-side group, which pays only on the widest (README, Laido, "Solid areas")
 CHOOSE_FROM = 1e8
 
 
