@@ -283,6 +283,17 @@ def _relaxed(code):
 
 
 @kernel(inline="always")
+def _entry(state, lookup, cut, s):
+    """Where the entry of ``state`` starts in the table of the ``s``-th strip under way of the
+    way of cutting ``cut`` (:class:`solver.laido.bound.StripBound`): its frontier's codes as
+    the bound reads them, two bits each, make the pattern."""
+    key = 0
+    for k in range(lookup[cut, s, 1]):
+        key |= _relaxed((state >> lookup[cut, s, 2 + k]) & CODE) << (2 * k)
+    return lookup[cut, s, 0] + 3 * key
+
+
+@kernel(inline="always")
 def _bound(state, tables, lookup, count, constant, above):
     """The most stones the rest of the group can add to ``state`` by the strips' tables
     (:mod:`solver.laido.bound`): the least over the ways of cutting the strips, or the first
@@ -296,11 +307,7 @@ def _bound(state, tables, lookup, count, constant, above):
     for cut in range(len(count)):
         best0, best1, best2 = constant[cut, 0], constant[cut, 1], constant[cut, 2]
         for s in range(count[cut]):
-            key = 0
-            width = lookup[cut, s, 1]
-            for k in range(width):
-                key |= _relaxed((state >> lookup[cut, s, 2 + k]) & CODE) << (2 * k)
-            at = lookup[cut, s, 0] + 3 * key
+            at = _entry(state, lookup, cut, s)
             v0, v1, v2 = np.int64(tables[at]), np.int64(tables[at + 1]), np.int64(tables[at + 2])
             best0, best1, best2 = best0 + v0, max(best0 + v1, best1 + v0), max(best0 + v2, best1 + v1, best2 + v0)
         least = min(least, best0 if ends == 0 else best1 if ends == 1 else best2)
@@ -332,21 +339,14 @@ def _bounds(off, on, tables, lookup, count, constant, above_off, above_on):
         a0, a1, a2 = constant[cut, 0], constant[cut, 1], constant[cut, 2]  # off
         b0, b1, b2 = a0, a1, a2  # on
         for s in range(count[cut]):
-            width = lookup[cut, s, 1]
             same = want_off and (differ & lookup[cut, s, mask_at]) == 0
             if want_off:
-                key = 0
-                for k in range(width):
-                    key |= _relaxed((off >> lookup[cut, s, 2 + k]) & CODE) << (2 * k)
-                at = lookup[cut, s, 0] + 3 * key
+                at = _entry(off, lookup, cut, s)
                 v0, v1, v2 = np.int64(tables[at]), np.int64(tables[at + 1]), np.int64(tables[at + 2])
                 a0, a1, a2 = a0 + v0, max(a0 + v1, a1 + v0), max(a0 + v2, a1 + v1, a2 + v0)
             if want_on:
                 if not same:
-                    key = 0
-                    for k in range(width):
-                        key |= _relaxed((on >> lookup[cut, s, 2 + k]) & CODE) << (2 * k)
-                    at = lookup[cut, s, 0] + 3 * key
+                    at = _entry(on, lookup, cut, s)
                     v0, v1, v2 = np.int64(tables[at]), np.int64(tables[at + 1]), np.int64(tables[at + 2])
                 b0, b1, b2 = b0 + v0, max(b0 + v1, b1 + v0), max(b0 + v2, b1 + v1, b2 + v0)
         if want_off:
