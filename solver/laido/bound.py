@@ -77,13 +77,14 @@ IMPOSSIBLE = -(1 << 14)
 class StripBound:
     """The strips' tables and, for each step of the sweep, where a state's codes are found.
 
-    ``tables``: every strip step's table, one after the other (int16; for each pattern of
-    its frontier, the values for 0, 1 and 2 ends side by side). After step ``t``, for the ``c``-th way of cutting the
-    strips: the strips with points waiting in their frontier are ``lookups[t, c, :count[t,
-    c]]``, each a row of ``(offset of its table, width k, then the bit shift in the sweep's
-    state of each of the k points of its frontier, ..., and last the bits of those points)``, and ``constant[t, c, e]`` is what the
-    other strips (not started, or with no point waiting) can add with ``e`` ends between them
-    (:func:`_shared`). ``whole``: the bound before the first step, on the whole group.
+    ``tables``: every strip step's table, one after the other (int16; for each pattern of its
+    frontier, the values for 0, 1 and 2 ends side by side). After step ``t``, for the ``c``-th
+    way of cutting the strips: the strips with points waiting in their frontier are
+    ``lookups[t, c, :count[t, c]]``, each a row of ``(offset of its table, width k, then the
+    bit shift in the sweep's state of each of the k points of its frontier, ..., and last the
+    bits of those points)``, and ``constant[t, c, e]`` is what the other strips (not started,
+    or with no point waiting) can add with ``e`` ends between them (:func:`_shared`).
+    ``whole``: the bound before the first step, on the whole group.
     """
 
     tables: np.ndarray
@@ -129,10 +130,14 @@ def strip_bound(
     order = plan.order
     index = {p: i for i, p in enumerate(order)}
     neighbours = [[index[q] for q in lattice.neighbours(p) if q in index] for p in order]
-    cuts = [_cut(lattice, plan, neighbours, shift, deadline) for shift in shifts]
-    if keep is not None:
-        # the stable sort keeps the order of ``shifts`` among equals
-        cuts = sorted(cuts, key=lambda cut: cut.whole)[:keep]
+    cuts: list[_Cut] = []
+    for shift in shifts:
+        cuts.append(_cut(lattice, plan, neighbours, shift, deadline))
+        if keep is not None:
+            # only the best so far are held (20 MB of tables a way of cutting on an 11-side
+            # group); the stable sort keeps the order of ``shifts`` among equals
+            cuts.sort(key=lambda cut: cut.whole)
+            del cuts[keep:]
     n = len(order)
     tables: list[np.ndarray] = []
     offset = 0
