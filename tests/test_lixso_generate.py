@@ -4,6 +4,7 @@ import pytest
 
 from solver.lixso.deduce import Deducer
 from solver.lixso.generate import generate_one, minimal_unique
+from solver.lixso.model import Grid, default_per_colour
 from solver.lixso.rules import find_violation
 from solver.lixso.solve import Verdict, solve_grid
 
@@ -326,3 +327,45 @@ def test_native_cardinality_constraints_agree_with_brute_force_and_refuse_certif
     native = SatBackend(Formula(), solver="minicard", native_cardinality=True)
     with pytest.raises(ValueError):
         native.clause_history()
+
+
+def test_the_colouring_search_finds_a_colouring_exactly_when_one_exists():
+    # brute force over every colouring of small random touching graphs, with tight supplies
+    import itertools
+    import random
+
+    from solver.lixso.generate import search_colouring
+
+    rng = random.Random(7)
+    answers = set()
+    for _ in range(60):
+        count = rng.randint(3, 8)
+        edges = {(a, b) for a in range(count) for b in range(a + 1, count) if rng.random() < 0.5}
+        touching = [sorted({b for a, b in edges if a == t} | {a for a, b in edges if b == t}) for t in range(count)]
+        per_colour = rng.choice([1, 2, (count + 3) // 4, count])
+        exists = any(
+            all(c[a] != c[b] for a, b in edges) and max(c.count(k) for k in range(4)) <= per_colour
+            for c in itertools.product(range(4), repeat=count)
+        )
+        found = search_colouring(touching, per_colour, rng, steps=10**6)
+        assert (found is not None) == exists
+        if found is not None:
+            assert all(found[a] != found[b] for a, b in edges) and max(found.count(k) for k in range(4)) <= per_colour
+        answers.add(exists)
+    assert answers == {True, False}
+    # out of steps is "not found", never a wrong colouring
+    assert search_colouring([[1, 2], [0, 2], [0, 1]], 1, rng, steps=2) is None
+
+
+def test_searched_colourings_are_valid_reproducible_and_varied():
+    import random
+
+    from solver.lixso.generate import tiled_solution
+
+    for height, width in ((9, 9), (6, 9)):
+        cap = default_per_colour(height, width)
+        drawn = [tiled_solution(height, width, cap, random.Random(seed), search=True) for seed in range(6)]
+        assert len(set(drawn)) == 6
+        for solution in drawn:
+            assert find_violation(Grid(("." * width,) * height), solution, cap) is None
+        assert tiled_solution(height, width, cap, random.Random(2), search=True) == drawn[2]

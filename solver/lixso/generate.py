@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..core.backend import Formula, SatBackend, Status
 from .deduce import HARDEST, Deducer, Deduction, deducer_for
@@ -75,6 +76,13 @@ RANDOM_SOLUTION_SOLVER = "cadical195"  # the python-sat solver that honours pref
 # made so, and the same seed must keep giving them); above it the tiles are laid first and
 # coloured after, because one SAT call with random phases takes minutes from 21x21 on.
 SAT_DRAW_MAX_CELLS = 144
+# Level 5 colours the tilings of its carves by a short search (search_colouring: about 1 ms at
+# 9x9, against 4 ms for building a SAT solver for each draw, and it draws some eight solutions
+# per puzzle); level 6 keeps the SAT colouring, so that its shipped pack is still what its
+# documented command makes. A tiling the search has not coloured after this many steps (a
+# step colours one tile; 27 tiles at 9x9, and nearly always without a step back) is drawn again.
+SEARCH_COLOURING_LEVELS = (5,)
+COLOURING_SEARCH_STEPS = 500
 # L-tromino shapes as offsets from their first cell in reading order
 FIRST_CELL_SHAPES = (((0, 0), (0, 1), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (1, 1)), ((0, 0), (1, 0), (1, -1)))
 
@@ -89,16 +97,17 @@ class Generated:
     attempts: int
 
 
-def random_solution(template: LixsoTemplate, rng: random.Random, tiled: bool = False) -> tuple[str, ...]:
+def random_solution(template: LixsoTemplate, rng: random.Random, tiled: bool = False, search: bool = False) -> tuple[str, ...]:
     """A random full solution.
 
     Up to :data:`SAT_DRAW_MAX_CELLS` cells: a SAT model found with a random preferred colour
     per cell, given as CaDiCaL's initial phases (MiniSat and Glucose ignore phases set
     through python-sat 1.9, and would return the same model every time). Larger grids, or
-    any size with ``tiled``: a random tiling, then a colouring of it (:func:`tiled_solution`).
+    any size with ``tiled``: a random tiling, then a colouring of it (:func:`tiled_solution`;
+    by a search rather than a SAT solver with ``search``).
     """
     if tiled or template.height * template.width > SAT_DRAW_MAX_CELLS:
-        return tiled_solution(template.height, template.width, template.per_colour, rng)
+        return tiled_solution(template.height, template.width, template.per_colour, rng, search=search)
     engine = SatBackend(template.formula, solver=RANDOM_SOLUTION_SOLVER)
     phases = []
     for lits in template.colour:
@@ -112,76 +121,108 @@ def random_solution(template: LixsoTemplate, rng: random.Random, tiled: bool = F
     return template.decode(result.model)
 
 
+@lru_cache(maxsize=4)
+def _tiling_tables(height: int, width: int) -> tuple[tuple, tuple]:
+    """For :func:`random_tiling`, on a grid with a border of one cell (index ``r * (width + 2) + c``,
+    border cells never free): per cell, the cells of each of its first-cell shapes (in
+    :data:`FIRST_CELL_SHAPES` order; None when a shape leaves the board) with the cells next to
+    them that a laid tile may leave uncoverable, and per cell the three other cells of each
+    2x2 block around it."""
+    stride = width + 2
+
+    def at(r: int, c: int) -> int:
+        return (r + 1) * stride + c + 1
+
+    shapes, blocks = [None] * ((height + 2) * stride), [()] * ((height + 2) * stride)
+    for r in range(height):
+        for c in range(width):
+            here = []
+            for shape in FIRST_CELL_SHAPES:
+                cells = [(r + dr, c + dc) for dr, dc in shape]
+                if not all(0 <= rr < height and 0 <= cc < width for rr, cc in cells):
+                    here.append(None)
+                    continue
+                near = sorted({at(rr + dr, cc + dc) for rr, cc in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                               if 0 <= rr + dr < height and 0 <= cc + dc < width} - {at(rr, cc) for rr, cc in cells})
+                here.append((tuple(at(rr, cc) for rr, cc in cells), tuple(near)))
+            shapes[at(r, c)] = tuple(here)
+            blocks[at(r, c)] = tuple(
+                tuple(at(rr, cc) for rr, cc in ((top, left), (top, left + 1), (top + 1, left), (top + 1, left + 1)) if (rr, cc) != (r, c))
+                for top in (r - 1, r)
+                for left in (c - 1, c)
+            )
+    return tuple(shapes), tuple(blocks)
+
+
 def random_tiling(height: int, width: int, rng: random.Random, budget: int) -> list[tuple[Cell, ...]] | None:
     """A random cover of the grid by L-tiles, or None when ``budget`` placements were not enough.
 
     Depth first in reading order: the first empty cell takes one of the (at most four) tiles
     that have it as their first cell, in random order. A tile is not laid when it leaves a
-    cell next to it that no tile can still cover, which cuts most dead ends early.
+    cell next to it that no tile can still cover (no 2x2 block around it with three empty
+    cells), which cuts most dead ends early.
     """
-    owner = [[-1] * width for _ in range(height)]
-
-    def free(r: int, c: int) -> bool:
-        return 0 <= r < height and 0 <= c < width and owner[r][c] < 0
-
-    def coverable(r: int, c: int) -> bool:
-        # an empty cell needs a 2x2 block around it with three empty cells
-        if not free(r, c):
-            return True
-        return any(
-            free(r, c) + free(top, left) + free(top, left + 1) + free(top + 1, left) + free(top + 1, left + 1) - 1 >= 3
-            for top in (r - 1, r)
-            for left in (c - 1, c)
-        )
-
-    tiles: list[tuple[Cell, ...]] = []
+    stride = width + 2
+    shapes, blocks = _tiling_tables(height, width)
+    free = bytearray((height + 2) * stride)  # 1: an empty cell of the board
+    order = [(r + 1) * stride + c + 1 for r in range(height) for c in range(width)]
+    for cell in order:
+        free[cell] = 1
+    laid: list[tuple[int, ...]] = []
     tried: list[tuple[int, list]] = []  # per laid tile: its first cell and the shapes left to try there
     position, choices = 0, None
     for _ in range(budget):
-        while position < height * width and owner[position // width][position % width] >= 0:
+        while position < len(order) and not free[order[position]]:
             position += 1
-        if position == height * width:
-            return tiles
-        r, c = divmod(position, width)
+        if position == len(order):
+            return [tuple((cell // stride - 1, cell % stride - 1) for cell in tile) for tile in laid]
         if choices is None:
-            choices = list(FIRST_CELL_SHAPES)
+            choices = list(range(len(FIRST_CELL_SHAPES)))
             rng.shuffle(choices)
+        here = shapes[order[position]]
         while choices:
-            cells = tuple((r + dr, c + dc) for dr, dc in choices.pop())
-            if not all(free(rr, cc) for rr, cc in cells):
+            shape = here[choices.pop()]
+            if shape is None:
                 continue
-            for rr, cc in cells:
-                owner[rr][cc] = len(tiles)
-            if all(coverable(rr + dr, cc + dc) for rr, cc in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
-                tiles.append(cells)
+            cells, near = shape
+            if not (free[cells[0]] and free[cells[1]] and free[cells[2]]):
+                continue
+            for cell in cells:
+                free[cell] = 0
+            if all(not free[cell] or any(free[a] + free[b] + free[c] >= 2 for a, b, c in blocks[cell]) for cell in near):
+                laid.append(cells)
                 tried.append((position, choices))
                 choices = None
                 break
-            for rr, cc in cells:
-                owner[rr][cc] = -1
+            for cell in cells:
+                free[cell] = 1
         else:
             if not tried:
                 return None
             position, choices = tried.pop()
-            for rr, cc in tiles.pop():
-                owner[rr][cc] = -1
+            for cell in laid.pop():
+                free[cell] = 1
     return None
 
 
-def colour_tiles(height: int, width: int, tiles: list[tuple[Cell, ...]], per_colour: int, rng: random.Random) -> tuple[str, ...] | None:
+def colour_tiles(height: int, width: int, tiles: list[tuple[Cell, ...]], per_colour: int, rng: random.Random, search: bool = False) -> tuple[str, ...] | None:
     """Colours for the tiles such that touching tiles differ and no colour is used more than
     ``per_colour`` times, as rows of colour letters; None when there are none.
 
     A SAT model, found from a greedy colouring (in reading order, the least used colour the
     neighbours leave, ties broken at random) given as preferred phases: with the supply as
     tight as it is, the greedy colouring alone gets stuck on a few tiles, and the solver
-    repairs it nearby.
+    repairs it nearby. With ``search``, a short search instead (:func:`search_colouring`;
+    None also when it gives up).
     """
     owner = {cell: t for t, cells in enumerate(tiles) for cell in cells}
     touching = [
         {owner[(r + dr, c + dc)] for r, c in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (r + dr, c + dc) in owner} - {t}
         for t, cells in enumerate(tiles)
     ]
+    if search:
+        found = search_colouring([sorted(near) for near in touching], per_colour, rng, COLOURING_SEARCH_STEPS)
+        return None if found is None else _coloured(height, width, tiles, found)
     ncol = len(COLOURS)
     greedy = [-1] * len(tiles)
     used = [0] * ncol
@@ -212,22 +253,72 @@ def colour_tiles(height: int, width: int, tiles: list[tuple[Cell, ...]], per_col
     engine.close()
     if not result:
         return None
+    return _coloured(height, width, tiles, [next(k for k, lit in enumerate(lits) if result.model[lit]) for lits in colour])
+
+
+def _coloured(height: int, width: int, tiles: list[tuple[Cell, ...]], colours: list[int]) -> tuple[str, ...]:
     rows = [["."] * width for _ in range(height)]
-    for t, cells in enumerate(tiles):
-        letter = COLOURS[next(k for k, lit in enumerate(colour[t]) if result.model[lit])]
+    for cells, k in zip(tiles, colours):
         for r, c in cells:
-            rows[r][c] = letter
+            rows[r][c] = COLOURS[k]
     return tuple("".join(row) for row in rows)
 
 
-def tiled_solution(height: int, width: int, per_colour: int, rng: random.Random, attempts: int = 50) -> tuple[str, ...]:
+def search_colouring(touching: list[list[int]], per_colour: int, rng: random.Random, steps: int) -> list[int] | None:
+    """A colour (0-3) for each tile, touching tiles differing and no colour used more than
+    ``per_colour`` times; None when there is none or ``steps`` tiles coloured were not enough.
+
+    Depth first, the tile with the most colours already taken by its neighbours next (then the
+    one with most neighbours), its colours tried least used first, ties in random order.
+    """
+    count, ncol = len(touching), len(COLOURS)
+    colour = [-1] * count
+    used = [0] * ncol
+    taken = [[0] * ncol for _ in touching]  # per tile and colour: how many neighbours have it
+    saturation = [0] * count  # per tile: how many colours its neighbours have taken
+    budget = [steps]
+
+    def place(t: int, k: int, step: int) -> None:
+        colour[t] = k if step > 0 else -1
+        used[k] += step
+        for u in touching[t]:
+            before = taken[u][k]
+            taken[u][k] += step
+            if (before == 0) != (taken[u][k] == 0):
+                saturation[u] += step
+
+    def extend(left: int) -> bool | None:
+        if left == 0:
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        t = max((u for u in range(count) if colour[u] < 0), key=lambda u: (saturation[u], len(touching[u])))
+        options = [k for k in range(ncol) if not taken[t][k] and used[k] < per_colour]
+        rng.shuffle(options)
+        options.sort(key=used.__getitem__)
+        for k in options:
+            place(t, k, 1)
+            found = extend(left - 1)
+            if found:
+                return True
+            place(t, k, -1)
+            if found is None:
+                return None
+        return False
+
+    return colour if extend(count) else None
+
+
+def tiled_solution(height: int, width: int, per_colour: int, rng: random.Random, attempts: int = 50, search: bool = False) -> tuple[str, ...]:
     """A random full solution drawn in two steps: a random tiling (:func:`random_tiling`), then
-    a colouring of its tiles within the supply (:func:`colour_tiles`); a tiling that cannot be
-    coloured, or a tiling search that runs long, is drawn again."""
+    a colouring of its tiles within the supply (:func:`colour_tiles`, by a search with
+    ``search``); a tiling that cannot be coloured, or a tiling search that runs long, is drawn
+    again."""
     for _ in range(attempts):
         tiles = random_tiling(height, width, rng, budget=20 * height * width)
         if tiles is not None:
-            solution = colour_tiles(height, width, tiles, per_colour, rng)
+            solution = colour_tiles(height, width, tiles, per_colour, rng, search)
             if solution is not None:
                 violation = find_violation(Grid(tuple("." * width for _ in range(height))), solution, per_colour)
                 if violation is not None:
@@ -365,7 +456,7 @@ def generate_one(height: int, width: int, level: int, seed: str, name: str, per_
     template = deducer.template
     carving = level >= CARVE_FROM_LEVEL and (level == HARDEST or height * width <= CARVE_LEVEL5_MAX_CELLS)
     for attempt in range(1, MAX_ATTEMPTS + 1):
-        solution = random_solution(template, rng, tiled=carving)
+        solution = random_solution(template, rng, tiled=carving, search=carving and level in SEARCH_COLOURING_LEVELS)
         if not carving:
             factory = _Factory(deducer, solution, per_colour)
             clues = factory.harden(factory.grow(level, rng), level, rng)
