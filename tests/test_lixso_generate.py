@@ -369,3 +369,28 @@ def test_searched_colourings_are_valid_reproducible_and_varied():
         for solution in drawn:
             assert find_violation(Grid(("." * width,) * height), solution, cap) is None
         assert tiled_solution(height, width, cap, random.Random(2), search=True) == drawn[2]
+
+
+def test_the_level5_clue_is_the_first_candidate_that_makes_a_level_5_puzzle():
+    # _level5_clue passes over candidates that must fail (a cell decided by level 5 on a failed
+    # candidate, or one whose clue implies a clue with which level 4 finished); what it returns
+    # must still be the first of the candidates whose puzzle grades 5 from scratch
+    import random
+
+    from solver.lixso.generate import CORE_TRIES, _core_candidates, _level5_clue, _puzzle
+
+    deducer = Deducer(9, 9)
+    outcomes = []
+    for seed in ("first:1", "first:2", "first:3", "first:4"):
+        solution, carve = _level6_carve(deducer, seed)
+        colours = deducer.template.solution_literals(solution)
+        cells, _ = _core_candidates(deducer, colours, carve, random.Random(seed))
+        grades = []
+        for cell in cells[:CORE_TRIES]:
+            grades.append(deducer.grade(_puzzle(solution, carve.clues | {cell}, 9, "")).level)
+            if grades[-1] == 5:
+                break
+        expected = cells[len(grades) - 1] if grades[-1] == 5 else None
+        assert _level5_clue(deducer, solution, carve, random.Random(seed)) == expected, seed
+        outcomes.append(expected is None)
+    assert set(outcomes) == {True, False}  # cores that give a level 5 puzzle and cores that do not
