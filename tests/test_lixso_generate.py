@@ -4,7 +4,6 @@ import pytest
 
 from solver.lixso.deduce import Deducer
 from solver.lixso.generate import generate_one, minimal_unique
-from solver.lixso.model import Grid, default_per_colour
 from solver.lixso.rules import find_violation
 from solver.lixso.solve import Verdict, solve_grid
 
@@ -329,48 +328,6 @@ def test_native_cardinality_constraints_agree_with_brute_force_and_refuse_certif
         native.clause_history()
 
 
-def test_the_colouring_search_finds_a_colouring_exactly_when_one_exists():
-    # brute force over every colouring of small random touching graphs, with tight supplies
-    import itertools
-    import random
-
-    from solver.lixso.generate import search_colouring
-
-    rng = random.Random(7)
-    answers = set()
-    for _ in range(60):
-        count = rng.randint(3, 8)
-        edges = {(a, b) for a in range(count) for b in range(a + 1, count) if rng.random() < 0.5}
-        touching = [sorted({b for a, b in edges if a == t} | {a for a, b in edges if b == t}) for t in range(count)]
-        per_colour = rng.choice([1, 2, (count + 3) // 4, count])
-        exists = any(
-            all(c[a] != c[b] for a, b in edges) and max(c.count(k) for k in range(4)) <= per_colour
-            for c in itertools.product(range(4), repeat=count)
-        )
-        found = search_colouring(touching, per_colour, rng, steps=10**6)
-        assert (found is not None) == exists
-        if found is not None:
-            assert all(found[a] != found[b] for a, b in edges) and max(found.count(k) for k in range(4)) <= per_colour
-        answers.add(exists)
-    assert answers == {True, False}
-    # out of steps is "not found", never a wrong colouring
-    assert search_colouring([[1, 2], [0, 2], [0, 1]], 1, rng, steps=2) is None
-
-
-def test_searched_colourings_are_valid_reproducible_and_varied():
-    import random
-
-    from solver.lixso.generate import tiled_solution
-
-    for height, width in ((9, 9), (6, 9)):
-        cap = default_per_colour(height, width)
-        drawn = [tiled_solution(height, width, cap, random.Random(seed), search=True) for seed in range(6)]
-        assert len(set(drawn)) == 6
-        for solution in drawn:
-            assert find_violation(Grid(("." * width,) * height), solution, cap) is None
-        assert tiled_solution(height, width, cap, random.Random(2), search=True) == drawn[2]
-
-
 def test_the_level5_clue_is_the_first_candidate_that_makes_a_level_5_puzzle():
     # _level5_clue passes over candidates that must fail (a cell decided by level 5 on a failed
     # candidate, or one whose clue implies a clue with which level 4 finished); what it returns
@@ -394,3 +351,45 @@ def test_the_level5_clue_is_the_first_candidate_that_makes_a_level_5_puzzle():
         assert _level5_clue(deducer, solution, carve, random.Random(seed)) == expected, seed
         outcomes.append(expected is None)
     assert set(outcomes) == {True, False}  # cores that give a level 5 puzzle and cores that do not
+
+
+def test_random_tilings_cover_small_boards_exactly_when_a_cover_exists():
+    # an independent exhaustive search says whether a board can be covered by L-tiles at all;
+    # random_tiling must find a cover then (every cell once, each tile an L), and None otherwise
+    import random
+
+    from solver.lixso.generate import random_tiling
+
+    def coverable(height, width):
+        free = {(r, c) for r in range(height) for c in range(width)}
+
+        def cover():
+            if not free:
+                return True
+            r, c = min(free)
+            for cells in (((r, c), (r, c + 1), (r + 1, c)), ((r, c), (r, c + 1), (r + 1, c + 1)),
+                          ((r, c), (r + 1, c), (r + 1, c + 1)), ((r, c), (r + 1, c), (r + 1, c - 1))):
+                if all(cell in free for cell in cells):
+                    free.difference_update(cells)
+                    if cover():
+                        return True
+                    free.update(cells)
+            return False
+
+        return cover()
+
+    answers = set()
+    for height in range(1, 7):
+        for width in range(1, 7):
+            exists = coverable(height, width)
+            for seed in range(3):
+                tiles = random_tiling(height, width, random.Random(seed), budget=10**5)
+                assert (tiles is not None) == exists, (height, width)
+                if tiles is not None:
+                    cells = sorted(cell for tile in tiles for cell in tile)
+                    assert cells == [(r, c) for r in range(height) for c in range(width)]
+                    for tile in tiles:
+                        rows, cols = {r for r, _ in tile}, {c for _, c in tile}
+                        assert len(rows) == len(cols) == 2 and max(rows) - min(rows) == max(cols) - min(cols) == 1
+            answers.add(exists)
+    assert answers == {True, False}

@@ -76,13 +76,6 @@ RANDOM_SOLUTION_SOLVER = "cadical195"  # the python-sat solver that honours pref
 # made so, and the same seed must keep giving them); above it the tiles are laid first and
 # coloured after, because one SAT call with random phases takes minutes from 21x21 on.
 SAT_DRAW_MAX_CELLS = 144
-# Level 5 colours the tilings of its carves by a short search (search_colouring: about 1 ms at
-# 9x9, against 4 ms for building a SAT solver for each draw, and it draws some eight solutions
-# per puzzle); level 6 keeps the SAT colouring, so that its shipped pack is still what its
-# documented command makes. A tiling the search has not coloured after this many steps (a
-# step colours one tile; 27 tiles at 9x9, and nearly always without a step back) is drawn again.
-SEARCH_COLOURING_LEVELS = (5,)
-COLOURING_SEARCH_STEPS = 500
 # L-tromino shapes as offsets from their first cell in reading order
 FIRST_CELL_SHAPES = (((0, 0), (0, 1), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (1, 1)), ((0, 0), (1, 0), (1, -1)))
 
@@ -97,17 +90,16 @@ class Generated:
     attempts: int
 
 
-def random_solution(template: LixsoTemplate, rng: random.Random, tiled: bool = False, search: bool = False) -> tuple[str, ...]:
+def random_solution(template: LixsoTemplate, rng: random.Random, tiled: bool = False) -> tuple[str, ...]:
     """A random full solution.
 
     Up to :data:`SAT_DRAW_MAX_CELLS` cells: a SAT model found with a random preferred colour
     per cell, given as CaDiCaL's initial phases (MiniSat and Glucose ignore phases set
     through python-sat 1.9, and would return the same model every time). Larger grids, or
-    any size with ``tiled``: a random tiling, then a colouring of it (:func:`tiled_solution`;
-    by a search rather than a SAT solver with ``search``).
+    any size with ``tiled``: a random tiling, then a colouring of it (:func:`tiled_solution`).
     """
     if tiled or template.height * template.width > SAT_DRAW_MAX_CELLS:
-        return tiled_solution(template.height, template.width, template.per_colour, rng, search=search)
+        return tiled_solution(template.height, template.width, template.per_colour, rng)
     engine = SatBackend(template.formula, solver=RANDOM_SOLUTION_SOLVER)
     phases = []
     for lits in template.colour:
@@ -205,24 +197,20 @@ def random_tiling(height: int, width: int, rng: random.Random, budget: int) -> l
     return None
 
 
-def colour_tiles(height: int, width: int, tiles: list[tuple[Cell, ...]], per_colour: int, rng: random.Random, search: bool = False) -> tuple[str, ...] | None:
+def colour_tiles(height: int, width: int, tiles: list[tuple[Cell, ...]], per_colour: int, rng: random.Random) -> tuple[str, ...] | None:
     """Colours for the tiles such that touching tiles differ and no colour is used more than
     ``per_colour`` times, as rows of colour letters; None when there are none.
 
     A SAT model, found from a greedy colouring (in reading order, the least used colour the
     neighbours leave, ties broken at random) given as preferred phases: with the supply as
     tight as it is, the greedy colouring alone gets stuck on a few tiles, and the solver
-    repairs it nearby. With ``search``, a short search instead (:func:`search_colouring`;
-    None also when it gives up).
+    repairs it nearby.
     """
     owner = {cell: t for t, cells in enumerate(tiles) for cell in cells}
     touching = [
         {owner[(r + dr, c + dc)] for r, c in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (r + dr, c + dc) in owner} - {t}
         for t, cells in enumerate(tiles)
     ]
-    if search:
-        found = search_colouring([sorted(near) for near in touching], per_colour, rng, COLOURING_SEARCH_STEPS)
-        return None if found is None else _coloured(height, width, tiles, found)
     ncol = len(COLOURS)
     greedy = [-1] * len(tiles)
     used = [0] * ncol
@@ -253,72 +241,22 @@ def colour_tiles(height: int, width: int, tiles: list[tuple[Cell, ...]], per_col
     engine.close()
     if not result:
         return None
-    return _coloured(height, width, tiles, [next(k for k, lit in enumerate(lits) if result.model[lit]) for lits in colour])
-
-
-def _coloured(height: int, width: int, tiles: list[tuple[Cell, ...]], colours: list[int]) -> tuple[str, ...]:
     rows = [["."] * width for _ in range(height)]
-    for cells, k in zip(tiles, colours):
+    for t, cells in enumerate(tiles):
+        letter = COLOURS[next(k for k, lit in enumerate(colour[t]) if result.model[lit])]
         for r, c in cells:
-            rows[r][c] = COLOURS[k]
+            rows[r][c] = letter
     return tuple("".join(row) for row in rows)
 
 
-def search_colouring(touching: list[list[int]], per_colour: int, rng: random.Random, steps: int) -> list[int] | None:
-    """A colour (0-3) for each tile, touching tiles differing and no colour used more than
-    ``per_colour`` times; None when there is none or ``steps`` tiles coloured were not enough.
-
-    Depth first, the tile with the most colours already taken by its neighbours next (then the
-    one with most neighbours), its colours tried least used first, ties in random order.
-    """
-    count, ncol = len(touching), len(COLOURS)
-    colour = [-1] * count
-    used = [0] * ncol
-    taken = [[0] * ncol for _ in touching]  # per tile and colour: how many neighbours have it
-    saturation = [0] * count  # per tile: how many colours its neighbours have taken
-    budget = [steps]
-
-    def place(t: int, k: int, step: int) -> None:
-        colour[t] = k if step > 0 else -1
-        used[k] += step
-        for u in touching[t]:
-            before = taken[u][k]
-            taken[u][k] += step
-            if (before == 0) != (taken[u][k] == 0):
-                saturation[u] += step
-
-    def extend(left: int) -> bool | None:
-        if left == 0:
-            return True
-        budget[0] -= 1
-        if budget[0] < 0:
-            return None
-        t = max((u for u in range(count) if colour[u] < 0), key=lambda u: (saturation[u], len(touching[u])))
-        options = [k for k in range(ncol) if not taken[t][k] and used[k] < per_colour]
-        rng.shuffle(options)
-        options.sort(key=used.__getitem__)
-        for k in options:
-            place(t, k, 1)
-            found = extend(left - 1)
-            if found:
-                return True
-            place(t, k, -1)
-            if found is None:
-                return None
-        return False
-
-    return colour if extend(count) else None
-
-
-def tiled_solution(height: int, width: int, per_colour: int, rng: random.Random, attempts: int = 50, search: bool = False) -> tuple[str, ...]:
+def tiled_solution(height: int, width: int, per_colour: int, rng: random.Random, attempts: int = 50) -> tuple[str, ...]:
     """A random full solution drawn in two steps: a random tiling (:func:`random_tiling`), then
-    a colouring of its tiles within the supply (:func:`colour_tiles`, by a search with
-    ``search``); a tiling that cannot be coloured, or a tiling search that runs long, is drawn
-    again."""
+    a colouring of its tiles within the supply (:func:`colour_tiles`); a tiling that cannot be
+    coloured, or a tiling search that runs long, is drawn again."""
     for _ in range(attempts):
         tiles = random_tiling(height, width, rng, budget=20 * height * width)
         if tiles is not None:
-            solution = colour_tiles(height, width, tiles, per_colour, rng, search)
+            solution = colour_tiles(height, width, tiles, per_colour, rng)
             if solution is not None:
                 violation = find_violation(Grid(tuple("." * width for _ in range(height))), solution, per_colour)
                 if violation is not None:
@@ -456,7 +394,7 @@ def generate_one(height: int, width: int, level: int, seed: str, name: str, per_
     template = deducer.template
     carving = level >= CARVE_FROM_LEVEL and (level == HARDEST or height * width <= CARVE_LEVEL5_MAX_CELLS)
     for attempt in range(1, MAX_ATTEMPTS + 1):
-        solution = random_solution(template, rng, tiled=carving, search=carving and level in SEARCH_COLOURING_LEVELS)
+        solution = random_solution(template, rng, tiled=carving)
         if not carving:
             factory = _Factory(deducer, solution, per_colour)
             clues = factory.harden(factory.grow(level, rng), level, rng)
