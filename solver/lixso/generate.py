@@ -35,7 +35,7 @@ from .rules import find_violation
 
 MAX_ATTEMPTS = 200
 # Levels 5 and 6 are made from carves (see the module docstring; level 5 only up to
-# CARVE_LEVEL5_MAX_CELLS), and a carve's full solution is drawn by tiling at every size: 6 ms
+# CARVE_LEVEL5_MAX_CELLS), and a carve's full solution is drawn by tiling at every size: 5 ms
 # rather than 44 ms for the SAT draw at 9x9, and a level-6 puzzle takes about four carves.
 # (Grown puzzles keep the SAT draw up to SAT_DRAW_MAX_CELLS, so that the shipped packs of
 # levels 1-4 are still what their documented command makes.)
