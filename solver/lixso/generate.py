@@ -494,9 +494,9 @@ def _core_candidates(deducer: Deducer, colours: list[int], carve: _Carve, rng: r
     random order), and for each what that propagation implies."""
     cells = list(carve.open_cells)
     rng.shuffle(cells)
-    implied = {cell: set(deducer.engine.propagate(carve.stuck + [colours[cell]])[1]) for cell in cells}
-    cells.sort(key=lambda cell: len(implied[cell]))
-    return cells, implied
+    propagated = {cell: deducer.engine.propagate(carve.stuck + [colours[cell]])[1] for cell in cells}
+    cells.sort(key=lambda cell: len(propagated[cell]))
+    return cells, {cell: set(lits) for cell, lits in propagated.items()}
 
 
 def _carve(solution: tuple[str, ...], rng: random.Random, per_colour: int | None, name: str) -> set[int]:
