@@ -393,3 +393,42 @@ def test_random_tilings_cover_small_boards_exactly_when_a_cover_exists():
                         assert len(rows) == len(cols) == 2 and max(rows) - min(rows) == max(cols) - min(cols) == 1
             answers.add(exists)
     assert answers == {True, False}
+
+
+def test_the_colouring_solver_is_given_the_clauses_of_the_plain_constraints(monkeypatch):
+    # colour_tiles encodes its counting constraints once per tile count: the solver must get
+    # exactly the clauses, in order, that the constraints written out per tiling give (so it
+    # finds the same colouring, and the packs made by tiling stay what their seeds make)
+    import random
+
+    from solver.core.backend import Formula, cnf_of
+    from solver.lixso import generate
+    from solver.lixso.model import default_per_colour
+
+    given = []
+    real = generate.SatBackend
+
+    def spy(formula, **options):
+        given.append(cnf_of(formula))
+        return real(formula, **options)
+
+    monkeypatch.setattr(generate, "SatBackend", spy)
+    for height, width in ((9, 9), (6, 6), (6, 9)):
+        cap = default_per_colour(height, width)
+        for seed in range(3):
+            tiles = generate.random_tiling(height, width, random.Random(seed), budget=20 * height * width)
+            given.clear()
+            generate.colour_tiles(height, width, tiles, cap, random.Random(seed))
+            owner = {cell: t for t, cells in enumerate(tiles) for cell in cells}
+            plain = Formula()
+            colour = [plain.new_vars(4) for _ in tiles]
+            for t, (lits, cells) in enumerate(zip(colour, tiles)):
+                plain.add_exactly_one(lits)
+                near = {owner[(r + dr, c + dc)] for r, c in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (r + dr, c + dc) in owner}
+                for u in near - {t}:
+                    if u > t:
+                        for k in range(4):
+                            plain.add_clause([-lits[k], -colour[u][k]])
+            for k in range(4):
+                plain.add_at_most([lits[k] for lits in colour], cap)
+            assert given == [cnf_of(plain)], (height, width, seed)

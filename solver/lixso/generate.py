@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..core.backend import Formula, SatBackend, Status
+from ..core.backend import Formula, SatBackend, Status, cnf_of
 from .deduce import HARDEST, Deducer, Deduction, deducer_for
 from .encode import Cell, LixsoTemplate
 from .model import COLOURS, Grid
@@ -224,13 +224,13 @@ def colour_tiles(height: int, width: int, tiles: list[tuple[Cell, ...]], per_col
     formula = Formula()
     colour = [formula.new_vars(ncol) for _ in tiles]
     for t, lits in enumerate(colour):
-        formula.add_exactly_one(lits)
         for u in touching[t]:
             if u > t:
                 for k in range(ncol):
                     formula.add_clause([-lits[k], -colour[u][k]])
-    for k in range(ncol):
-        formula.add_at_most([lits[k] for lits in colour], per_colour)
+    counts, top = _colouring_counts(len(tiles), per_colour)
+    formula.clauses.extend(counts)
+    formula.new_vars(top - formula.num_vars)
     engine = SatBackend(formula, solver=RANDOM_SOLUTION_SOLVER)
     phases = []
     for t, lits in enumerate(colour):
@@ -247,6 +247,25 @@ def colour_tiles(height: int, width: int, tiles: list[tuple[Cell, ...]], per_col
         for r, c in cells:
             rows[r][c] = letter
     return tuple("".join(row) for row in rows)
+
+
+@lru_cache(maxsize=4)
+def _colouring_counts(tiles: int, per_colour: int) -> tuple[list[list[int]], int]:
+    """The clauses of :func:`colour_tiles`' counting constraints (one colour per tile, at most
+    ``per_colour`` tiles of each colour) over its colour variables (tile ``t`` colour ``k`` is
+    ``ncol * t + k + 1``), and the highest variable they use. They are the same for every
+    tiling with this many tiles, so they are encoded once; the solver is given exactly the
+    clauses, in the order, that the constraints themselves would give it (the encoding goes
+    after all the plain clauses), so it finds the same colouring. Shared: never changed."""
+    ncol = len(COLOURS)
+    formula = Formula()
+    colour = [formula.new_vars(ncol) for _ in range(tiles)]
+    for lits in colour:
+        formula.add_exactly_one(lits)
+    for k in range(ncol):
+        formula.add_at_most([lits[k] for lits in colour], per_colour)
+    clauses, top = cnf_of(formula)
+    return clauses, top
 
 
 def tiled_solution(height: int, width: int, per_colour: int, rng: random.Random, attempts: int = 50) -> tuple[str, ...]:
