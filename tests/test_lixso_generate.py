@@ -330,8 +330,8 @@ def test_native_cardinality_constraints_agree_with_brute_force_and_refuse_certif
 
 def test_the_level5_clue_is_the_first_candidate_that_makes_a_level_5_puzzle():
     # _level5_clue passes over candidates that must fail (a cell decided by level 5 on a failed
-    # candidate, or one whose clue implies a clue with which level 4 finished); what it returns
-    # must still be the first of the candidates whose puzzle grades 5 from scratch
+    # candidate); what it returns must still be the first of the candidates whose puzzle
+    # grades 5 from scratch
     import random
 
     from solver.lixso.generate import CORE_TRIES, _core_candidates, _level5_clue, _puzzle
@@ -341,7 +341,7 @@ def test_the_level5_clue_is_the_first_candidate_that_makes_a_level_5_puzzle():
     for seed in ("first:1", "first:2", "first:3", "first:4"):
         solution, carve = _level6_carve(deducer, seed)
         colours = deducer.template.solution_literals(solution)
-        cells, _ = _core_candidates(deducer, colours, carve, random.Random(seed))
+        cells = _core_candidates(deducer, colours, carve, random.Random(seed))
         grades = []
         for cell in cells[:CORE_TRIES]:
             grades.append(deducer.grade(_puzzle(solution, carve.clues | {cell}, 9, "")).level)
