@@ -779,7 +779,7 @@ class Deduction:
         """
         if self._trials is None:
             if self.deadline is not None:
-                self.deadline.check()  # before numba's import and the kernels' loading (half a second)
+                self.deadline.check()  # before the kernels are loaded (built, on a first run: that wait holds the deadline too)
             self._start_trials(explain)
         if self._native:
             if explain:
