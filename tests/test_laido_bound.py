@@ -239,3 +239,59 @@ def test_both_successors_keep_or_drop_as_each_ones_own_bound_says():
         codes, trails = sweep._merge(made["all"][0], made["all"][1], work)
         codes, trails = codes.copy(), trails.copy()
     assert checked > 60 and dropped > 1000
+
+
+@pytest.mark.parametrize("strip", [1, 2, 6])
+def test_neighbour_strips_share_one_line_and_count_every_stone_twice(monkeypatch, strip):
+    """Strips cut every way on random groups: neighbour strips share exactly the line between
+    them, every point's weights over the strips that hold it add up to two, and an edge stone
+    takes one of the path's ends in exactly one of them."""
+    monkeypatch.setattr(bound_module, "STRIP", strip)
+    rng = random.Random(strip)
+    for _ in range(6):
+        lattice = HexLattice(rng.choice([4, 5, 6]))
+        stones = {p for p in lattice.points if rng.random() < 0.85}
+        for group in groups(lattice, stones):
+            if len(group) < 10:
+                continue
+            plan = plan_sweep(lattice, group)
+            for shift in range(strip):
+                strips = bound_module._strips(plan, shift)
+                weight = [0] * len(plan.order)
+                ends = [0] * len(plan.order)
+                for each in strips:
+                    for i, w, takes in zip(each.points, each.weight, each.takes_end):
+                        weight[i] += w
+                        ends[i] += takes
+                assert weight == [2] * len(plan.order) and ends == [1] * len(plan.order)
+                lines = [{plan.columns[i] for i in each.points} for each in strips]
+                for left, right in zip(lines, lines[1:]):
+                    assert left & right == {max(left)} == {min(right)}
+                    assert len(left) <= strip + 1
+
+
+def test_the_bounded_sweep_agrees_with_the_sweep_without_bound(monkeypatch):
+    """Groups too large for the exhaustive search (7-side boards filled at random, 60 to 127
+    stones): the sweep with the bound (two ways of cutting, and the two best of all) finds
+    parts as long as the sweep without it, which is exact by itself."""
+    from solver.laido.rules import is_connection_part
+
+    rng = random.Random(2026)
+    compared = 0
+    for _ in range(6):
+        lattice = HexLattice(7)
+        fill = rng.choice([0.8, 0.9, 1.0])
+        for group in groups(lattice, {p for p in lattice.points if rng.random() < fill}):
+            if len(group) < 60:
+                continue
+            plan = plan_sweep(lattice, group)
+            steps = sweep._steps(lattice, plan)
+            free = sweep._sweep(lattice, plan, steps, bound_module.unbounded(len(steps)), NO_LIMITS, None, 0, None)
+            for shifts, keep in ((bound_module.SHIFTS, None), (bound_module.ALL_SHIFTS, bound_module.CHOSEN)):
+                bound = bound_module.strip_bound(lattice, plan, steps, shifts, keep=keep)
+                assert bound.whole >= len(free)
+                bounded = sweep._sweep(lattice, plan, steps, bound, NO_LIMITS, None, len(free) - 1, None)
+                assert bounded is not None and len(bounded) == len(free)
+                assert is_connection_part(lattice, group, bounded)
+            compared += 1
+    assert compared >= 4

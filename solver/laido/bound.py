@@ -6,8 +6,9 @@ stones behind the best. This module gives each state a number it cannot beat, ch
 ask it of every successor, so that the sweep drops a state whose stones plus that number do not
 exceed a path it already holds.
 
-**The relaxation.** The group's points are cut into *strips* across the sweep's lines
-(:data:`STRIP` places along the line each). Within one strip, forget that the path is one
+**The relaxation.** The group's points are cut into *strips* across the sweep's lines,
+:data:`STRIP` places along the line from one to the next, and each strip holds the line of
+places it shares with the next too (:func:`_strips`). Within one strip, forget that the path is one
 piece and keep only the local rules that every chordless path obeys: a path point has exactly
 two path neighbours (an edge stone one), none of them a point that already has all of its
 own, and no three mutually adjacent points are all on the path. Neighbours outside the strip
@@ -16,15 +17,25 @@ limits ("exactly two") only at points with no neighbour outside the strip. One g
 kept too, and it is what makes the bound tight (without it a solid area looks as if it could
 hold parallel lines from rim to rim): the path has two ends, both edge stones, so the edge
 stones still to come on the path are at most two less the pieces already open from one (the
-HALF codes). Each strip is small: its own frontier is at most about ``STRIP + 1`` points
+HALF codes). Each strip is small: its own frontier is at most about ``STRIP + 2`` points
 wide, so a backward pass over its points (:func:`~solver.laido.sweep_kernels._relaxed_table`),
 in the sweep's order, tabulates for every step, every pattern of its frontier (each point off,
 on with all its path neighbours, on needing one more, on needing two: four codes) and every
-number of ends it may take (0 to 2) the most points the rest of the strip can still put on the
-path under these rules (-infinity when none can satisfy them). A state's bound is the sum over
-the strips for the best split of its free ends between them
-(:func:`~solver.laido.sweep_kernels._bound`), and the lesser of the sums for the ways of
-cutting the strips in :data:`SHIFTS`.
+number of ends it may take (0 to 2) the most the rest of the strip can still put on the path
+under these rules (-infinity when none can satisfy them), each point counted twice, or once on
+a shared line (:func:`_weight`); an edge stone on a shared line takes its end in the strip on
+its left only. A state's bound is half the sum over the strips for the best split of its free
+ends between them (:func:`~solver.laido.sweep_kernels._bound`), and the lesser of the bounds
+for the ways of cutting the strips in :data:`SHIFTS`.
+
+**Why the strips share a line.** Strips that do not share one each see their side lines as
+free (a neighbour outside is unknown), and two strips side by side can both fill their lines
+at the border, neighbours of each other, which no path can: across the middle of a solid area
+such a strip of 7 places held 4 lines of path (two rings one inside the other, or a snake)
+where the real path has about one line in two. Counted half in each strip, a shared line is
+worth the same to both, and the fence post is gone: White on the 11-side board less two rim
+lines (a longest part of 145) is bounded by 147 on the whole group instead of 154, and its exact
+sweep keeps 0.05 million states instead of 38 million (README, Laido, "Solid areas").
 
 **Admissible** (:func:`strip_bound` is never below what a state can still reach): take a state
 of the sweep after point ``t`` and any way the sweep can finish it, a chordless path ``P``.
@@ -34,11 +45,14 @@ is at most that, and exactly that where the point has no neighbour outside; a po
 on ``P`` has exactly two path neighbours (one if an edge stone), so at most that many in the
 strip, none of them with nothing left to take, no two of them adjacent (else a triangle of the
 path), and exactly that many in the strip when it has no neighbour outside; and ``P``'s edge
-stones after ``t`` are ends of ``P`` that no open piece has taken yet, so, split by strip, a
-split of the free ends. So each strip's table, for the ends ``P`` takes in it, is at least the
-number of ``P``'s points after ``t`` in the strip, the best split's sum at least the number of
-``P``'s points after ``t`` (the stones the state can still add), and so is the least over the
-ways of cutting.
+stones after ``t`` are ends of ``P`` that no open piece has taken yet, each taking its end in
+one strip only, so, split by strip, a split of the free ends. So each strip's table, for the
+ends ``P`` takes in it, is at least the weighted count of ``P``'s points after ``t`` in the
+strip, the best split's sum at least the sum of those counts, which is twice the number of
+``P``'s points after ``t`` (every point weighs two in all: two in its one strip, or one in each
+of the two that share its line), half of it at least the stones the state can still add (and,
+the stones a whole number, half rounded down), and so is the least over the ways of
+cutting.
 A strip's frontier points all lie in the sweep's frontier (each has a later neighbour in the
 strip), so the state holds every code the table asks for.
 
@@ -56,11 +70,10 @@ from solver.core.limits import Deadline
 
 from .sweep import BITS, CODE, Step, SweepPlan
 
-# the places along a line that one strip covers: its frontier is about one more, its tables
-# 3 * 4 ** (STRIP + 1) entries a step (400 kB). Measured on the 9-side board all Black (one
-# way of cutting): with 6 places the exact sweep takes 0.65 s, with 7 0.08 s (and 0.15 s to
-# tabulate); 8 would take 1.6 MB a step (README, Laido, "Solid areas")
-STRIP = 7
+# the places along a line from one shared line to the next: a strip holds one more, its
+# frontier about two more, its tables 3 * 4 ** (STRIP + 2) entries a step (400 kB); 7 would
+# take 1.6 MB a step (README, Laido, "Solid areas")
+STRIP = 6
 # where the strips start: two ways of cutting, a state's bound the lesser of the two
 SHIFTS = (0, STRIP // 2)
 # on the widest groups (:data:`~solver.laido.sweep.CHOOSE_FROM`) the strips are cut at every
@@ -102,14 +115,41 @@ def unbounded(steps: int) -> StripBound:
     )
 
 
-def _strips(plan: SweepPlan, shift: int) -> list[list[int]]:
-    """The plan's points (by place in the plan) cut into strips of :data:`STRIP` places along
-    the line, the first ``shift`` places narrower, each strip in the sweep's order."""
-    first = min(plan.columns)
-    strips: dict[int, list[int]] = {}
-    for i, column in enumerate(plan.columns):
-        strips.setdefault((column - first + STRIP - shift) // STRIP, []).append(i)
-    return [strips[k] for k in sorted(strips)]
+@dataclass(frozen=True)
+class _Strip:
+    """One strip: its points (by place in the plan, in the sweep's order), and for each what a
+    stone there adds to the strip's table (:func:`_weight`) and whether an edge stone there
+    takes one of the path's ends in this strip."""
+
+    points: list[int]
+    weight: list[int]
+    takes_end: list[bool]
+
+
+def _strips(plan: SweepPlan, shift: int) -> list[_Strip]:
+    """The plan's points cut into strips across the lines, neighbour strips sharing the line
+    of places between them: the shared places are those ``shift`` plus a multiple of
+    :data:`STRIP` places from the group's first, strictly inside the group (the strips at its
+    sides narrower)."""
+    first, last = min(plan.columns), max(plan.columns)
+    shared = {c for c in range(first + 1, last) if (c - first - shift) % STRIP == 0}
+    sides = [first, *sorted(shared), last]
+    strips = []
+    for lo, hi in zip(sides, sides[1:]):
+        points = [i for i, column in enumerate(plan.columns) if lo <= column <= hi]
+        strips.append(_Strip(
+            points,
+            [_weight(plan.columns[i] in shared) for i in points],
+            # a shared line's edge stones take their end in the strip on its left, where it is hi
+            [plan.columns[i] != lo or lo not in shared for i in points],
+        ))
+    return strips
+
+
+def _weight(shared: bool) -> int:
+    """What a stone adds to a strip's table: 2, or 1 on a line two strips share (each counts
+    half of it), so that the strips' sum is twice the stones whatever the line."""
+    return 1 if shared else 2
 
 
 def strip_bound(
@@ -188,10 +228,11 @@ def _cut(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[int]], shif
     under_way: list[list[tuple[int, list[int]]]] = [[] for _ in range(n)]
     constant = np.zeros((n, 3), np.int64)
     whole = np.zeros(3, np.int64)
-    for strip in _strips(plan, shift):
+    for each in _strips(plan, shift):
         if deadline is not None:
             deadline.check()
-        frontiers, strip_tables = _strip_tables(lattice, plan, neighbours, strip, deadline)
+        strip = each.points
+        frontiers, strip_tables = _strip_tables(lattice, plan, neighbours, each, deadline)
         whole = _shared(whole, strip_tables[0])
         starts = []
         for table in strip_tables:
@@ -207,10 +248,10 @@ def _cut(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[int]], shif
                 under_way[t].append((starts[done], frontiers[done]))
             elif done < len(strip):  # not started, or no point waiting: a constant
                 constant[t] = _shared(constant[t], strip_tables[done])
-    return _Cut(tables, under_way, constant, int(whole[2]))
+    return _Cut(tables, under_way, constant, int(whole[2]) // 2)
 
 
-def _strip_tables(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[int]], strip: list[int],
+def _strip_tables(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[int]], each: _Strip,
                   deadline: Deadline | None = None) -> tuple[list[list[int]], list[np.ndarray]]:
     """One strip's frontier after each of its points (those with a later neighbour in the
     strip), and its tables (:func:`~solver.laido.sweep_kernels._relaxed_table`): the j-th
@@ -219,6 +260,7 @@ def _strip_tables(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[in
 
     compiled = kernels(deadline=deadline)
 
+    strip = each.points
     inside = set(strip)
     exact = [all(q in inside for q in ns) for ns in neighbours]
     later_in = [max([q for q in ns if q in inside] + [i]) for i, ns in enumerate(neighbours)]
@@ -235,10 +277,12 @@ def _strip_tables(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[in
         earlier = [k for k, u in enumerate(before) if u in neighbours[v]]
         pairs = [(a, b) for x, a in enumerate(earlier) for b in earlier[x + 1:] if before[b] in neighbours[before[a]]]
         table = np.empty(3 * 4 ** len(before), np.int16)
+        edge = lattice.is_edge(plan.order[v])
         compiled._relaxed_table(
             strip_tables[-1], len(before), dest, np.array(earlier, np.int64),
             np.array([a for a, _ in pairs], np.int64), np.array([b for _, b in pairs], np.int64),
-            np.array([exact[u] for u in grown], np.bool_), lattice.is_edge(plan.order[v]), IMPOSSIBLE, table,
+            np.array([exact[u] for u in grown], np.bool_), edge, edge and each.takes_end[j], each.weight[j],
+            IMPOSSIBLE, table,
         )
         strip_tables.append(table)
     strip_tables.reverse()

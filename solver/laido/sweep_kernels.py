@@ -45,7 +45,7 @@ def _signatures() -> dict:
         "_promise": types.none(vector, vector, *bound, vector),
         "_bound": int64(int64, *bound, int64),
         "_relaxed_table": types.none(table, int64, vector, vector, vector, vector, types.boolean[::1], boolean,
-                                     int64, table),
+                                     boolean, int64, int64, table),
         "_dealt": vector(vector, vector, vector, vector, vector),
         "_merged": int64(vector, vector, vector, int64, int64, vector, vector, int64),
     }
@@ -301,7 +301,8 @@ def _bound(state, tables, lookup, count, constant, above):
     strip cannot be completed at all. The path has two ends, edge stones: the strips share
     those still free (two less the pieces already open from one), so each strip's value is
     taken for the number of ends it gets and the best split is kept (with the strips whose
-    frontier is empty, ``constant``)."""
+    frontier is empty, ``constant``). The tables count each stone twice (a stone on a line two
+    strips share, once in each): the bound is half their sum."""
     ends = 2 - _popcount(_halves(state))  # the edge stones the path may still end on
     least = np.int64(1) << 40
     for cut in range(len(count)):
@@ -311,9 +312,9 @@ def _bound(state, tables, lookup, count, constant, above):
             v0, v1, v2 = np.int64(tables[at]), np.int64(tables[at + 1]), np.int64(tables[at + 2])
             best0, best1, best2 = best0 + v0, max(best0 + v1, best1 + v0), max(best0 + v2, best1 + v1, best2 + v0)
         least = min(least, best0 if ends == 0 else best1 if ends == 1 else best2)
-        if least <= above:
+        if least <= 2 * above + 1:  # the tables count each stone twice: half of it is not above
             break
-    return least if least >= 0 else -1
+    return least >> 1 if least >= 0 else -1
 
 
 @kernel(inline="always")
@@ -332,8 +333,9 @@ def _bounds(off, on, tables, lookup, count, constant, above_off, above_on):
     least_off = np.int64(1) << 40 if off >= 0 else -(np.int64(1) << 40)
     least_on = np.int64(1) << 40 if on >= 0 else -(np.int64(1) << 40)
     for cut in range(len(count)):
-        want_off = least_off > above_off
-        want_on = least_on > above_on
+        # the tables count each stone twice (:func:`_bound`)
+        want_off = least_off > 2 * above_off + 1
+        want_on = least_on > 2 * above_on + 1
         if not want_off and not want_on:
             break
         a0, a1, a2 = constant[cut, 0], constant[cut, 1], constant[cut, 2]  # off
@@ -353,16 +355,17 @@ def _bounds(off, on, tables, lookup, count, constant, above_off, above_on):
             least_off = min(least_off, a0 if ends_off == 0 else a1 if ends_off == 1 else a2)
         if want_on:
             least_on = min(least_on, b0 if ends_on == 0 else b1 if ends_on == 1 else b2)
-    return (least_off if least_off >= 0 else -1), (least_on if least_on >= 0 else -1)
+    return (least_off >> 1 if least_off >= 0 else -1), (least_on >> 1 if least_on >= 0 else -1)
 
 
 @kernel
-def _relaxed_table(after, width, dest, earlier, pair_a, pair_b, exact, edge, impossible, table):
+def _relaxed_table(after, width, dest, earlier, pair_a, pair_b, exact, edge, takes_end, weight, impossible, table):
     """One backward step of a strip's relaxed pass (:mod:`solver.laido.bound`): ``table``, for
     each pattern of the ``width`` points of the strip's frontier before its next point (a code
     in two bits each: OFF, DONE, needs one more, needs two) and each number of edge stones the
-    path may still end on (0 to 2), is the most points the rest of the strip can add, from
-    ``after``, the table once that point is placed (``impossible`` where the rules cannot be
+    path may still end on (0 to 2), is the most the rest of the strip can add (each point put
+    on the path adds its ``weight``: two, or one on a line the strip shares with the next; see
+    :mod:`solver.laido.bound`), from ``after``, the table once that point is placed (``impossible`` where the rules cannot be
     met). Both tables hold the three numbers of ends side by side, at ``3 * pattern + ends``:
     a state's bound reads all three at once, from one cache line.
 
@@ -371,8 +374,9 @@ def _relaxed_table(after, width, dest, earlier, pair_a, pair_b, exact, edge, imp
     its neighbours, ``pair_a``/``pair_b`` those of them that touch each other, ``exact`` the
     slots of points with no neighbour outside the strip, whose needs must be met in it. On the
     path, the point takes each earlier neighbour on the path as a path neighbour: none may be
-    DONE, at most two (one for an edge stone, which takes one of the ends), no two touching (a
-    triangle); its need is what is left."""
+    DONE, at most two (one for an edge stone, ``edge``), no two touching (a triangle); its need
+    is what is left. An edge stone on the path takes one of the ends when ``takes_end`` (an
+    edge stone on a shared line takes it in one of its two strips only)."""
     codes = np.empty(width + 1, np.int64)
     placed = np.empty(width + 1, np.int64)
     cap = 1 if edge else 2
@@ -404,10 +408,10 @@ def _relaxed_table(after, width, dest, earlier, pair_a, pair_b, exact, edge, imp
             on = _pattern_after(placed, dest, exact)
         for ends in range(3):
             best = after[3 * off + ends] if off >= 0 else impossible
-            if on >= 0 and (ends > 0 or not edge):
-                value = after[3 * on + (ends - 1 if edge else ends)]
-                if value != impossible and value + 1 > best:
-                    best = value + 1
+            if on >= 0 and (ends > 0 or not takes_end):
+                value = after[3 * on + (ends - 1 if takes_end else ends)]
+                if value != impossible and value + weight > best:
+                    best = value + weight
             table[3 * key + ends] = best
 
 
