@@ -101,16 +101,27 @@ def test_the_bound_is_tight_enough_to_matter():
     assert 25 <= whole <= 28
 
 
-@pytest.mark.parametrize("beam, choose", [(1, False), (3, False), (2000, False), (sweep.BEAM, True)])
-def test_the_sweep_is_exact_whatever_the_quick_sweep_finds(monkeypatch, beam, choose):
+@pytest.mark.parametrize("side, lines, longest, most", [(9, 0, 97, 99), (11, 2, 145, 147)])
+def test_strips_sharing_their_borders_bound_solid_areas_closely(side, lines, longest, most):
+    """Solid areas, whose middle strips could fill two lines at every border when they shared
+    none (two strips side by side, each filling its side line): the 9-side board all one
+    colour (longest part 97; 102 without shared lines) and White on the 11-side board less two
+    rim lines (145; 154 without), bounded within two stones on the whole group."""
+    lattice = HexLattice(side)
+    group = frozenset(p for p in lattice.points if p[1] >= -(side - 1) + lines)
+    plan = plan_sweep(lattice, group)
+    steps = sweep._steps(lattice, plan)
+    assert bound_module.strip_bound(lattice, plan, steps).whole == most
+    assert len(longest_connection_part(lattice, group, NO_LIMITS)) == longest
+
+
+@pytest.mark.parametrize("beam", [1, 3, 2000, sweep.BEAM])
+def test_the_sweep_is_exact_whatever_the_quick_sweep_finds(monkeypatch, beam):
     """With a quick sweep of one state (a poor path first, or none) up to the default, the
-    sweep's part is as long as the exhaustive search's on random solid-ish groups; and so
-    with the strips cut every way and the two least kept (``choose``)."""
+    sweep's part is as long as the exhaustive search's on random solid-ish groups."""
     monkeypatch.setattr(sweep, "BEAM", beam)
     monkeypatch.setattr(sweep, "BOUND_FROM", 0)  # the bound on every group, however small
-    if choose:
-        monkeypatch.setattr(sweep, "CHOOSE_FROM", 0)
-    rng = random.Random(beam + choose)
+    rng = random.Random(beam + (beam == sweep.BEAM))
     compared = 0
     for _ in range(60):
         lattice = HexLattice(rng.choice([3, 4]))
@@ -156,33 +167,6 @@ def test_a_solid_board_needs_far_fewer_states_with_the_bound(monkeypatch):
         sweep._sweep(lattice, plan, steps, bound_module.unbounded(len(steps)), sweep.SweepLimits(1000, None, None), None, 54, None)
 
 
-def test_the_chosen_cuts_are_those_whose_whole_bound_is_least():
-    """Cut every way and keep two: the bound keeps the two ways whose bound on the whole
-    group is least (the 7-side board all one colour), each read at every step."""
-    lattice = HexLattice(7)
-    group = frozenset(lattice.points)
-    plan = plan_sweep(lattice, group)
-    steps = sweep._steps(lattice, plan)
-    wholes = [bound_module.strip_bound(lattice, plan, steps, (shift,)).whole for shift in bound_module.ALL_SHIFTS]
-    chosen = bound_module.strip_bound(lattice, plan, steps, bound_module.ALL_SHIFTS, keep=2)
-    assert chosen.whole == min(wholes) and len(set(wholes)) > 1
-    assert chosen.count.shape == (len(steps), 2) and chosen.constant.shape == (len(steps), 2, 3)
-    # the least two, read state by state, as their two tables alone would be
-    best = sorted(bound_module.ALL_SHIFTS, key=lambda shift: wholes[shift])[:2]
-    alone = bound_module.strip_bound(lattice, plan, steps, tuple(best))
-    from solver.laido.sweep_kernels import kernels
-
-    _bound = kernels()._bound
-    rng = random.Random(7)
-    for t in range(0, len(steps), 5):
-        for _ in range(20):
-            state = 0
-            for slot in range(len(steps[t].frontier)):
-                state |= rng.choice([OFF, OFF, DONE, HALF, ALONE]) << (BITS * slot)
-            read = [_bound(np.int64(state), b.tables, b.lookups[t], b.count[t], b.constant[t], -1) for b in (chosen, alone)]
-            assert read[0] == read[1]
-
-
 @pytest.mark.parametrize("seconds", [0.001, 0.3])
 def test_a_time_limit_holds_while_the_tables_are_built_and_swept(seconds):
     """The 11-side board nine tenths Black (seed 1: a 300-stone group, seconds of work): a
@@ -210,7 +194,7 @@ def test_both_successors_keep_or_drop_as_each_ones_own_bound_says():
     group = frozenset(lattice.points)
     plan = plan_sweep(lattice, group)
     steps = sweep._steps(lattice, plan)
-    bound = bound_module.strip_bound(lattice, plan, steps, bound_module.ALL_SHIFTS, keep=2)
+    bound = bound_module.strip_bound(lattice, plan, steps)
     free = bound_module.unbounded(len(steps))
     # a floor just below the longest part: many successors are dropped, many kept
     floor = len(longest_connection_part(lattice, group, NO_LIMITS)) - 1
@@ -272,8 +256,8 @@ def test_neighbour_strips_share_one_line_and_count_every_stone_twice(monkeypatch
 
 def test_the_bounded_sweep_agrees_with_the_sweep_without_bound(monkeypatch):
     """Groups too large for the exhaustive search (7-side boards filled at random, 60 to 127
-    stones): the sweep with the bound (two ways of cutting, and the two best of all) finds
-    parts as long as the sweep without it, which is exact by itself."""
+    stones): the sweep with the bound (the default two ways of cutting, and each one alone)
+    finds parts as long as the sweep without it, which is exact by itself."""
     from solver.laido.rules import is_connection_part
 
     rng = random.Random(2026)
@@ -287,8 +271,8 @@ def test_the_bounded_sweep_agrees_with_the_sweep_without_bound(monkeypatch):
             plan = plan_sweep(lattice, group)
             steps = sweep._steps(lattice, plan)
             free = sweep._sweep(lattice, plan, steps, bound_module.unbounded(len(steps)), NO_LIMITS, None, 0, None)
-            for shifts, keep in ((bound_module.SHIFTS, None), (bound_module.ALL_SHIFTS, bound_module.CHOSEN)):
-                bound = bound_module.strip_bound(lattice, plan, steps, shifts, keep=keep)
+            for shifts in [bound_module.SHIFTS] + [(shift,) for shift in range(bound_module.STRIP)]:
+                bound = bound_module.strip_bound(lattice, plan, steps, shifts)
                 assert bound.whole >= len(free)
                 bounded = sweep._sweep(lattice, plan, steps, bound, NO_LIMITS, None, len(free) - 1, None)
                 assert bounded is not None and len(bounded) == len(free)

@@ -76,12 +76,6 @@ from .sweep import BITS, CODE, Step, SweepPlan
 STRIP = 6
 # where the strips start: two ways of cutting, a state's bound the lesser of the two
 SHIFTS = (0, STRIP // 2)
-# on the widest groups (:data:`~solver.laido.sweep.CHOOSE_FROM`) the strips are cut at every
-# place, and the CHOSEN ways whose bound on the whole group is least are kept: the whole
-# group's bound ranges over 149 to 157 with the cut on the 11-side board nine tenths Black,
-# and the states the exact sweep keeps follow it (README, Laido, "Solid areas")
-ALL_SHIFTS = tuple(range(STRIP))
-CHOSEN = 2
 # the table's value for a pattern the rules cannot complete
 IMPOSSIBLE = -(1 << 14)
 
@@ -158,26 +152,16 @@ def strip_bound(
     steps: list[Step],
     shifts: tuple[int, ...] = SHIFTS,
     deadline: Deadline | None = None,
-    keep: int | None = None,
 ) -> StripBound:
     """The bound of this module for the sweep of ``plan`` (whose steps are ``steps``): for each
     step, what a state's stones can grow by at most, read from its codes (see the module's
     docstring for the rules relaxed and why the bound is admissible); the least of the bounds
-    of the strips cut at each of ``shifts``, or of the ``keep`` of them whose bound on the
-    whole group is least (:data:`CHOSEN`: each is admissible, so any of them are).
-    :class:`~solver.core.limits.TimeUp` when ``deadline`` comes first (looked at between two
+    of the strips cut at each of ``shifts``. :class:`~solver.core.limits.TimeUp` when ``deadline`` comes first (looked at between two
     strips, a few hundredths of a second each)."""
     order = plan.order
     index = {p: i for i, p in enumerate(order)}
     neighbours = [[index[q] for q in lattice.neighbours(p) if q in index] for p in order]
-    cuts: list[_Cut] = []
-    for shift in shifts:
-        cuts.append(_cut(lattice, plan, neighbours, shift, deadline))
-        if keep is not None:
-            # only the best so far are held (20 MB of tables a way of cutting on an 11-side
-            # group); the stable sort keeps the order of ``shifts`` among equals
-            cuts.sort(key=lambda cut: cut.whole)
-            del cuts[keep:]
+    cuts = [_cut(lattice, plan, neighbours, shift, deadline) for shift in shifts]
     n = len(order)
     tables: list[np.ndarray] = []
     offset = 0

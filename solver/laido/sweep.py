@@ -285,15 +285,12 @@ def longest_connection_part(
         raise TooManyStates(f"an expected work of {plan.cost:.3g} (at most {limits.cost:.3g})")
     # the kernels are loaded on first use, only when a group needs them (score sends small
     # groups to the solver, which needs none; under numba's JIT they cost 0.9 s a process)
-    from .bound import ALL_SHIFTS, CHOSEN, strip_bound, unbounded
+    from .bound import strip_bound, unbounded
 
     steps = _steps(lattice, plan)
     if plan.cost < BOUND_FROM:
         return _sweep(lattice, plan, steps, unbounded(len(steps)), limits, deadline, 0, None)
-    if plan.cost < CHOOSE_FROM:
-        bound = strip_bound(lattice, plan, steps, deadline=deadline)
-    else:
-        bound = strip_bound(lattice, plan, steps, ALL_SHIFTS, deadline, keep=CHOSEN)
+    bound = strip_bound(lattice, plan, steps, deadline=deadline)
     quick = _sweep(lattice, plan, steps, bound, limits, deadline, 0, BEAM)
     floor = len(quick) if quick is not None else 0
     return _sweep(lattice, plan, steps, bound, limits, deadline, floor, None) or quick
@@ -303,11 +300,6 @@ def longest_connection_part(
 # 0.1 to 0.3 s, as long as the whole sweep of such a group (the 11-side halves: 0.13 s
 # without, 0.45 s with)
 BOUND_FROM = 1e6
-
-# a group whose plan expects at least this much work has its strips cut every way, and the
-# two ways whose bound on the whole group is least are kept (:data:`~solver.laido.bound.CHOSEN`):
-# 0.3 s more tables on an 11-side group, which pays only on the widest (README, Laido, "Solid areas")
-CHOOSE_FROM = 1e8
 
 
 # the states the quick sweep keeps at each step (:func:`longest_connection_part`): on the
