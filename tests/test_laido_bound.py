@@ -115,13 +115,17 @@ def test_strips_sharing_their_borders_bound_solid_areas_closely(side, lines, lon
     assert len(longest_connection_part(lattice, group, NO_LIMITS)) == longest
 
 
-@pytest.mark.parametrize("beam", [1, 3, 2000, sweep.BEAM])
-def test_the_sweep_is_exact_whatever_the_quick_sweep_finds(monkeypatch, beam):
+@pytest.mark.parametrize("beam, retry", [(1, False), (3, False), (2000, False), (sweep.BEAM, False), (1, True)])
+def test_the_sweep_is_exact_whatever_the_quick_sweep_finds(monkeypatch, beam, retry):
     """With a quick sweep of one state (a poor path first, or none) up to the default, the
-    sweep's part is as long as the exhaustive search's on random solid-ish groups."""
+    sweep's part is as long as the exhaustive search's on random solid-ish groups; and so
+    with a second quick sweep (of two states) on every group (``retry``)."""
     monkeypatch.setattr(sweep, "BEAM", beam)
     monkeypatch.setattr(sweep, "BOUND_FROM", 0)  # the bound on every group, however small
-    rng = random.Random(beam + (beam == sweep.BEAM))
+    if retry:
+        monkeypatch.setattr(sweep, "RETRY_GAP", -1000)
+        monkeypatch.setattr(sweep, "WIDER_BEAM", 2)
+    rng = random.Random(beam + (beam == sweep.BEAM) + 10 * retry)
     compared = 0
     for _ in range(60):
         lattice = HexLattice(rng.choice([3, 4]))
@@ -279,3 +283,23 @@ def test_the_bounded_sweep_agrees_with_the_sweep_without_bound(monkeypatch):
                 assert is_connection_part(lattice, group, bounded)
             compared += 1
     assert compared >= 4
+
+
+def test_a_quick_path_far_below_the_bound_is_sought_again_wider(monkeypatch):
+    """The 11-side board Black on 95% at random (seed 1: a 312-stone group): the quick sweep
+    of 500 states finds 145 stones, 5 below the bound on the whole group (150); the second,
+    of 2000, finds the longest part, 146 (with the floor at 145 the exact sweep would keep
+    18 million states, with 146 3 million)."""
+    lattice = HexLattice(11)
+    rng = random.Random(1)
+    black = frozenset(p for p in lattice.points if rng.random() < 0.95)
+    group = max(groups(lattice, black), key=len)
+    plan = plan_sweep(lattice, group)
+    steps = sweep._steps(lattice, plan)
+    bound = bound_module.strip_bound(lattice, plan, steps)
+    quick = sweep._sweep(lattice, plan, steps, bound, NO_LIMITS, None, 0, sweep.BEAM)
+    assert (len(quick), bound.whole) == (145, 150) and bound.whole - len(quick) >= sweep.RETRY_GAP
+    wider = sweep._sweep(lattice, plan, steps, bound, NO_LIMITS, None, len(quick), sweep.WIDER_BEAM)
+    assert len(wider) == 146 and is_connection_part(lattice, group, wider)
+    # nothing longer: the exact sweep with the floor at 146 finds none
+    assert sweep._sweep(lattice, plan, steps, bound, NO_LIMITS, None, 146, None) is None

@@ -77,11 +77,12 @@ class SweepLimits:
     plan expects (:attr:`SweepPlan.cost`, as if no state were dropped by the bound), checked
     before anything is done. Measured with the bound (:mod:`solver.laido.bound`): the 11-side
     board nine tenths Black at random (seed 1: a 300-stone group, a frontier of 20, cost 141
-    million) peaks at 0.2 million states, keeps 12 million and takes 2.9 s (without the
+    million) peaks at 0.14 million states, keeps 9 million and takes 2.2 s (without the
     bound: 3.2 million, 129 million, 22 s); White on the 11-side board less the two lines
-    along one rim (308 stones, a frontier of 19, cost 326 million) peaks at 0.8 million,
-    keeps 38 million and takes 9.4 s. The solver, which the caller asks past these limits,
-    does not finish such groups in minutes.
+    along one rim (308 stones, a frontier of 19, cost 326 million) peaks at 600 states,
+    keeps 37,000 and takes 0.3 s; less one line (320 stones, a frontier of 20, cost 617
+    million), 0.4 s. The solver, which the caller asks past these limits, does not finish
+    such groups in minutes.
     """
 
     states: int | None = 4_000_000
@@ -272,9 +273,10 @@ def longest_connection_part(
     sequence of states, and merging two states keeps one with most stones, which any
     completion extends equally well. A quick sweep first keeps only the :data:`BEAM` states
     that promise most at each step (their stones plus their bound, :mod:`solver.laido.bound`)
-    and finds a long path; the exact sweep then drops every state that cannot beat it (its
-    stones plus its bound, never less than what it can still add, are no more), and the quick
-    path stands when nothing beats it. :class:`TooManyStates` past one of ``limits``, or when
+    and finds a long path (again with :data:`WIDER_BEAM` states when the path is
+    :data:`RETRY_GAP` stones or more below the bound on the whole group); the exact sweep then
+    drops every state that cannot beat it (its stones plus its bound, never less than what it
+    can still add, are no more), and the quick path stands when nothing beats it. :class:`TooManyStates` past one of ``limits``, or when
     the frontier is wider than :data:`WIDEST`; :class:`~solver.core.limits.TimeUp` when
     ``deadline`` comes first.
     """
@@ -293,12 +295,18 @@ def longest_connection_part(
     bound = strip_bound(lattice, plan, steps, deadline=deadline)
     quick = _sweep(lattice, plan, steps, bound, limits, deadline, 0, BEAM)
     floor = len(quick) if quick is not None else 0
+    if bound.whole - floor >= RETRY_GAP:
+        # far below the bound: the quick path may be a stone short, which the exact sweep
+        # pays for dearly (every state one stone from being dropped stays)
+        wider = _sweep(lattice, plan, steps, bound, limits, deadline, floor, WIDER_BEAM)
+        if wider is not None:
+            quick, floor = wider, len(wider)
     return _sweep(lattice, plan, steps, bound, limits, deadline, floor, None) or quick
 
 
 # a group whose plan expects less work than this is swept without the bound: its tables take
-# 0.1 to 0.3 s, as long as the whole sweep of such a group (the 11-side halves: 0.13 s
-# without, 0.45 s with)
+# 0.1 to 0.3 s, as long as the whole sweep of such a group (scoring the 11-side halves: 0.15 s
+# without, 0.23 s with; the 9-side halves 0.04 and 0.11 s)
 BOUND_FROM = 1e6
 
 
@@ -306,6 +314,13 @@ BOUND_FROM = 1e6
 # 9-side board all Black and on nine tenths of an 11-side board, 500 find the longest path
 # (97 and 143 stones) in 0.03 to 0.05 s
 BEAM = 500
+
+# when the quick path is this many stones or more below the bound on the whole group, a second
+# quick sweep keeps WIDER_BEAM states a step: on the 11-side board Black on 95% at random
+# (seeds 1, 4, 5), 500 find 145, 146, 145 stones and 2000 find the longest, 146, 147, 146, in
+# 0.2 s, and the exact sweep takes 0.7 s instead of 4 (README, Laido, "Solid areas")
+RETRY_GAP = 4
+WIDER_BEAM = 2000
 
 
 def _sweep(
