@@ -115,7 +115,8 @@ def test_strips_sharing_their_borders_bound_solid_areas_closely(side, lines, lon
     assert len(longest_connection_part(lattice, group, NO_LIMITS)) == longest
 
 
-@pytest.mark.parametrize("beam, retry", [(1, False), (3, False), (2000, False), (sweep.BEAM, False), (1, True)])
+@pytest.mark.parametrize("beam, retry", [(1, False), (3, False), (2000, False), (sweep.BEAM, False),
+                                         (1, True)])
 def test_the_sweep_is_exact_whatever_the_quick_sweep_finds(monkeypatch, beam, retry):
     """With a quick sweep of one state (a poor path first, or none) up to the default, the
     sweep's part is as long as the exhaustive search's on random solid-ish groups; and so
@@ -274,7 +275,8 @@ def test_the_bounded_sweep_agrees_with_the_sweep_without_bound(monkeypatch):
                 continue
             plan = plan_sweep(lattice, group)
             steps = sweep._steps(lattice, plan)
-            free = sweep._sweep(lattice, plan, steps, bound_module.unbounded(len(steps)), NO_LIMITS, None, 0, None)
+            free = sweep._sweep(lattice, plan, steps, bound_module.unbounded(len(steps)), NO_LIMITS, None, 0,
+                                None)
             for shifts in [bound_module.SHIFTS] + [(shift,) for shift in range(bound_module.STRIP)]:
                 bound = bound_module.strip_bound(lattice, plan, steps, shifts)
                 assert bound.whole >= len(free)

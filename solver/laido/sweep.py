@@ -276,9 +276,9 @@ def longest_connection_part(
     and finds a long path (again with :data:`WIDER_BEAM` states when the path is
     :data:`RETRY_GAP` stones or more below the bound on the whole group); the exact sweep then
     drops every state that cannot beat it (its stones plus its bound, never less than what it
-    can still add, are no more), and the quick path stands when nothing beats it. :class:`TooManyStates` past one of ``limits``, or when
-    the frontier is wider than :data:`WIDEST`; :class:`~solver.core.limits.TimeUp` when
-    ``deadline`` comes first.
+    can still add, are no more), and the quick path stands when nothing beats it.
+    :class:`TooManyStates` past one of ``limits``, or when the frontier is wider than
+    :data:`WIDEST`; :class:`~solver.core.limits.TimeUp` when ``deadline`` comes first.
     """
     plan = plan or plan_sweep(lattice, group)
     if plan.widest > WIDEST:

@@ -365,9 +365,10 @@ def _relaxed_table(after, width, dest, earlier, pair_a, pair_b, exact, edge, tak
     in two bits each: OFF, DONE, needs one more, needs two) and each number of edge stones the
     path may still end on (0 to 2), is the most the rest of the strip can add (each point put
     on the path adds its ``weight``: two, or one on a line the strip shares with the next; see
-    :mod:`solver.laido.bound`), from ``after``, the table once that point is placed (``impossible`` where the rules cannot be
-    met). Both tables hold the three numbers of ends side by side, at ``3 * pattern + ends``:
-    a state's bound reads all three at once, from one cache line.
+    :mod:`solver.laido.bound`), from ``after``, the table once that point is placed
+    (``impossible`` where the rules cannot be met). Both tables hold the three numbers of ends
+    side by side, at ``3 * pattern + ends``: a state's bound reads all three at once, from one
+    cache line.
 
     The point joins the frontier last (slot ``width``); ``dest`` is where each slot goes
     after it (-1: it leaves, with no later neighbour in the strip), ``earlier`` the slots of
