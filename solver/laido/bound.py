@@ -85,13 +85,14 @@ class StripBound:
     """The strips' tables and, for each step of the sweep, where a state's codes are found.
 
     ``tables``: every strip step's table, one after the other (int16; for each pattern of its
-    frontier, the values for 0, 1 and 2 ends side by side). After step ``t``, for the ``c``-th
+    frontier, the values for 0, 1 and 2 ends side by side, each stone counted by its weight,
+    :func:`_weight`: twice, or once on a shared line). After step ``t``, for the ``c``-th
     way of cutting the strips: the strips with points waiting in their frontier are
     ``lookups[t, c, :count[t, c]]``, each a row of ``(offset of its table, width k, then the
     bit shift in the sweep's state of each of the k points of its frontier, ..., and last the
     bits of those points)``, and ``constant[t, c, e]`` is what the other strips (not started,
-    or with no point waiting) can add with ``e`` ends between them (:func:`_shared`).
-    ``whole``: the bound before the first step, on the whole group.
+    or with no point waiting) can add with ``e`` ends between them (:func:`_shared`; weighed
+    the same way). ``whole``: the bound before the first step, on the whole group, in stones.
     """
 
     tables: np.ndarray
