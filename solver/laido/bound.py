@@ -260,6 +260,8 @@ def _strip_tables(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[in
         grown = before + [v]
         where = {u: k for k, u in enumerate(after)}
         dest = np.array([where.get(u, -1) for u in grown], np.int64)
+        # the kernel takes the leaving slots out and keeps the others' order: so they go
+        assert list(dest[dest >= 0]) == list(range(len(after)))
         earlier = [k for k, u in enumerate(before) if u in neighbours[v]]
         pairs = [(a, b) for x, a in enumerate(earlier) for b in earlier[x + 1:] if before[b] in neighbours[before[a]]]
         table = np.empty(3 * 4 ** len(before), np.int16)

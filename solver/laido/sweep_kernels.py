@@ -371,42 +371,51 @@ def _relaxed_table(after, width, dest, earlier, pair_a, pair_b, exact, edge, tak
     cache line.
 
     The point joins the frontier last (slot ``width``); ``dest`` is where each slot goes
-    after it (-1: it leaves, with no later neighbour in the strip), ``earlier`` the slots of
-    its neighbours, ``pair_a``/``pair_b`` those of them that touch each other, ``exact`` the
-    slots of points with no neighbour outside the strip, whose needs must be met in it. On the
-    path, the point takes each earlier neighbour on the path as a path neighbour: none may be
-    DONE, at most two (one for an edge stone, ``edge``), no two touching (a triangle); its need
-    is what is left. An edge stone on the path takes one of the ends when ``takes_end`` (an
-    edge stone on a shared line takes it in one of its two strips only)."""
-    codes = np.empty(width + 1, np.int64)
-    placed = np.empty(width + 1, np.int64)
+    after it (-1: it leaves, with no later neighbour in the strip; the others keep their
+    order, so the pattern after is the pattern with the leaving slots taken out), ``earlier``
+    the slots of its neighbours, ``pair_a``/``pair_b`` those of them that touch each other,
+    ``exact`` the slots of points with no neighbour outside the strip, whose needs must be met
+    in it. On the path, the point takes each earlier neighbour on the path as a path
+    neighbour: none may be DONE, at most two (one for an edge stone, ``edge``), no two
+    touching (a triangle); its need is what is left. An edge stone on the path takes one of
+    the ends when ``takes_end`` (an edge stone on a shared line takes it in one of its two
+    strips only).
+
+    The patterns are worked on whole, two bits a slot (a few operations each, not a loop over
+    the slots: a strip's tables hold up to 65,536 patterns a step)."""
     cap = 1 if edge else 2
-    patterns = 1 << (2 * width)
-    for key in range(patterns):
-        rest = key
-        for k in range(width):
-            codes[k] = rest & 3
-            rest >>= 2
-        codes[width] = OFF
-        off = _pattern_after(codes, dest, exact)
+    # the slots that leave, highest first, and the upper bit of those that must be met: a
+    # code above DONE (2 or 3) has it
+    leaving = np.empty(width + 1, np.int64)
+    gone = 0
+    unmet = np.int64(0)
+    for k in range(width, -1, -1):
+        if dest[k] < 0:
+            leaving[gone] = k
+            gone += 1
+            if exact[k]:
+                unmet |= np.int64(2) << (2 * k)
+    # the lowest bit of each earlier neighbour's slot, and of each pair of them that touch
+    near = np.int64(0)
+    for e in earlier:
+        near |= np.int64(1) << (2 * e)
+    pairs = np.empty(len(pair_a), np.int64)
+    for x in range(len(pair_a)):
+        pairs[x] = (np.int64(1) << (2 * pair_a[x])) | (np.int64(1) << (2 * pair_b[x]))
+    for key in range(1 << (2 * width)):
+        off = -1 if key & unmet else _without(key, leaving, gone)
+        # the earlier neighbours on the path (codes 1 to 3: either bit set), DONE ones (01)
+        low, high = key & near, (key >> 1) & near
+        joined = low | high
+        bad = (low & ~high) != 0 or _popcount(joined) > cap
+        for x in range(len(pairs)):
+            bad |= joined & pairs[x] == pairs[x]  # a triangle
         on = -1
-        ok = True
-        joined = 0
-        for e in earlier:
-            if codes[e] == DONE:
-                ok = False
-            elif codes[e] != OFF:
-                joined += 1
-        for x in range(len(pair_a)):
-            if codes[pair_a[x]] != OFF and codes[pair_b[x]] != OFF:
-                ok = False
-        if ok and joined <= cap:
-            placed[:] = codes
-            for e in earlier:
-                if codes[e] != OFF:
-                    placed[e] = codes[e] - 1  # one more path neighbour found
-            placed[width] = DONE + cap - joined
-            on = _pattern_after(placed, dest, exact)
+        if not bad:
+            # each takes the point as one more path neighbour: its code one less (none is OFF)
+            placed = (key - joined) | (np.int64(DONE + cap) - _popcount(joined)) << (2 * width)
+            if not placed & unmet:
+                on = _without(placed, leaving, gone)
         for ends in range(3):
             best = after[3 * off + ends] if off >= 0 else impossible
             if on >= 0 and (ends > 0 or not takes_end):
@@ -417,17 +426,12 @@ def _relaxed_table(after, width, dest, earlier, pair_a, pair_b, exact, edge, tak
 
 
 @kernel(inline="always")
-def _pattern_after(codes, dest, exact):
-    """The pattern ``codes`` once the point is placed, as a key of the table after it: the
-    points leaving go (-1 if one with no neighbour outside still needs one)."""
-    key = 0
-    for k in range(len(codes)):
-        d = dest[k]
-        if d < 0:
-            if codes[k] > DONE and exact[k]:
-                return -1
-        else:
-            key |= codes[k] << (2 * d)
+def _without(key, leaving, gone):
+    """The pattern ``key`` with the two-bit slots ``leaving[:gone]`` (highest first) taken out,
+    the slots above each moving down by one."""
+    for i in range(gone):
+        shift = 2 * leaving[i]
+        key = (key & ((np.int64(1) << shift) - 1)) | ((key >> (shift + 2)) << shift)
     return key
 
 
