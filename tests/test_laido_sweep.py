@@ -11,7 +11,7 @@ from solver.core.lattice import HexLattice
 from solver.laido.model import BLACK, WHITE, Position
 from solver.laido.rules import best_connection_part_by_search, groups, is_connection_part
 from solver.laido.score import best_connection_part, score_position
-from solver.laido.sweep import NO_LIMITS, WIDEST, SweepLimits, TooManyStates, longest_connection_part, plan_sweep
+from solver.laido.sweep import NO_LIMITS, WIDEST_TWO, SweepLimits, TooManyStates, longest_connection_part, plan_sweep
 
 
 def _solid(lattice: HexLattice, keep) -> frozenset:
@@ -214,8 +214,9 @@ def test_each_limit_stops_the_sweep(limits):
 
 
 def test_a_frontier_too_wide_to_pack_is_refused_at_once():
-    lattice = HexLattice(11)
-    assert plan_sweep(lattice, lattice.points).widest > WIDEST
+    """Past two words a state (the 22-side board: a frontier of 44), before any work."""
+    lattice = HexLattice(22)
+    assert plan_sweep(lattice, lattice.points).widest > WIDEST_TWO
     with pytest.raises(TooManyStates):
         longest_connection_part(lattice, lattice.points, NO_LIMITS)
 

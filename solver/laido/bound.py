@@ -68,7 +68,7 @@ import numpy as np
 from solver.core.lattice import HexLattice
 from solver.core.limits import Deadline
 
-from .sweep import BITS, CODE, Step, SweepPlan
+from .sweep import BITS, CODE, WORD, Step, SweepPlan
 
 # the places along a line from one shared line to the next: a strip holds one more, its
 # frontier about two more, its tables 3 * 4 ** (STRIP + 2) entries a step (400 kB); 7 would
@@ -89,8 +89,8 @@ class StripBound:
     :func:`_weight`: twice, or once on a shared line). After step ``t``, for the ``c``-th
     way of cutting the strips: the strips with points waiting in their frontier are
     ``lookups[t, c, :count[t, c]]``, each a row of ``(offset of its table, width k, then the
-    bit shift in the sweep's state of each of the k points of its frontier, ..., and last the
-    bits of those points)``, and ``constant[t, c, e]`` is what the other strips (not started,
+    slot in the sweep's state of each of the k points of its frontier, ..., and last the bits
+    of those slots in the state's first word and in its second, when it has two)``, and ``constant[t, c, e]`` is what the other strips (not started,
     or with no point waiting) can add with ``e`` ends between them (:func:`_shared`; weighed
     the same way). ``whole``: the bound before the first step, on the whole group, in stones.
     """
@@ -105,7 +105,7 @@ class StripBound:
 def unbounded(steps: int) -> StripBound:
     """No bound at all, for a sweep of ``steps`` steps (every state can add any number)."""
     return StripBound(
-        np.zeros(1, np.int16), np.zeros((steps, 1, 1, 3), np.int64), np.zeros((steps, 1), np.int64),
+        np.zeros(1, np.int16), np.zeros((steps, 1, 1, 4), np.int64), np.zeros((steps, 1), np.int64),
         np.full((steps, 1, 3), 1 << 30, np.int64), 1 << 30,
     )
 
@@ -174,8 +174,9 @@ def strip_bound(
     rows = [row for cut in cuts for row in cut.under_way]
     widest = max([len(points) for row in rows for _, points in row] + [0])
     most = max([len(row) for row in rows] + [1])
-    # the last column: the bits of the strip's slots in the sweep's state (sweep_kernels._bounds)
-    lookups = np.zeros((n, len(cuts), most, widest + 3), np.int64)
+    # the last two columns: the bits of the strip's slots in the sweep's state, in its first
+    # word and in its second (sweep_kernels._strip_marks)
+    lookups = np.zeros((n, len(cuts), most, widest + 4), np.int64)
     count = np.zeros((n, len(cuts)), np.int64)
     for t in range(n):
         slot = {u: s for s, u in enumerate(steps[t].frontier)}
@@ -186,8 +187,9 @@ def strip_bound(
                 lookups[t, c, s, 0] = cut.offset + start
                 lookups[t, c, s, 1] = len(points)
                 for k, u in enumerate(points):
-                    lookups[t, c, s, 2 + k] = BITS * slot[u]  # in the sweep's frontier: proved above
-                    lookups[t, c, s, -1] |= CODE << (BITS * slot[u])
+                    lookups[t, c, s, 2 + k] = slot[u]  # in the sweep's frontier: proved above
+                    word, place = divmod(slot[u], WORD)
+                    lookups[t, c, s, -2 + word] |= CODE << (BITS * place)
     constant = np.stack([cut.constant for cut in cuts], axis=1)
     return StripBound(np.concatenate(tables), lookups, count, constant, min(cut.whole for cut in cuts))
 

@@ -59,9 +59,14 @@ RIGHT = 5  # ... and the other end of such a piece (the pairs nest like brackets
 BITS = 3
 CODE = (1 << BITS) - 1
 
-# a state is one int64 (63 bits without the sign): the widest frontier it holds, with a slot
-# spare for the point being visited
-WIDEST = 63 // BITS - 1
+# a state is one int64 (63 bits without the sign, WORD slots): the widest frontier it holds,
+# with a slot spare for the point being visited
+WORD = 63 // BITS
+WIDEST = WORD - 1
+# a wider frontier takes two int64 words a state (the first WORD slots in the first, the rest in
+# the second; the same kernels, compiled for both): only for plans wider than WIDEST, so that
+# every group that fits one word is swept as fast as before
+WIDEST_TWO = 2 * WORD - 1
 # each state carries its trail, one int64: its stones above bit STONES, then whether the point
 # just visited is on the path (the bit ON) and the state it came from
 STONES = 32
@@ -149,7 +154,8 @@ def plan_sweep(lattice: HexLattice, group: Iterable[Point], turns: int | None = 
             cost += GROWTH ** (live - closing)
         turned = [_turned(p, turn) for p in order]
         plans.append(SweepPlan(tuple(order), tuple(r for _, r in turned), widest, cost, tuple(q for q, _ in turned)))
-    return min(plans, key=lambda plan: (plan.widest > WIDEST, plan.cost))
+    # a plan that fits one word a state first (as fast as ever), then two
+    return min(plans, key=lambda plan: (plan.widest > WIDEST_TWO, plan.widest > WIDEST, plan.cost))
 
 
 class TooManyStates(Exception):
@@ -205,17 +211,45 @@ def _steps(lattice: HexLattice, plan: SweepPlan) -> list[Step]:
     return steps
 
 
-def _step_arrays(step: Step) -> tuple:
-    """A step's slots as the arrays the compiled kernels take."""
+def _step_arrays(step: Step, words: int = 1) -> tuple:
+    """A step's slots as the arrays the compiled kernels take, for states of ``words`` words."""
     return (
         step.edge,
         step.me,
         step.width,
         np.array(step.earlier, np.int64),
         np.array(step.leave, np.int64),
-        sum(1 << (BITS * s) for s in step.leave),
-        sum(1 << (BITS * s) for s in step.lonely),
+        _marks(step.leave, words),
+        _marks(step.lonely, words),
     )
+
+
+def _marks(slots: Iterable[int], words: int) -> int | tuple[int, ...]:
+    """The lowest bit of each of ``slots`` in a state of ``words`` words: one int64, or a
+    tuple of them (the kernels' marks, :func:`~solver.laido.sweep_kernels._marks`)."""
+    marks = sum(1 << (BITS * s) for s in slots)
+    if words == 1:
+        return marks
+    return tuple((marks >> (BITS * WORD * word)) & ((1 << (BITS * WORD)) - 1) for word in range(words))
+
+
+def _kernels(deadline: Deadline | None, words: int) -> object:
+    """The compiled kernels for states of ``words`` words: the plain ones, or those compiled
+    for two words (their names end in ``_wide``; under numba's JIT the same functions)."""
+    from .sweep_kernels import kernels  # compiled: on first use (below)
+
+    compiled = kernels(deadline=deadline)
+    return compiled if words == 1 else _Wide(compiled)
+
+
+class _Wide:
+    """The kernels for states of two words, under the names of the one-word ones."""
+
+    def __init__(self, compiled: object) -> None:
+        self.compiled = compiled
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.compiled, name + "_wide")
 
 
 # the states of a step are expanded, and merged, this many at a time, so that a time limit or
@@ -239,24 +273,26 @@ class _WorkArrays:
         return array
 
 
-def _merge(codes: np.ndarray, trails: np.ndarray, work: _WorkArrays, deadline: Deadline | None = None) -> tuple[np.ndarray, np.ndarray]:
+def _merge(codes: np.ndarray, trails: np.ndarray, work: _WorkArrays, deadline: Deadline | None = None,
+           words: int = 1) -> tuple[np.ndarray, np.ndarray]:
     """The states of a step to keep, with their trails (:func:`~solver.laido.sweep_kernels._merged`), a million or so at a
-    time between two looks at the deadline."""
-    from .sweep_kernels import BUCKET, kernels  # compiled: on first use (below)
+    time between two looks at the deadline (each state ``words`` numbers of ``codes``)."""
+    from .sweep_kernels import BUCKET
 
-    compiled = kernels(deadline=deadline)
-    n = len(codes)
-    dealt_codes, dealt_trails = work.get("dealt codes", n), work.get("dealt trails", n)
-    starts = compiled._dealt(codes, trails, work.get("buckets", n), dealt_codes, dealt_trails)
-    kept_codes, kept_trails = work.get("kept codes", n), work.get("kept trails", n)
+    compiled = _kernels(deadline, words)
+    like = _marks((), words)
+    n = len(trails)
+    dealt_codes, dealt_trails = work.get("dealt codes", words * n), work.get("dealt trails", n)
+    starts = compiled._dealt(codes, trails, work.get("buckets", n), dealt_codes, dealt_trails, like)
+    kept_codes, kept_trails = work.get("kept codes", words * n), work.get("kept trails", n)
     kept = 0
     buckets = len(starts) - 1
     for first in range(0, buckets, CHUNK // BUCKET):
         if deadline is not None:
             deadline.check()
         last = min(first + CHUNK // BUCKET, buckets)
-        kept = compiled._merged(dealt_codes, dealt_trails, starts, first, last, kept_codes, kept_trails, kept)
-    return kept_codes[:kept], kept_trails[:kept]
+        kept = compiled._merged(dealt_codes, dealt_trails, starts, first, last, kept_codes, kept_trails, kept, like)
+    return kept_codes[:words * kept], kept_trails[:kept]
 
 
 def longest_connection_part(
@@ -265,6 +301,7 @@ def longest_connection_part(
     limits: SweepLimits = DEFAULT_LIMITS,
     deadline: Deadline | None = None,
     plan: SweepPlan | None = None,
+    words: int | None = None,
 ) -> tuple[Point, ...] | None:
     """A connection part of ``group`` with the most stones, in path order; None when the group
     has none (fewer than two edge stones).
@@ -278,11 +315,16 @@ def longest_connection_part(
     drops every state that cannot beat it (its stones plus its bound, never less than what it
     can still add, are no more), and the quick path stands when nothing beats it.
     :class:`TooManyStates` past one of ``limits``, or when the frontier is wider than
-    :data:`WIDEST`; :class:`~solver.core.limits.TimeUp` when ``deadline`` comes first.
+    :data:`WIDEST_TWO`; :class:`~solver.core.limits.TimeUp` when ``deadline`` comes first.
+    A state takes one int64 word when the frontier fits (:data:`WIDEST`), else two (or
+    ``words``, when given: tests hold both to the same answers).
     """
     plan = plan or plan_sweep(lattice, group)
-    if plan.widest > WIDEST:
-        raise TooManyStates(f"a frontier of {plan.widest} points (at most {WIDEST})")
+    if plan.widest > WIDEST_TWO:
+        raise TooManyStates(f"a frontier of {plan.widest} points (at most {WIDEST_TWO})")
+    words = words or (1 if plan.widest <= WIDEST else 2)
+    if plan.widest > WORD * words - 1:
+        raise ValueError(f"a frontier of {plan.widest} points does not fit states of {words} word")
     if limits.cost is not None and plan.cost > limits.cost:
         raise TooManyStates(f"an expected work of {plan.cost:.3g} (at most {limits.cost:.3g})")
     # the kernels are loaded on first use, only when a group needs them (score sends small
@@ -291,17 +333,17 @@ def longest_connection_part(
 
     steps = _steps(lattice, plan)
     if plan.cost < BOUND_FROM:
-        return _sweep(lattice, plan, steps, unbounded(len(steps)), limits, deadline, 0, None)
+        return _sweep(lattice, plan, steps, unbounded(len(steps)), limits, deadline, 0, None, words)
     bound = strip_bound(lattice, plan, steps, deadline=deadline)
-    quick = _sweep(lattice, plan, steps, bound, limits, deadline, 0, BEAM)
+    quick = _sweep(lattice, plan, steps, bound, limits, deadline, 0, BEAM, words)
     floor = len(quick) if quick is not None else 0
     if bound.whole - floor >= RETRY_GAP:
         # far below the bound: the quick path may be a stone short, which the exact sweep
         # pays for dearly (every state one stone from being dropped stays)
-        wider = _sweep(lattice, plan, steps, bound, limits, deadline, floor, WIDER_BEAM)
+        wider = _sweep(lattice, plan, steps, bound, limits, deadline, floor, WIDER_BEAM, words)
         if wider is not None:
             quick, floor = wider, len(wider)
-    return _sweep(lattice, plan, steps, bound, limits, deadline, floor, None) or quick
+    return _sweep(lattice, plan, steps, bound, limits, deadline, floor, None, words) or quick
 
 
 # a group whose plan expects less work than this is swept without the bound: its tables take
@@ -332,34 +374,35 @@ def _sweep(
     deadline: Deadline | None,
     floor: int,
     beam: int | None,
+    words: int = 1,
 ) -> tuple[Point, ...] | None:
     """The longest connection part with more than ``floor`` stones (None if there is none),
     keeping at each step every state that can beat ``floor`` by ``bound`` (a
     :class:`~solver.laido.bound.StripBound`), or only the ``beam`` that promise most (then the
-    part found is long, not proved longest)."""
-    from .sweep_kernels import kernels
+    part found is long, not proved longest); each state ``words`` int64 words, one after the
+    other in ``codes``."""
+    compiled = _kernels(deadline, words)
+    like = _marks((), words)
 
-    compiled = kernels(deadline=deadline)
-
-    codes = np.zeros(1, np.int64)  # the one state before any point: an empty frontier
+    codes = np.zeros(words, np.int64)  # the one state before any point: an empty frontier
     trails = np.zeros(1, np.int64)  # per state: stones << STONES | on << 31 | source state
     history: list[np.ndarray] = []  # per step, each state's trail less its stones
     kept = 0
     best = (floor, -1, -1)  # (stones, step, source state) of the longest whole path found
     work = _WorkArrays()
     for t, step in enumerate(steps):
-        edge, me, width, earlier, leave, leaving, lonely = _step_arrays(step)
+        edge, me, width, earlier, leave, leaving, lonely = _step_arrays(step, words)
         tables, lookup, count, constant = bound.tables, bound.lookups[t], bound.count[t], bound.constant[t]
         # each state has two successors at most: the point off the path, and on it
         next_codes = work.get("next codes", 2 * len(codes))
-        next_trails = work.get("next trails", 2 * len(codes))
+        next_trails = work.get("next trails", 2 * len(trails))
         made = 0
         closing = np.array([best[0], -1], np.int64)  # the best path closed so far: stones, source
-        for start in range(0, len(codes), CHUNK):
+        for start in range(0, len(trails), CHUNK):
             if deadline is not None:
                 deadline.check()
             made = compiled._successors(
-                codes, trails, start, min(start + CHUNK, len(codes)), edge, me, width,
+                codes, trails, start, min(start + CHUNK, len(trails)), edge, me, width,
                 earlier, leave, leaving, lonely, next_codes, next_trails, made, closing,
                 tables, lookup, count, constant,
             )
@@ -367,16 +410,16 @@ def _sweep(
             best = (int(closing[0]), t, int(closing[1]))
         if deadline is not None:
             deadline.check()
-        codes, trails = _merge(next_codes[:made], next_trails[:made], work, deadline)
-        if beam is not None and len(codes) > beam:
-            promise = np.empty(len(codes), np.int64)
-            compiled._promise(codes, trails, tables, lookup, count, constant, promise)
+        codes, trails = _merge(next_codes[:words * made], next_trails[:made], work, deadline, words)
+        if beam is not None and len(trails) > beam:
+            promise = np.empty(len(trails), np.int64)
+            compiled._promise(codes, trails, tables, lookup, count, constant, promise, like)
             chosen = np.argpartition(-promise, beam)[:beam]
-            codes, trails = codes[chosen], trails[chosen]
+            codes, trails = codes.reshape(-1, words)[chosen].reshape(-1), trails[chosen]
         history.append((trails & ((1 << STONES) - 1)).astype(np.uint32))
-        kept += len(codes)
-        if limits.states is not None and len(codes) > limits.states:
-            raise TooManyStates(f"{len(codes)} states after {t + 1} of {len(steps)} points")
+        kept += len(trails)
+        if limits.states is not None and len(trails) > limits.states:
+            raise TooManyStates(f"{len(trails)} states after {t + 1} of {len(steps)} points")
         if limits.kept is not None and kept > limits.kept:
             raise TooManyStates(f"{kept} states kept after {t + 1} of {len(steps)} points")
     if best[1] < 0:

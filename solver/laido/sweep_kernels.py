@@ -16,7 +16,7 @@ import numpy as np
 
 from ..core.compiled import kernel, load_kernels
 from ..core.limits import Deadline
-from .sweep import ALONE, BITS, CODE, DONE, HALF, LEFT, OFF, ON, RIGHT, STONES, WIDEST
+from .sweep import ALONE, BITS, CODE, DONE, HALF, LEFT, OFF, ON, RIGHT, STONES, WIDEST_TWO, WORD
 
 
 def kernels(mode: str | None = None, deadline: Deadline | None = None) -> object:
@@ -31,7 +31,8 @@ def _signatures() -> dict:
     """The kernels Python calls, with the types :mod:`solver.laido.sweep` and
     :mod:`solver.laido.bound` pass them. The compiled module takes exactly these types (the JIT
     would compile again for others): every array is C-contiguous, the states and trails int64,
-    the strips' tables int16."""
+    the strips' tables int16; a state (and the ``like`` of a kernel) one int64, or a tuple of
+    two for the ``_wide`` kernels."""
     from numba import types
 
     int64, boolean = types.int64, types.boolean
@@ -39,16 +40,21 @@ def _signatures() -> dict:
     # a step's bound: the strips' tables, then per cut the strips under way, how many, and what
     # the others add (solver.laido.bound.StripBound, one step of it)
     bound = (table, types.int64[:, :, ::1], vector, types.int64[:, ::1])
-    return {
-        "_successors": int64(vector, vector, int64, int64, boolean, int64, int64, vector, vector, int64, int64,
-                             vector, vector, int64, vector, *bound),
-        "_promise": types.none(vector, vector, *bound, vector),
-        "_bound": int64(int64, *bound, int64),
+    exports = {
         "_relaxed_table": types.none(table, int64, vector, vector, vector, vector, types.boolean[::1], boolean,
                                      boolean, int64, int64, table),
-        "_dealt": vector(vector, vector, vector, vector, vector),
-        "_merged": int64(vector, vector, vector, int64, int64, vector, vector, int64),
     }
+    # each kernel that holds states twice: for states of one word, and of two (``_wide``)
+    for suffix, state in (("", int64), ("_wide", types.UniTuple(int64, 2))):
+        exports.update({
+            "_successors" + suffix: int64(vector, vector, int64, int64, boolean, int64, int64, vector, vector, state,
+                                          state, vector, vector, int64, vector, *bound),
+            "_promise" + suffix: types.none(vector, vector, *bound, vector, state),
+            "_bound" + suffix: int64(state, *bound, int64),
+            "_dealt" + suffix: vector(vector, vector, vector, vector, vector, state),
+            "_merged" + suffix: int64(vector, vector, vector, int64, int64, vector, vector, int64, state),
+        })
+    return exports
 
 
 # The compiled kernels (numba): :func:`_successors` works out each state's successors one
@@ -60,8 +66,12 @@ def _signatures() -> dict:
 # bucket, small enough for a table that stays in cache.
 
 EMPTY = -1  # states are never negative: the sign bit is spare
-# the lowest bit of every slot a state can hold: slots are looked at all at once through it
-LOWEST_BITS = sum(1 << (BITS * slot) for slot in range(WIDEST + 1))
+# the lowest bit of every slot a word can hold: slots are looked at all at once through it
+LOWEST_BITS = sum(1 << (BITS * slot) for slot in range(WORD))
+# the 63 bits of a word a state uses (the sign bit spare)
+FULL = (1 << (BITS * WORD)) - 1
+# not a code: the mark of the open piece ends (HALF, ALONE, LEFT, RIGHT) for :func:`_marks`
+OPEN = 6
 # the two multipliers of the splitmix64 finaliser (as int64): every bit of a state moves the
 # bits that pick its bucket and its row
 MIX1 = -4658895280553007687  # 0xBF58476D1CE4E5B9
@@ -71,18 +81,79 @@ MIX2 = -7723592293110705685  # 0x94D049BB133111EB
 # level-2 cache, 10% slower)
 BUCKET = 512
 
+# A state is one int64 word, or a tuple of two for a frontier wider than WIDEST (numba
+# compiles each kernel once for each: the functions below that look at ``isinstance(state,
+# tuple)`` are the only ones that know, and numba drops the other branch as it compiles). In
+# arrays, a state of two words takes two places one after the other; ``like``, a state of
+# the kind the arrays hold, tells a kernel which. None of these is inlined by numba (its
+# inlining comes before the branch is dropped): LLVM inlines them.
 
-@kernel(inline="always")
+
+@kernel
+def _words(like):
+    """The int64 words of a state like ``like``: 1 or 2."""
+    if isinstance(like, tuple):
+        return 2
+    return 1
+
+
+@kernel
+def _load(array, i, like):
+    """The ``i``-th state of ``array``, of the kind of ``like``."""
+    if isinstance(like, tuple):
+        return (array[2 * i], array[2 * i + 1])
+    return array[i]
+
+
+@kernel
+def _store(array, i, state):
+    """``state`` put at place ``i`` of ``array``."""
+    if isinstance(state, tuple):
+        array[2 * i] = state[0]
+        array[2 * i + 1] = state[1]
+    else:
+        array[i] = state
+
+
+@kernel
+def _absent(like):
+    """No state (a successor that cannot go on), of the kind of ``like``: -1 in each word."""
+    if isinstance(like, tuple):
+        return (np.int64(-1), np.int64(-1))
+    return np.int64(-1)
+
+
+@kernel
+def _is_absent(state):
+    """Whether ``state`` is no state (:func:`_absent`)."""
+    if isinstance(state, tuple):
+        return state[0] < 0
+    return state < 0
+
+
+@kernel
 def _code(state, slot):
     """The code of frontier point ``slot`` in ``state``."""
+    if isinstance(state, tuple):
+        return (state[slot // WORD] >> (BITS * (slot % WORD))) & CODE
     return (state >> (BITS * slot)) & CODE
 
 
 @kernel(inline="always")
+def _put_word(word, slot, code):
+    """``word`` with its ``slot`` set to ``code``."""
+    shift = BITS * slot
+    return (word & ~(np.int64(CODE) << shift)) | (np.int64(code) << shift)
+
+
+@kernel
 def _put(state, slot, code):
     """``state`` with ``slot`` set to ``code``."""
-    shift = BITS * slot
-    return (state & ~(np.int64(CODE) << shift)) | (np.int64(code) << shift)
+    if isinstance(state, tuple):
+        if slot < WORD:
+            return (_put_word(state[0], slot, code), state[1])
+        return (state[0], _put_word(state[1], slot - WORD, code))
+    return _put_word(state, slot, code)
 
 
 @kernel(inline="always")
@@ -92,10 +163,96 @@ def _pair(state, a, b):
 
 
 @kernel(inline="always")
-def _done_bits(state):
-    """The lowest bit of each slot of ``state`` that holds DONE (001), all slots at once:
-    ``state - _done_bits(state)`` is the state with every DONE point off the path."""
-    return state & ~(state >> 1) & ~(state >> 2) & LOWEST_BITS
+def _grown_word(word, me):
+    """``word`` with an OFF slot put in at ``me``, the slots from there on one up (the top
+    slot goes past the word's 63 bits)."""
+    low = word & ((np.int64(1) << (BITS * me)) - 1)
+    return low | ((word >> (BITS * me)) << (BITS * (me + 1)))
+
+
+@kernel
+def _grown(state, me):
+    """``state`` with an OFF slot put in at ``me`` for the point visited, the slots from
+    there on one up (its top slot is spare)."""
+    if isinstance(state, tuple):
+        if me < WORD:  # the first word's top slot moves up into the second word
+            top = (state[0] >> (BITS * (WORD - 1))) & CODE
+            return (_grown_word(state[0], me) & FULL, (state[1] << BITS) | top)
+        return (state[0], _grown_word(state[1], me - WORD))
+    return _grown_word(state, me)
+
+
+@kernel(inline="always")
+def _removed_word(word, slot):
+    """``word`` with ``slot`` taken out, the slots above it one down."""
+    low = word & ((np.int64(1) << (BITS * slot)) - 1)
+    return low | ((word >> (BITS * (slot + 1))) << (BITS * slot))
+
+
+@kernel
+def _removed(state, slot):
+    """``state`` with ``slot`` taken out, the slots above it one down."""
+    if isinstance(state, tuple):
+        if slot < WORD:  # the second word's first slot moves down into the first word
+            return (_removed_word(state[0], slot) | ((state[1] & CODE) << (BITS * (WORD - 1))), state[1] >> BITS)
+        return (state[0], _removed_word(state[1], slot - WORD))
+    return _removed_word(state, slot)
+
+
+@kernel(inline="always")
+def _marks_word(word, which):
+    """The lowest bit of each slot of ``word`` that holds DONE (001), HALF (010), ALONE (011)
+    or, for ``which`` OPEN, an open piece end (HALF, ALONE, LEFT or RIGHT: the codes 2 to 5,
+    exactly those whose two upper bits differ), all slots at once."""
+    if which == DONE:
+        return word & ~(word >> 1) & ~(word >> 2) & LOWEST_BITS
+    if which == HALF:
+        return ~word & (word >> 1) & ~(word >> 2) & LOWEST_BITS
+    if which == ALONE:
+        return word & (word >> 1) & ~(word >> 2) & LOWEST_BITS
+    return ((word >> 2) ^ (word >> 1)) & LOWEST_BITS
+
+
+@kernel
+def _marks(state, which):
+    """:func:`_marks_word` of each word of ``state``: ``_minus(state, _marks(state, DONE))``
+    is the state with every DONE point off the path; the pieces open from an edge stone are
+    ``_marks(state, HALF)``."""
+    if isinstance(state, tuple):
+        return (_marks_word(state[0], which), _marks_word(state[1], which))
+    return _marks_word(state, which)
+
+
+@kernel
+def _minus(state, marks):
+    """``state`` less ``marks`` (some of its slots' lowest bits), word by word."""
+    if isinstance(state, tuple):
+        return (state[0] - marks[0], state[1] - marks[1])
+    return state - marks
+
+
+@kernel
+def _meets(a, b):
+    """Whether the marks ``a`` and ``b`` have a bit in common."""
+    if isinstance(a, tuple):
+        return (a[0] & b[0]) | (a[1] & b[1]) != 0
+    return a & b != 0
+
+
+@kernel
+def _within(a, b):
+    """Whether every bit of the marks ``a`` is one of ``b``."""
+    if isinstance(a, tuple):
+        return (a[0] & ~b[0]) | (a[1] & ~b[1]) == 0
+    return a & ~b == 0
+
+
+@kernel
+def _differ(a, b):
+    """The bits where the states ``a`` and ``b`` differ."""
+    if isinstance(a, tuple):
+        return (a[0] ^ b[0], a[1] ^ b[1])
+    return a ^ b
 
 
 @kernel(inline="always")
@@ -107,6 +264,22 @@ def _popcount(bits):
     return ((bits * 0x0101010101010101) >> 56) & 0xFF
 
 
+@kernel
+def _count(marks):
+    """How many bits of the marks ``marks`` are set."""
+    if isinstance(marks, tuple):
+        return _popcount(marks[0]) + _popcount(marks[1])
+    return _popcount(marks)
+
+
+@kernel
+def _at_most_one(marks):
+    """Whether at most one bit of ``marks`` is set."""
+    if isinstance(marks, tuple):
+        return _count(marks) <= 1
+    return marks & (marks - 1) == 0
+
+
 @kernel(inline="always")
 def _mix(key):
     """A hash of ``key`` whose every bit depends on every bit of the key (splitmix64)."""
@@ -115,24 +288,12 @@ def _mix(key):
     return h ^ (h >> 31)
 
 
-@kernel(inline="always")
-def _halves(state):
-    """The lowest bit of each slot of ``state`` that holds HALF (010): the pieces open from an
-    edge stone."""
-    return ~state & (state >> 1) & ~(state >> 2) & LOWEST_BITS
-
-
-@kernel(inline="always")
-def _open_ends(state):
-    """The lowest bit of each slot of ``state`` with an open piece end (HALF, ALONE, LEFT or
-    RIGHT: the codes 2 to 5, exactly those whose two upper bits differ)."""
-    return ((state >> 2) ^ (state >> 1)) & LOWEST_BITS
-
-
-@kernel(inline="always")
-def _at_most_one(bits):
-    """Whether at most one bit of ``bits`` is set."""
-    return bits & (bits - 1) == 0
+@kernel
+def _hash(state):
+    """A hash of ``state`` (:func:`_mix` of each word)."""
+    if isinstance(state, tuple):
+        return _mix(state[0] ^ _mix(state[1]))
+    return _mix(state)
 
 
 @kernel
@@ -167,31 +328,31 @@ def _settled(state, leave, leaving, lonely):
     whose lowest bits are ``leaving``), or -1 when it cannot go on: a leaving point with an
     open end (it needs a neighbour it can no longer get), or a lone stone that cannot get two
     more neighbours (the lowest bits of their slots, once those left, are ``lonely``)."""
-    if ((state >> 1) | (state >> 2)) & leaving:  # a code above DONE
-        return -1
+    if _meets(_marks(state, OPEN), leaving):
+        return _absent(state)
     for s in leave:  # highest first: the lower slots keep their place
-        low = state & ((np.int64(1) << (BITS * s)) - 1)
-        state = low | ((state >> (BITS * (s + 1))) << (BITS * s))
-    if state & (state >> 1) & ~(state >> 2) & lonely:  # ALONE, 011
-        return -1
+        state = _removed(state, s)
+    if _meets(_marks(state, ALONE), lonely):
+        return _absent(state)
     return state
 
 
 @kernel
 def _placed(grown, edge, me, width, earlier):
     """The visited point put on the path in the state ``grown``: the new state (-1 when it
-    cannot go on), and whether it closes a whole path instead (it joins the open ends of two
+    cannot go on: :func:`_absent`), and whether it closes a whole path instead (it joins the open ends of two
     pieces from edge stones, or of one, being an edge stone itself, and nothing else is open).
 
     The point joins every visited neighbour on the path (a path point touching it that were
     not its path neighbour would be a chord), so it cannot go on next to a DONE one, nor next
     to more than two (one for an edge stone)."""
+    none = _absent(grown)
     u = w = -1
     count = 0
     for s in earlier:
         code = _code(grown, s)
         if code == DONE:
-            return -1, False
+            return none, False
         if code != OFF:
             count += 1
             if u < 0:
@@ -199,21 +360,21 @@ def _placed(grown, edge, me, width, earlier):
             else:
                 w = s
     if count > (1 if edge else 2):
-        return -1, False
+        return none, False
     if count == 0:
         if not edge:
             return _put(grown, me, ALONE), False
-        if _at_most_one(_halves(grown)):  # a new piece from an edge stone: two at most
+        if _at_most_one(_marks(grown, HALF)):  # a new piece from an edge stone: two at most
             return _put(grown, me, HALF), False
-        return -1, False
+        return none, False
     if count == 1:
         end = _open_end(grown, u, width)
         if edge:  # the piece ends here: its other end becomes an edge end
             if end < 0:
-                return -1, _at_most_one(_open_ends(grown))  # the piece's own end is open
-            if _at_most_one(_halves(grown)):
+                return none, _at_most_one(_marks(grown, OPEN))  # the piece's own end is open
+            if _at_most_one(_marks(grown, HALF)):
                 return _put(_put(_put(grown, u, DONE), end, HALF), me, DONE), False
-            return -1, False
+            return none, False
         state = _put(grown, u, DONE)
         if end < 0:
             return _put(state, me, HALF), False
@@ -221,13 +382,13 @@ def _placed(grown, edge, me, width, earlier):
     end_u = _open_end(grown, u, width)
     end_w = _open_end(grown, w, width)
     if end_u < 0 and end_w < 0:
-        ends = _open_ends(grown)  # two of them are the pieces' own ends
-        return -1, _at_most_one(ends & (ends - 1))
+        # two of the open ends are the pieces' own ends
+        return none, _count(_marks(grown, OPEN)) <= 2
     state = _put(_put(_put(grown, u, DONE), w, DONE), me, DONE)
     if end_u < 0 or end_w < 0:
         return _put(state, max(end_u, end_w), HALF), False
     if end_u == w and _code(grown, u) >= LEFT:
-        return -1, False  # the two ends of one piece: a ring
+        return none, False  # the two ends of one piece: a ring
     return _pair(state, end_u, end_w), False
 
 
@@ -241,38 +402,39 @@ def _successors(codes, trails, start, stop, edge, me, width, earlier, leave, lea
     ``tables``, ``lookup``, ``count`` and ``constant``: :class:`solver.laido.bound.StripBound`
     at this step) do not exceed ``closing[0]``: it cannot beat a path already held (the state
     placing the point is looked at first, so a path it closes counts for both). Returns how
-    many successors there are now."""
-    low_mask = (np.int64(1) << (BITS * me)) - 1
+    many successors there are now. The states are of the kind of ``leaving`` and ``lonely``
+    (one word or two: :func:`_load`)."""
     for i in range(start, stop):
-        state = codes[i]
+        state = _load(codes, i, leaving)
         stones = trails[i] >> STONES
-        grown = (state & low_mask) | ((state >> (BITS * me)) << (BITS * (me + 1)))
+        grown = _grown(state, me)
         off = _settled(grown, leave, leaving, lonely)
         on, closes = _placed(grown, edge, me, width, earlier)
         if closes and stones + 1 > closing[0]:
             closing[0] = stones + 1
             closing[1] = i
-        if on >= 0:
+        if not _is_absent(on):
             on = _settled(on, leave, leaving, lonely)
-        if off < 0 and on < 0:
+        if _is_absent(off) and _is_absent(on):
             continue
         rest_off, rest_on = _bounds(off, on, tables, lookup, count, constant, closing[0] - stones, closing[0] - stones - 1)
-        if off >= 0 and stones + rest_off > closing[0]:
-            next_codes[made] = off
+        if not _is_absent(off) and stones + rest_off > closing[0]:
+            _store(next_codes, made, off)
             next_trails[made] = (stones << STONES) | i
             made += 1
-        if on >= 0 and stones + 1 + rest_on > closing[0]:
-            next_codes[made] = on
+        if not _is_absent(on) and stones + 1 + rest_on > closing[0]:
+            _store(next_codes, made, on)
             next_trails[made] = ((stones + 1) << STONES) | ON | i
             made += 1
     return made
 
 
 @kernel
-def _promise(codes, trails, tables, lookup, count, constant, promise):
-    """Each state's stones plus its bound (:func:`_bound`), in ``promise``."""
-    for i in range(len(codes)):
-        promise[i] = (trails[i] >> STONES) + _bound(codes[i], tables, lookup, count, constant, -1)
+def _promise(codes, trails, tables, lookup, count, constant, promise, like):
+    """Each state's stones plus its bound (:func:`_bound`), in ``promise`` (the states of the
+    kind of ``like``)."""
+    for i in range(len(trails)):
+        promise[i] = (trails[i] >> STONES) + _bound(_load(codes, i, like), tables, lookup, count, constant, -1)
 
 
 @kernel(inline="always")
@@ -289,8 +451,18 @@ def _entry(state, lookup, cut, s):
     the bound reads them, two bits each, make the pattern."""
     key = 0
     for k in range(lookup[cut, s, 1]):
-        key |= _relaxed((state >> lookup[cut, s, 2 + k]) & CODE) << (2 * k)
+        key |= _relaxed(_code(state, lookup[cut, s, 2 + k])) << (2 * k)
     return lookup[cut, s, 0] + 3 * key
+
+
+@kernel
+def _strip_marks(lookup, cut, s, like):
+    """The bits of the slots of the ``s``-th strip under way of the way of cutting ``cut`` in
+    a state like ``like``: the last two numbers of its row of ``lookup``, one for each word."""
+    last = lookup.shape[2] - 1
+    if isinstance(like, tuple):
+        return (lookup[cut, s, last - 1], lookup[cut, s, last])
+    return lookup[cut, s, last - 1]
 
 
 @kernel(inline="always")
@@ -303,7 +475,7 @@ def _bound(state, tables, lookup, count, constant, above):
     taken for the number of ends it gets and the best split is kept (with the strips whose
     frontier is empty, ``constant``). The tables count each stone twice (a stone on a line two
     strips share, once in each): the bound is half their sum."""
-    ends = 2 - _popcount(_halves(state))  # the edge stones the path may still end on
+    ends = 2 - _count(_marks(state, HALF))  # the edge stones the path may still end on
     least = np.int64(1) << 40
     for cut in range(len(count)):
         best0, best1, best2 = constant[cut, 0], constant[cut, 1], constant[cut, 2]
@@ -319,19 +491,18 @@ def _bound(state, tables, lookup, count, constant, above):
 
 @kernel(inline="always")
 def _bounds(off, on, tables, lookup, count, constant, above_off, above_on):
-    """:func:`_bound` of the two successors of one state, ``off`` and ``on`` (-1 for one that
-    is not there): -1, or a number not above ``above_*``, for one that can be dropped. The two
-    differ only in the slots of the point visited and its neighbours (their codes as the
-    bound reads them: a piece's far end keeps its code), so a strip that holds none of those
-    (its slots' bits, ``lookup[cut, s, -1]``, miss every bit where they differ) reads the
-    same entry for both: it is read once."""
-    ends_off = 2 - _popcount(_halves(off))
-    ends_on = 2 - _popcount(_halves(on))
-    differ = off ^ on
-    mask_at = lookup.shape[2] - 1
+    """:func:`_bound` of the two successors of one state, ``off`` and ``on`` (:func:`_absent`
+    for one that is not there): -1, or a number not above ``above_*``, for one that can be
+    dropped. The two differ only in the slots of the point visited and its neighbours (their
+    codes as the bound reads them: a piece's far end keeps its code), so a strip that holds
+    none of those (its slots' bits, :func:`_strip_marks`, miss every bit where they differ)
+    reads the same entry for both: it is read once."""
+    ends_off = 2 - _count(_marks(off, HALF))
+    ends_on = 2 - _count(_marks(on, HALF))
+    differ = _differ(off, on)
     # one that is not there is not asked for
-    least_off = np.int64(1) << 40 if off >= 0 else -(np.int64(1) << 40)
-    least_on = np.int64(1) << 40 if on >= 0 else -(np.int64(1) << 40)
+    least_off = np.int64(1) << 40 if not _is_absent(off) else -(np.int64(1) << 40)
+    least_on = np.int64(1) << 40 if not _is_absent(on) else -(np.int64(1) << 40)
     for cut in range(len(count)):
         # the tables count each stone twice (:func:`_bound`)
         want_off = least_off > 2 * above_off + 1
@@ -341,7 +512,7 @@ def _bounds(off, on, tables, lookup, count, constant, above_off, above_on):
         a0, a1, a2 = constant[cut, 0], constant[cut, 1], constant[cut, 2]  # off
         b0, b1, b2 = a0, a1, a2  # on
         for s in range(count[cut]):
-            same = want_off and (differ & lookup[cut, s, mask_at]) == 0
+            same = want_off and not _meets(differ, _strip_marks(lookup, cut, s, off))
             if want_off:
                 at = _entry(off, lookup, cut, s)
                 v0, v1, v2 = np.int64(tables[at]), np.int64(tables[at + 1]), np.int64(tables[at + 2])
@@ -436,30 +607,50 @@ def _without(key, leaving, gone):
 
 
 @kernel
+def _row_state(table, row, like):
+    """The state ``row`` of ``table`` starts with (its first one or two numbers), of the kind
+    of ``like``."""
+    if isinstance(like, tuple):
+        return (table[row, 0], table[row, 1])
+    return table[row, 0]
+
+
+@kernel
+def _put_row(table, row, state):
+    """``state`` put at the start of ``row`` of ``table``."""
+    if isinstance(state, tuple):
+        table[row, 0] = state[0]
+        table[row, 1] = state[1]
+    else:
+        table[row, 0] = state
+
+
+@kernel
 def _row_of(table, rows, state):
-    """The row of ``state`` in the first ``rows`` rows of ``table`` (a power of two), or the
-    empty row where it would go."""
+    """The row of ``state`` in the first ``rows`` rows of ``table`` (a power of two; a row
+    starts with its state, its first word EMPTY when free), or the empty row where it would
+    go."""
     mask = rows - 1
-    i = _mix(state) & mask
-    while table[i, 0] != EMPTY and table[i, 0] != state:
+    i = _hash(state) & mask
+    while table[i, 0] != EMPTY and _row_state(table, i, state) != state:
         i = (i + 1) & mask
     return i
 
 
 @kernel
-def _dealt(codes, trails, where, dealt_codes, dealt_trails):
+def _dealt(codes, trails, where, dealt_codes, dealt_trails, like):
     """``codes`` and their ``trails`` dealt into ``dealt_codes`` and ``dealt_trails`` by
     bucket, a bucket for each family (the state with every DONE point off), about
     :data:`BUCKET` states a bucket: returns where each bucket starts (and the end). ``where``
-    is room to work in."""
-    n = len(codes)
+    is room to work in; the states are of the kind of ``like``."""
+    n = len(trails)
     buckets = 1
     while buckets * BUCKET < n:
         buckets *= 2
     starts = np.zeros(buckets + 1, np.int64)
     for i in range(n):
-        state = codes[i]
-        b = (_mix(state - _done_bits(state)) >> 40) & (buckets - 1)
+        state = _load(codes, i, like)
+        b = (_hash(_minus(state, _marks(state, DONE))) >> 40) & (buckets - 1)
         where[i] = b
         starts[b + 1] += 1
     for b in range(buckets):
@@ -467,41 +658,43 @@ def _dealt(codes, trails, where, dealt_codes, dealt_trails):
     filled = starts[:-1].copy()
     for i in range(n):
         b = where[i]
-        dealt_codes[filled[b]] = codes[i]
+        _store(dealt_codes, filled[b], _load(codes, i, like))
         dealt_trails[filled[b]] = trails[i]
         filled[b] += 1
     return starts
 
 
 @kernel
-def _merged(dealt_codes, dealt_trails, starts, first, last, kept_codes, kept_trails, kept):
+def _merged(dealt_codes, dealt_trails, starts, first, last, kept_codes, kept_trails, kept, like):
     """The states to keep of buckets ``first`` to ``last`` (:func:`_dealt`), written in
-    ``kept_codes`` and ``kept_trails`` from ``kept`` on; returns how many there are now. Of
-    equal states the one with most stones stays (the stones lead a trail: the greatest trail),
-    and none that gives way to another.
+    ``kept_codes`` and ``kept_trails`` from ``kept`` on; returns how many there are now (the
+    states of the kind of ``like``). Of equal states the one with most stones stays (the
+    stones lead a trail: the greatest trail), and none that gives way to another.
 
     A state gives way to the same state with some of its DONE points off the path (any of
     them) that has as many stones: whatever completes the first completes the second the same
     way (no later neighbour of a DONE point is on the path, and an OFF point asks nothing), so
     the first can never do better. States that agree but for their DONE points are a
-    *family* (one bucket holds the whole family); a state's DONE points (its bits of
-    :func:`_done_bits`) include those of every state it can give way to, which therefore has
+    *family* (one bucket holds the whole family); a state's DONE points (its marks of DONE,
+    :func:`_marks`) include those of every state it can give way to, which therefore has
     fewer, so each family is checked in that order (fewer DONE points first) against the
     states of it already kept. (On the 9-side board all Black, seven in ten states of the
     widest step are kept when only single points and all DONE points at once are turned off,
     a little over half with any of them.)"""
+    words = _words(like)
     largest = 1
     for b in range(first, last):
         largest = max(largest, starts[b + 1] - starts[b])
     rows = 16
     while rows < 2 * largest:
         rows *= 2
-    table = np.empty((rows, 2), np.int64)
-    heads = np.empty((rows, 3), np.int64)  # per family: the family, its first and last kept
-    tally = np.empty(WIDEST + 2, np.int64)
+    table = np.empty((rows, words + 1), np.int64)  # per row: the state, its greatest trail
+    # per family: the family (the state with no DONE point), its first and last kept
+    heads = np.empty((rows, words + 2), np.int64)
+    tally = np.empty(WIDEST_TWO + 3, np.int64)
     order = np.empty(largest, np.int64)
     # the states of the bucket kept so far: DONE points, stones, the next of their family
-    kept_done = np.empty(largest, np.int64)
+    kept_done = np.empty(words * largest, np.int64)
     kept_stones = np.empty(largest, np.int64)
     kept_next = np.empty(largest, np.int64)
     for b in range(first, last):
@@ -510,59 +703,64 @@ def _merged(dealt_codes, dealt_trails, starts, first, last, kept_codes, kept_tra
             size *= 2
         table[:size, 0] = EMPTY
         for i in range(starts[b], starts[b + 1]):
-            j = _row_of(table, size, dealt_codes[i])
+            state = _load(dealt_codes, i, like)
+            j = _row_of(table, size, state)
             if table[j, 0] == EMPTY:
-                table[j, 0] = dealt_codes[i]
-                table[j, 1] = dealt_trails[i]
-            elif dealt_trails[i] > table[j, 1]:
-                table[j, 1] = dealt_trails[i]
+                _put_row(table, j, state)
+                table[j, words] = dealt_trails[i]
+            elif dealt_trails[i] > table[j, words]:
+                table[j, words] = dealt_trails[i]
         # the bucket's distinct states, by how many DONE points they have (a counting sort)
         tally[:] = 0
         m = 0
         for j in range(size):
             if table[j, 0] != EMPTY:
-                tally[_popcount(_done_bits(table[j, 0])) + 1] += 1
+                tally[_count(_marks(_row_state(table, j, like), DONE)) + 1] += 1
                 m += 1
-        for c in range(WIDEST + 1):
+        for c in range(len(tally) - 1):
             tally[c + 1] += tally[c]
         for j in range(size):
             if table[j, 0] != EMPTY:
-                c = _popcount(_done_bits(table[j, 0]))
+                c = _count(_marks(_row_state(table, j, like), DONE))
                 order[tally[c]] = j
                 tally[c] += 1
         # each family's states kept so far, in a list from the family's row of ``heads``
-        # (keyed by the family, the state with no DONE point)
         heads[:size, 0] = EMPTY
         held = 0
         for k in range(m):
             j = order[k]
-            state = table[j, 0]
-            bits = _done_bits(state)
-            family = state - bits
-            stones = table[j, 1] >> STONES
+            state = _row_state(table, j, like)
+            bits = _marks(state, DONE)
+            family = _minus(state, bits)
+            stones = table[j, words] >> STONES
             f = _row_of(heads, size, family)
             if heads[f, 0] == EMPTY:
-                heads[f, 0] = family
-                heads[f, 1] = -1
-                heads[f, 2] = -1
-            h = heads[f, 1]
+                _put_row(heads, f, family)
+                heads[f, words] = -1
+                heads[f, words + 1] = -1
+            h = heads[f, words]
             beaten = False
             while h >= 0:
-                if kept_done[h] & ~bits == 0 and kept_stones[h] >= stones:
+                if _within(_load(kept_done, h, like), bits) and kept_stones[h] >= stones:
                     beaten = True
                     break
                 h = kept_next[h]
             if not beaten:
-                kept_done[held] = bits
+                _store(kept_done, held, bits)
                 kept_stones[held] = stones
                 kept_next[held] = -1
-                if heads[f, 2] < 0:
-                    heads[f, 1] = held
+                if heads[f, words + 1] < 0:
+                    heads[f, words] = held
                 else:
-                    kept_next[heads[f, 2]] = held
-                heads[f, 2] = held
+                    kept_next[heads[f, words + 1]] = held
+                heads[f, words + 1] = held
                 held += 1
-                kept_codes[kept] = state
-                kept_trails[kept] = table[j, 1]
+                _store(kept_codes, kept, state)
+                kept_trails[kept] = table[j, words]
                 kept += 1
     return kept
+
+
+# the same kernels for states of two words (compiled ahead of time under these names too, with
+# the two-word signatures: :func:`_signatures`)
+_successors_wide, _promise_wide, _bound_wide, _dealt_wide, _merged_wide = _successors, _promise, _bound, _dealt, _merged
