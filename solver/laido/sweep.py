@@ -22,7 +22,10 @@ How the states are kept: the frontier is read along the sweep line (the current 
 point just visited, then the rest of the line before), and the pieces of path below that line
 cannot cross, so the two open ends of a piece are a matched pair of brackets, ``LEFT`` and
 ``RIGHT`` (the labelling is canonical by itself: no renaming, and equal states are equal
-numbers). A state is one integer, three bits a frontier point; the states of a step are a
+numbers). A state is one int64, three bits a frontier point, for a frontier of up to
+:data:`WIDEST` points, or two side by side for a wider one (up to :data:`WIDEST_TWO`: the
+11-side board one colour nearly fills is 21 to 22 points wide; the same kernels, compiled for
+each, and a plan that fits one word is always swept with one); the states of a step are a
 numpy array, and compiled kernels (written for numba, compiled once per machine:
 :mod:`solver.laido.sweep_kernels`) work out each state's successors and merge them; each step
 keeps, for each state, the state it came from and whether the point is on the path, so the
@@ -86,13 +89,19 @@ class SweepLimits:
     bound: 3.2 million, 129 million, 22 s); White on the 11-side board less the two lines
     along one rim (308 stones, a frontier of 19, cost 326 million) peaks at 600 states,
     keeps 37,000 and takes 0.3 s; less one line (320 stones, a frontier of 20, cost 617
-    million), 0.4 s. The solver, which the caller asks past these limits, does not finish
-    such groups in minutes.
+    million), 0.4 s. Two words a state (a frontier past :data:`WIDEST`): the 11-side board
+    all Black (331 stones, a frontier of 21, cost 1.1 billion) takes 0.6 s; the 12-side
+    board Black on 95% or 90% at random (cost 1.9 and 1.0 billion) 1.7 and 1.4 s; but the
+    13-side board Black on 90% (cost 3.3 billion) meets the states limit after 33 s, while
+    the 13-side board all Black (31 billion) takes 22 s: past the default the plan's cost
+    says little, and the limit keeps the sweep to where it was measured. The solver, which
+    the caller asks past these limits, does not finish such groups in minutes. (Two words a
+    state take about 30 more bytes a state in the work arrays.)
     """
 
     states: int | None = 4_000_000
     kept: int | None = 250_000_000
-    cost: float | None = 1e9
+    cost: float | None = 2e9
 
 
 DEFAULT_LIMITS = SweepLimits()

@@ -2,7 +2,8 @@
 
 They are written for numba and compiled once per machine and source (:func:`kernels`,
 :mod:`solver.core.compiled`): ahead of time into a plain extension module (numba.pycc, about
-ten seconds the first time), which later processes import in a millisecond without importing
+ten to twenty seconds the first time: each kernel that holds states is compiled twice, for
+states of one word and of two), which later processes import in a millisecond without importing
 numba at all; or, when that cannot be built (no C compiler), by numba's JIT with its cache in
 ``__pycache__`` (then about 0.9 s a process: numba's import and its loading of the cache).
 Nothing here imports numba or the compiled module until a sweep runs, so a score whose groups
@@ -43,6 +44,7 @@ def _signatures() -> dict:
     exports = {
         "_relaxed_table": types.none(table, int64, vector, vector, vector, vector, types.boolean[::1], boolean,
                                      boolean, int64, int64, table),
+        "_bound": int64(int64, *bound, int64),  # for tests: the bound of one state
     }
     # each kernel that holds states twice: for states of one word, and of two (``_wide``)
     for suffix, state in (("", int64), ("_wide", types.UniTuple(int64, 2))):
@@ -50,7 +52,6 @@ def _signatures() -> dict:
             "_successors" + suffix: int64(vector, vector, int64, int64, boolean, int64, int64, vector, vector, state,
                                           state, vector, vector, int64, vector, *bound),
             "_promise" + suffix: types.none(vector, vector, *bound, vector, state),
-            "_bound" + suffix: int64(state, *bound, int64),
             "_dealt" + suffix: vector(vector, vector, vector, vector, vector, state),
             "_merged" + suffix: int64(vector, vector, vector, int64, int64, vector, vector, int64, state),
         })
@@ -763,4 +764,4 @@ def _merged(dealt_codes, dealt_trails, starts, first, last, kept_codes, kept_tra
 
 # the same kernels for states of two words (compiled ahead of time under these names too, with
 # the two-word signatures: :func:`_signatures`)
-_successors_wide, _promise_wide, _bound_wide, _dealt_wide, _merged_wide = _successors, _promise, _bound, _dealt, _merged
+_successors_wide, _promise_wide, _dealt_wide, _merged_wide = _successors, _promise, _dealt, _merged
