@@ -80,10 +80,11 @@ def wide_boards() -> list[tuple[str, Position]]:
     boards += [(f"rim9-{k}", rim_band(9, k)) for k in (4, 3, 2, 1)]
     boards += [("nearfull9", near_full(9, 5)), ("mono9", near_full(9, 0))]
     boards += [(f"dominant11-{p}-{s}", dominant(11, p, s)) for p in (0.7, 0.8, 0.9) for s in (1, 2)]
-    # seeds 1 and 4 of Black on 95%: the slowest 11-side boards found (seed 2's group is 21
-    # points wide, past the sweep's states: the solver)
-    boards += [(f"dominant11-0.95-{s}", dominant(11, 0.95, s)) for s in (1, 4)]
+    # seeds 1 and 4 of Black on 95%: the slowest 11-side boards found with a frontier of 20;
+    # seed 2's group, nearfull11 and mono11 are 21 points wide (two words a state)
+    boards += [(f"dominant11-0.95-{s}", dominant(11, 0.95, s)) for s in (1, 4, 2)]
     boards += [(f"rim11-{k}", rim_band(11, k)) for k in (7, 6, 5, 4, 2)]
+    boards += [("nearfull11", near_full(11, 5)), ("mono11", near_full(11, 0))]
     return boards
 
 

@@ -9,9 +9,12 @@ import random
 import pytest
 
 from solver.core import compiled
+from solver.core.backend import Status
 from solver.core.lattice import HexLattice
 from solver.laido import sweep_kernels
+from solver.laido.model import BLACK, WHITE, Position
 from solver.laido.rules import best_connection_part_by_search, groups, is_connection_part
+from solver.laido.score import score_position
 from solver.laido.sweep import (
     ALONE, BITS, BOUND_FROM, CODE, DONE, HALF, NO_LIMITS, WIDEST, WIDEST_TWO, WORD, longest_connection_part,
     plan_sweep,
@@ -127,3 +130,31 @@ def test_the_word_crossing_steps_move_each_slot_where_the_frontier_says():
             assert _codes(mark, width) == [int(c == which) for c in codes]
             assert count(mark) == codes.count(which)
         assert all(0 <= word < 1 << 63 for word in grown(state, me) + removed(state, s))
+
+
+def _near_full(side: int, holes: int) -> Position:
+    """Black on every point but ``holes`` scattered ones (White's), as in the benchmark."""
+    lattice = HexLattice(side)
+    white = frozenset(random.Random(1).sample(sorted(lattice.points), holes))
+    return Position(side, frozenset(lattice.points) - white, white, passes=2, first_pass=WHITE)
+
+
+def test_the_eleven_side_board_nearly_all_black_is_scored_and_agrees_along_three_directions():
+    """Issue 15's miss: the 11-side board all Black but five White stones (a 326-stone group,
+    a frontier of 21: two words) is scored by the sweep under the default limits, not left
+    to the solver (which does not finish it), and sweeps along three different directions
+    (different states all the way) find parts as long."""
+    position = _near_full(11, 5)
+    lattice = position.lattice
+    (group,) = [g for g in groups(lattice, position.black) if len(g) > 300]
+    score = score_position(position, time_limit=60)
+    assert score.status is Status.SAT
+    (longest,) = [g for g in score.groups[BLACK] if len(g.stones) > 300]
+    lengths = set()
+    for turns in (2, 3, 4):
+        plan = plan_sweep(lattice, group, turns)
+        assert WIDEST < plan.widest <= WIDEST_TWO
+        part = longest_connection_part(lattice, group, NO_LIMITS, plan=plan)
+        assert is_connection_part(lattice, group, part)
+        lengths.add(len(part))
+    assert lengths == {len(longest.connection_part)} == {150}
