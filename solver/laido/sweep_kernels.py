@@ -17,7 +17,7 @@ import numpy as np
 
 from ..core.compiled import kernel, load_kernels
 from ..core.limits import Deadline
-from .sweep import ALONE, BITS, CODE, DONE, HALF, LEFT, OFF, ON, RIGHT, STONES, WIDEST_TWO, WORD
+from .sweep import ALONE, BITS, CODE, DONE, HALF, LEFT, OFF, ON, RIGHT, STONES, WORD
 
 
 def kernels(mode: str | None = None, deadline: Deadline | None = None) -> object:
@@ -692,7 +692,7 @@ def _merged(dealt_codes, dealt_trails, starts, first, last, kept_codes, kept_tra
     table = np.empty((rows, words + 1), np.int64)  # per row: the state, its greatest trail
     # per family: the family (the state with no DONE point), its first and last kept
     heads = np.empty((rows, words + 2), np.int64)
-    tally = np.empty(WIDEST_TWO + 3, np.int64)
+    tally = np.empty(words * WORD + 2, np.int64)  # by DONE points: 0 to the slots of a state
     order = np.empty(largest, np.int64)
     # the states of the bucket kept so far: DONE points, stones, the next of their family
     kept_done = np.empty(words * largest, np.int64)
