@@ -89,8 +89,9 @@ class StripBound:
     :func:`_weight`: twice, or once on a shared line). After step ``t``, for the ``c``-th
     way of cutting the strips: the strips with points waiting in their frontier are
     ``lookups[t, c, :count[t, c]]``, each a row of ``(offset of its table, width k, then the
-    slot in the sweep's state of each of the k points of its frontier, ..., and last the bits
-    of those slots in the state's first word and in its second, when it has two)``, and ``constant[t, c, e]`` is what the other strips (not started,
+    bit shift in the sweep's state of each of the k points of its frontier (its two words
+    read as one number when it has two), ..., and last the bits of those points in the
+    state's first word and in its second)``, and ``constant[t, c, e]`` is what the other strips (not started,
     or with no point waiting) can add with ``e`` ends between them (:func:`_shared`; weighed
     the same way). ``whole``: the bound before the first step, on the whole group, in stones.
     """
@@ -187,7 +188,7 @@ def strip_bound(
                 lookups[t, c, s, 0] = cut.offset + start
                 lookups[t, c, s, 1] = len(points)
                 for k, u in enumerate(points):
-                    lookups[t, c, s, 2 + k] = slot[u]  # in the sweep's frontier: proved above
+                    lookups[t, c, s, 2 + k] = BITS * slot[u]  # in the sweep's frontier: proved above
                     word, place = divmod(slot[u], WORD)
                     lookups[t, c, s, -2 + word] |= CODE << (BITS * place)
     constant = np.stack([cut.constant for cut in cuts], axis=1)

@@ -90,7 +90,7 @@ class SweepLimits:
     along one rim (308 stones, a frontier of 19, cost 326 million) peaks at 600 states,
     keeps 37,000 and takes 0.3 s; less one line (320 stones, a frontier of 20, cost 617
     million), 0.4 s. Two words a state (a frontier past :data:`WIDEST`): the 11-side board
-    all Black (331 stones, a frontier of 21, cost 1.1 billion) takes 0.6 s; the 12-side
+    all Black (331 stones, a frontier of 21, cost 1.1 billion) takes 0.3 s; the 12-side
     board Black on 95% or 90% at random (cost 1.9 and 1.0 billion) 1.7 and 1.4 s; but the
     13-side board Black on 90% (cost 3.3 billion) meets the states limit after 33 s, while
     the 13-side board all Black (31 billion) takes 22 s: past the default the plan's cost

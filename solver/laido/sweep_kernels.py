@@ -140,6 +140,15 @@ def _code(state, slot):
     return (state >> (BITS * slot)) & CODE
 
 
+@kernel
+def _code_at(state, shift):
+    """The code at bit ``shift`` of ``state`` (the slot's three times: both words read as one
+    number of 126 bits)."""
+    if isinstance(state, tuple):
+        return (state[shift // (BITS * WORD)] >> (shift % (BITS * WORD))) & CODE
+    return (state >> shift) & CODE
+
+
 @kernel(inline="always")
 def _put_word(word, slot, code):
     """``word`` with its ``slot`` set to ``code``."""
@@ -452,7 +461,7 @@ def _entry(state, lookup, cut, s):
     the bound reads them, two bits each, make the pattern."""
     key = 0
     for k in range(lookup[cut, s, 1]):
-        key |= _relaxed(_code(state, lookup[cut, s, 2 + k])) << (2 * k)
+        key |= _relaxed(_code_at(state, lookup[cut, s, 2 + k])) << (2 * k)
     return lookup[cut, s, 0] + 3 * key
 
 
