@@ -24,7 +24,7 @@ cannot cross, so the two open ends of a piece are a matched pair of brackets, ``
 ``RIGHT`` (the labelling is canonical by itself: no renaming, and equal states are equal
 numbers). A state is one int64, three bits a frontier point, for a frontier of up to
 :data:`WIDEST` points, or two side by side for a wider one (up to :data:`WIDEST_TWO`: the
-11-side board one colour nearly fills is 21 to 22 points wide; the same kernels, compiled for
+11-side board one colour nearly fills is 21 points wide; the same kernels, compiled for
 each, and a plan that fits one word is always swept with one); the states of a step are a
 numpy array, and compiled kernels (written for numba, compiled once per machine:
 :mod:`solver.laido.sweep_kernels`) work out each state's successors and merge them; each step
