@@ -77,7 +77,8 @@ OPEN = 6
 # bits that pick its bucket and its row
 MIX1 = -4658895280553007687  # 0xBF58476D1CE4E5B9
 MIX2 = -7723592293110705685  # 0x94D049BB133111EB
-# the states of one bucket, on average: their table (twice as many rows, 16 bytes each)
+# the states of one bucket, on average: their table (twice as many rows, 16 bytes each, 24
+# for states of two words)
 # stays in the processor's level-1 cache (256 to 1024 measured the same on mono9; 2048, the
 # level-2 cache, 10% slower)
 BUCKET = 512
