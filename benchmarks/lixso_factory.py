@@ -24,14 +24,9 @@ from pathlib import Path
 from solver.lixso.deduce import Deducer
 from solver.lixso.generate import generate_one
 from solver.lixso.model import Grid, load_pack
+from timing import ninetieth
 
 HERE = Path(__file__).resolve().parent
-
-
-def ninetieth(values: list[float]) -> float:
-    """The 90th percentile (nearest rank: the value nine in ten are at or below)."""
-    ranked = sorted(values)
-    return ranked[max(0, -(-9 * len(ranked) // 10) - 1)]
 
 
 def main() -> None:

@@ -13,6 +13,12 @@ PLACESAT = str(Path(sys.executable).with_name("placesat"))
 """The installed command of the environment running the benchmark."""
 
 
+def ninetieth(values: list[float]) -> float:
+    """The 90th percentile (nearest rank: the value nine in ten are at or below)."""
+    ranked = sorted(values)
+    return ranked[max(0, -(-9 * len(ranked) // 10) - 1)]
+
+
 def once(call: Callable[[], Any]) -> tuple[Any, float, float]:
     """``call()``'s answer, and the CPU (``time.process_time``) and wall seconds it took."""
     cpu, wall = time.process_time(), time.perf_counter()
