@@ -131,3 +131,46 @@ def test_a_solver_that_failed_mid_call_is_never_trusted_again(monkeypatch):
         SatBackend.solve(backend, [])
     # the grid solver made itself a new one
     assert solver.solve(grid).status is Verdict.UNIQUE
+
+
+@pytest.mark.parametrize("large_grid_cells", [0, 10_000])
+def test_both_sat_solvers_match_brute_force(monkeypatch, large_grid_cells):
+    # small grids go to MiniCard (native cardinality), large ones to Glucose: make each size
+    # take the other path too, so that both solvers are checked against brute force here
+    from solver.lixso import solve as lixso_solve
+
+    monkeypatch.setattr(lixso_solve, "LARGE_GRID_CELLS", large_grid_cells)
+    for rows in (["......"] * 3, ["I.....", "......", "..X...", "......", "....S.", "O....."]):
+        assert all_solutions(Grid(tuple(rows)), "sat") == brute_solutions(rows)
+
+
+def test_the_solver_is_chosen_by_grid_size():
+    from solver.lixso.solve import LARGE_GRID_CELLS, LARGE_GRID_SAT_SOLVER, SAT_SOLVER, sat_solver_for
+
+    assert SAT_SOLVER != LARGE_GRID_SAT_SOLVER
+    assert sat_solver_for(81) == sat_solver_for(LARGE_GRID_CELLS) == SAT_SOLVER
+    assert sat_solver_for(LARGE_GRID_CELLS + 1) == sat_solver_for(21 * 21) == LARGE_GRID_SAT_SOLVER
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_each_model_is_handed_over_as_it_is_found(backend):
+    # the solver checks each solution by the rules inside the enumeration, within its time limit
+    from solver.core.backend import make_backend
+    from solver.lixso.encode import template_for
+
+    template = template_for(3, 6, 2)
+    engine = make_backend(backend, template.formula)
+    project = [lit for lits in template.colour for lit in lits]
+    seen = []
+    models, complete = engine.enumerate(project, limit=None, on_model=seen.append)
+    assert complete and len(models) == len(brute_solutions(["......"] * 3, 2)) > 2
+    assert seen == models
+
+
+def test_a_solution_the_rules_reject_is_a_solver_bug(monkeypatch):
+    from solver.lixso import solve as lixso_solve
+    from solver.lixso.solve import SolverBug
+
+    monkeypatch.setattr(lixso_solve, "find_violation", lambda grid, solution, cap: "a made-up clash")
+    with pytest.raises(SolverBug, match="a made-up clash"):
+        LixsoSolver().solve(Grid(("IIX", "IXX")))

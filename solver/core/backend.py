@@ -17,7 +17,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .limits import Deadline
 from .signals import Interrupted, raise_if_stopped
@@ -151,11 +151,14 @@ class Backend:
         assumptions: Sequence[int] = (),
         limit: int | None = None,
         time_limit: float | None = None,
+        on_model: Callable[[list[bool]], None] | None = None,
     ) -> tuple[list[list[bool]], bool]:
         """Models that differ on the ``project`` variables, up to ``limit`` of them.
 
         Returns the models and whether the enumeration is complete (no further model exists);
-        it is not complete when the limit or ``time_limit`` stopped it.
+        it is not complete when the limit or ``time_limit`` stopped it. ``on_model`` is called
+        with each model as it is found, so that what the caller does with each one (a check
+        by the rules) runs within ``time_limit`` rather than after it.
         """
         raise NotImplementedError
 
@@ -409,6 +412,7 @@ class SatBackend(Backend):
         assumptions: Sequence[int] = (),
         limit: int | None = None,
         time_limit: float | None = None,
+        on_model: Callable[[list[bool]], None] | None = None,
     ) -> tuple[list[list[bool]], bool]:
         """Solve, block the model's projection behind a selector, repeat.
 
@@ -431,6 +435,8 @@ class SatBackend(Backend):
                     complete = True
                     break
                 models.append(result.model)
+                if on_model is not None:
+                    on_model(result.model)
                 self._add([[-selector] + [-v if result.model[v] else v for v in project]])
         finally:
             self._add([[-selector]])
@@ -638,6 +644,7 @@ class CpSatBackend(Backend):
         assumptions: Sequence[int] = (),
         limit: int | None = None,
         time_limit: float | None = None,
+        on_model: Callable[[list[bool]], None] | None = None,
     ) -> tuple[list[list[bool]], bool]:
         """CP-SAT's own enumeration of all solutions, keeping those with a new projection."""
         cp = self._cp
@@ -655,6 +662,8 @@ class CpSatBackend(Backend):
                 if key not in seen:
                     seen.add(key)
                     models.append(values)
+                    if on_model is not None:
+                        on_model(values)
                     if limit is not None and len(models) >= limit:
                         self.stop_search()
 

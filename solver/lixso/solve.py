@@ -12,16 +12,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..core.backend import DEFAULT_BACKEND, Backend, make_backend
+from ..core.backend import DEFAULT_BACKEND, NATIVE_CARDINALITY_SOLVERS, Backend, make_backend
 from ..core.limits import Deadline, TimeUp, as_deadline
 from .encode import LixsoTemplate, template_for
 from .model import Grid, default_per_colour
 from .rules import find_violation
 
 
-# Measured on benchmarks/lixso-minimal-9x9.txt (benchmarks/lixso_solve.py --sat-solvers ...):
-# Glucose 4 has the lowest p95 and max there; CaDiCaL 1.9.5 a similar median, a far longer tail.
-SAT_SOLVER = "glucose4"
+# The python-sat solver by grid size (benchmarks/lixso_solve.py PACK --sat-solvers ...; README,
+# "Solve and prove unique"). Up to LARGE_GRID_CELLS cells: MiniCard, with the colour supply and
+# the one-colour-per-cell constraints native (no totalizer); on minimal-clue packs of 9x9, 9x12
+# and 15x15 it took 0.55-0.85 of Glucose 4's median time and at most its max, on 12x12 about
+# 0.8 of the median and a max 1.2 times Glucose's. Above: Glucose 4 (before MiniCard, the best
+# of MiniSat, CaDiCaL and Glucose at 9x9), because on 21x21 grids with a fifth of the cells as
+# clues MiniCard's tail is far longer (3-19 s against under 2 s).
+SAT_SOLVER = "minicard"
+LARGE_GRID_SAT_SOLVER = "glucose4"
+LARGE_GRID_CELLS = 225
+
+
+def sat_solver_for(cells: int) -> str:
+    """The python-sat solver for a grid of ``cells`` cells (see SAT_SOLVER)."""
+    return SAT_SOLVER if cells <= LARGE_GRID_CELLS else LARGE_GRID_SAT_SOLVER
 
 
 class Verdict(str, Enum):
@@ -84,7 +96,10 @@ class LixsoSolver:
         key = (grid.height, grid.width, cap)
         if key not in self._compiled:
             template = template_for(grid.height, grid.width, cap, deadline=deadline)
-            options: dict = {"solver": SAT_SOLVER} if self.backend_name == "sat" else {}
+            options: dict = {}
+            if self.backend_name == "sat":
+                name = sat_solver_for(grid.height * grid.width)
+                options = {"solver": name, "native_cardinality": name in NATIVE_CARDINALITY_SOLVERS}
             backend = make_backend(self.backend_name, template.formula, deadline=deadline, **options)
             self._compiled[key] = _Compiled(template, backend)
         return self._compiled[key]
@@ -120,20 +135,29 @@ class LixsoSolver:
             for lit in lits
         ]
         wanted = None if max_solutions is None else max(max_solutions, 2)
+        solutions: list[tuple[str, ...]] = []
+        violations: list[str] = []
+        cap = self.cap_for(grid)
+
+        def replay(model: list[bool]) -> None:
+            # each solution goes through the rule checker as it is found, within the time limit
+            # (with --all, checking thousands of them after the enumeration overran it)
+            solution = template.decode(model)
+            violation = find_violation(grid, solution, cap)
+            if violation is None:
+                solutions.append(solution)
+            else:
+                violations.append(violation)
+
         try:
-            models, complete = backend.enumerate(project, template.clue_assumptions(grid) + list(facts), wanted, deadline.remaining())
+            _, complete = backend.enumerate(project, template.clue_assumptions(grid) + list(facts), wanted,
+                                            deadline.remaining(), on_model=replay)
         except BaseException:
             # a solver that failed mid-call is not trusted again: the next grid gets a new one
             self._compiled = {k: v for k, v in self._compiled.items() if v is not compiled}
             raise
-        solutions = []
-        cap = self.cap_for(grid)
-        for model in models:
-            solution = template.decode(model)
-            violation = find_violation(grid, solution, cap)
-            if violation is not None:
-                raise SolverBug(f"{self.backend_name} backend produced an invalid solution: {violation}")
-            solutions.append(solution)
+        if violations:
+            raise SolverBug(f"{self.backend_name} backend produced an invalid solution: {violations[0]}")
         if len(solutions) >= 2:
             status = Verdict.MULTIPLE
         elif not complete:
