@@ -2,6 +2,7 @@
 
     .venv/bin/pip install -e '.[bench]'     # xcover, the exact-cover package the anchors used
     .venv/bin/python benchmarks/lixso_naive.py [--puzzles 30] [--draw tiled|sat] [--check]
+    .venv/bin/python benchmarks/lixso_naive.py --pack PACK
 
 A random full solution, then its cells taken away as clues one by one in random order, each
 only while exact cover still finds exactly one solution (Knuth's Algorithm C with colours, as
@@ -26,6 +27,11 @@ fastest, so the strictest baseline) or its single SAT draw (``sat``, about 44 ms
 own draw took about a quarter of their 1.1 s. ``--check`` proves each puzzle unique and
 minimal again with placesat's solver, outside the timing (an independent cross-check of the
 two).
+
+``--pack PACK`` times solve + uniqueness instead, grid by grid, as the anchors did: exact cover
+(every cover within the supply, until a second one) beside placesat's warm solver (as
+`placesat lixso solve PACK` runs it), CPU ms per grid, one warm-up grid excluded; both must
+find the same single solution.
 """
 
 from __future__ import annotations
@@ -38,9 +44,9 @@ import time
 
 from solver.lixso.deduce import deducer_for
 from solver.lixso.generate import random_solution
-from solver.lixso.model import COLOURS, Grid
+from solver.lixso.model import COLOURS, Grid, load_pack
 from solver.lixso.solve import LixsoSolver, Verdict
-from timing import ninetieth
+from timing import ninetieth, once
 
 
 class ExactCover:
@@ -66,20 +72,27 @@ class ExactCover:
         r, c = cell
         return [(wr, wc) for wr in (r - 1, r) for wc in (c - 1, c) if 0 <= wr < self.height - 1 and 0 <= wc < self.width - 1]
 
-    def count(self, clues: dict[int, int], stop: int = 2) -> int:
+    def solutions(self, clues: dict[int, int], stop: int = 2) -> list[tuple[str, ...]]:
         """Solutions of the clues (cell index -> colour index) within the supply, up to ``stop``."""
         width = self.width
         allowed = [o for o in self.options if all(clues.get(r * width + c, o[1]) == o[1] for r, c in self.template.placements[o[0]])]
-        found = 0
+        found = []
         for cover in self.covers([o[2] for o in allowed], primary=self.primary, secondary=self.secondary, colored=True):
             tiles = [0] * len(COLOURS)
             for i in cover:
                 tiles[allowed[i][1]] += 1
             if max(tiles) <= self.per_colour:
-                found += 1
-                if found >= stop:
+                rows = [["."] * width for _ in range(self.height)]
+                for i in cover:
+                    for r, c in self.template.placements[allowed[i][0]]:
+                        rows[r][c] = COLOURS[allowed[i][1]]
+                found.append(tuple("".join(row) for row in rows))
+                if len(found) >= stop:
                     break
         return found
+
+    def count(self, clues: dict[int, int], stop: int = 2) -> int:
+        return len(self.solutions(clues, stop))
 
 
 def naive_puzzle(cover: ExactCover, seed: str, tiled: bool) -> tuple[dict[int, int], tuple[str, ...]]:
@@ -101,6 +114,32 @@ def as_grid(clues: dict[int, int], height: int, width: int) -> Grid:
     return Grid(tuple(rows))
 
 
+def solve_pack(path: str) -> None:
+    """CPU ms per grid of solve + uniqueness: exact cover beside placesat's warm solver."""
+    grids = [grid for grid in load_pack(path) if isinstance(grid, Grid)]
+    solver = LixsoSolver()
+    height, width = grids[0].height, grids[0].width
+    cover = ExactCover(height, width, solver.cap_for(grids[0]))
+    times: dict[str, list[float]] = {"exact cover (xcover)": [], "placesat": []}
+    for index, grid in enumerate(grids):
+        clues = {r * width + c: COLOURS.index(ch) for r, c, ch in grid.clues()}
+        found, cover_cpu, _ = once(lambda: cover.solutions(clues))
+        report, placesat_cpu, _ = once(lambda: solver.solve(grid))
+        assert report.status is Verdict.UNIQUE and found == report.solutions, grid.label()
+        if index > 0:  # the first grid warms both up (numba's compile, the template)
+            times["exact cover (xcover)"].append(cover_cpu * 1000)
+            times["placesat"].append(placesat_cpu * 1000)
+    print(f"{path}: {len(grids) - 1} grids (one warm-up excluded), CPU ms per grid, solve + uniqueness")
+    print("| solver | median | 90th percentile | max |")
+    print("|---|---|---|---|")
+    for name, ms in times.items():
+        print(f"| {name} | {statistics.median(ms):.1f} | {ninetieth(ms):.1f} | {max(ms):.1f} |")
+    ratio = [p / x for p, x in zip(times["placesat"], times["exact cover (xcover)"])]
+    print(f"\nplacesat / exact cover: {statistics.median(times['placesat']) / statistics.median(times['exact cover (xcover)']):.2f} "
+          f"at the median, {max(times['placesat']) / max(times['exact cover (xcover)']):.2f} at the max "
+          f"(grid by grid, median ratio {statistics.median(ratio):.2f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--puzzles", type=int, default=30)
@@ -108,11 +147,15 @@ def main() -> None:
     parser.add_argument("--size", default="9x9")
     parser.add_argument("--draw", choices=("tiled", "sat"), default="tiled")
     parser.add_argument("--check", action="store_true", help="prove each puzzle unique and minimal with placesat's solver")
+    parser.add_argument("--pack", help="time solve + uniqueness on this pack instead: exact cover beside placesat")
     args = parser.parse_args()
     try:
         import xcover  # noqa: F401
     except ImportError:
         sys.exit("this benchmark needs the xcover package: .venv/bin/pip install -e '.[bench]'")
+    if args.pack:
+        solve_pack(args.pack)
+        return
     height, width = (int(x) for x in args.size.split("x"))
     solver = LixsoSolver()
     per_colour = solver.cap_for(Grid(tuple("." * width for _ in range(height))))
