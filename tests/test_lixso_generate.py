@@ -432,3 +432,15 @@ def test_the_colouring_solver_is_given_the_clauses_of_the_plain_constraints(monk
             for k in range(4):
                 plain.add_at_most([lits[k] for lits in colour], cap)
             assert given == [cnf_of(plain)], (height, width, seed)
+
+
+@pytest.mark.parametrize("tiled", [False, True])
+def test_a_size_no_tiling_covers_fails_at_once(tiled):
+    # 10x10 has 100 cells: the SAT draw would search for hours for a cover that cannot exist
+    import random
+
+    from solver.lixso.encode import template_for
+    from solver.lixso.generate import GenerationFailed, random_solution
+
+    with pytest.raises(GenerationFailed, match="100 cells, not a multiple of 3"):
+        random_solution(template_for(10, 10, 9), random.Random(1), tiled=tiled)

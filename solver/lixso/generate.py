@@ -30,7 +30,7 @@ from functools import lru_cache
 from ..core.backend import Formula, SatBackend, Status, cnf_of
 from .deduce import HARDEST, Deducer, Deduction, deducer_for
 from .encode import Cell, LixsoTemplate
-from .model import COLOURS, Grid
+from .model import COLOURS, TILE_CELLS, Grid
 from .rules import find_violation
 
 MAX_ATTEMPTS = 200
@@ -98,7 +98,11 @@ def random_solution(template: LixsoTemplate, rng: random.Random, tiled: bool = F
     through python-sat 1.9, and would return the same model every time). Larger grids, or
     any size with ``tiled``: a random tiling, then a colouring of it (:func:`tiled_solution`).
     """
-    if tiled or template.height * template.width > SAT_DRAW_MAX_CELLS:
+    cells = template.height * template.width
+    if cells % TILE_CELLS:
+        # the SAT draw would have to prove that no cover exists, which takes the solver hours
+        raise GenerationFailed(f"a {template.height}x{template.width} grid has {cells} cells, not a multiple of {TILE_CELLS}: L-tiles cannot cover it")
+    if tiled or cells > SAT_DRAW_MAX_CELLS:
         return tiled_solution(template.height, template.width, template.per_colour, rng)
     engine = SatBackend(template.formula, solver=RANDOM_SOLUTION_SOLVER)
     phases = []
