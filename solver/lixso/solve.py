@@ -21,11 +21,11 @@ from .rules import find_violation
 
 # The python-sat solver by grid size (benchmarks/lixso_solve.py PACK --sat-solvers ...; README,
 # "Solve and prove unique"). Up to LARGE_GRID_CELLS cells: MiniCard, with the colour supply and
-# the one-colour-per-cell constraints native (no totalizer); on minimal-clue packs of 9x9, 9x12
-# and 15x15 it took 0.55-0.85 of Glucose 4's median time and at most its max, on 12x12 about
-# 0.8 of the median and a max 1.2 times Glucose's. Above: Glucose 4 (before MiniCard, the best
-# of MiniSat, CaDiCaL and Glucose at 9x9), because on 21x21 grids with a fifth of the cells as
-# clues MiniCard's tail is far longer (3-19 s against under 2 s).
+# the one-colour-per-cell constraints native (no totalizer); on minimal-clue packs from 9x9 to
+# 15x15 it took 0.55-0.85 of Glucose 4's median and 95th-percentile time, with a max from half
+# to 1.25 times Glucose's. Above: Glucose 4 (before MiniCard, the best of MiniSat, CaDiCaL and
+# Glucose at 9x9), because on 21x21 grids with a fifth of the cells as clues MiniCard's tail
+# is far longer (once 19 s against at most 1.8 s).
 SAT_SOLVER = "minicard"
 LARGE_GRID_SAT_SOLVER = "glucose4"
 LARGE_GRID_CELLS = 225
