@@ -22,8 +22,8 @@ from .rules import find_violation
 # The python-sat solver by grid size (benchmarks/lixso_solve.py PACK --sat-solvers ...; README,
 # "Solve and prove unique"). Up to LARGE_GRID_CELLS cells: MiniCard, with the colour supply and
 # the one-colour-per-cell constraints native (no totalizer); on minimal-clue packs from 9x9 to
-# 15x15 it took 0.55-0.85 of Glucose 4's median and 95th-percentile time, with a max from half
-# to 1.25 times Glucose's. Above: Glucose 4 (before MiniCard, the best of MiniSat, CaDiCaL and
+# 15x15 it took 0.54-0.99 of Glucose 4's median time (0.58-0.73 at 9x9), 0.41-0.88 of its 95th
+# percentile, and a max from 0.39 to 1.23 times Glucose's. Above: Glucose 4 (before MiniCard, the best of MiniSat, CaDiCaL and
 # Glucose at 9x9), because on 21x21 grids with a fifth of the cells as clues MiniCard's tail
 # is far longer (once 19 s against at most 1.8 s).
 SAT_SOLVER = "minicard"
