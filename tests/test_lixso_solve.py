@@ -144,6 +144,39 @@ def test_both_sat_solvers_match_brute_force(monkeypatch, large_grid_cells):
         assert all_solutions(Grid(tuple(rows)), "sat") == brute_solutions(rows)
 
 
+@pytest.mark.parametrize("tiling_cells", [0, 10_000])
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_with_and_without_the_tiling_family_the_solutions_match_brute_force(monkeypatch, tiling_cells, backend):
+    # small grids are solved with the "tiling" family, large ones without: make each size take
+    # the other path too, so that both templates are checked against brute force here
+    from solver.lixso import solve as lixso_solve
+
+    monkeypatch.setattr(lixso_solve, "TILING_CELLS", tiling_cells)
+    for rows in (["......"] * 3, ["." * 4] * 3, ["I.....", "......", "..X...", "......", "....S.", "O....."]):
+        assert all_solutions(Grid(tuple(rows)), backend) == brute_solutions(rows)
+    rng = random.Random(5)
+    for _ in range(6):
+        grid = random_grid(rng, 3, 6, rng.randint(1, 4))
+        assert all_solutions(grid, backend) == brute_solutions(list(grid.rows)), grid.rows
+
+
+def test_the_tiling_family_is_the_solvers_alone():
+    # the grading levels propagate over the deducer's template (seeds/lixso.md): it must not
+    # gain the solver's family; and the facts a grade hands the solver mean the same in both
+    from solver.lixso.deduce import Deducer
+    from solver.lixso.encode import template_for
+    from solver.lixso.model import default_per_colour
+    from solver.lixso.solve import TILING_CELLS
+
+    assert TILING_CELLS >= 81
+    deducer = Deducer(9, 9)
+    solving = LixsoSolver().compiled(empty(9, 9)).template
+    assert deducer.template.placed == [] and len(solving.placed) == len(solving.placements)
+    assert solving.colour == deducer.template.colour and solving.tile == deducer.template.tile
+    assert min(solving.placed) > deducer.num_vars
+    assert template_for(9, 9, default_per_colour(9, 9)) is deducer.template
+
+
 def test_the_solver_is_chosen_by_grid_size():
     from solver.lixso.solve import LARGE_GRID_CELLS, LARGE_GRID_SAT_SOLVER, SAT_SOLVER, sat_solver_for
 

@@ -23,6 +23,9 @@ Redundant constraints that let unit propagation see what a person sees:
 * a 2x2 block never has one colour on all four cells;
 * two cells that touch and share colour ``k`` are in one tile, one of the few placements
   that hold both;
+* (the solver's template only) each cell lies in exactly one placed tile, whatever its
+  colour: a variable ``placed[p]`` per placement says some tile lies there, so that a tile
+  forced into place rules out every placement overlapping it before any colour is known.
 """
 
 from __future__ import annotations
@@ -49,6 +52,8 @@ class LixsoTemplate:
     colour: list[list[int]] = field(default_factory=list)  # colour[cell index][k]
     placements: list[tuple[Cell, ...]] = field(default_factory=list)
     tile: list[list[int]] = field(default_factory=list)  # tile[placement index][k]
+
+    placed: list[int] = field(default_factory=list)  # placed[placement index]: some tile lies there ("tiling" only)
 
     cells: tuple[Cell, ...] = ()
     # the literals the supply counts, one list per colour (empty without the supply rule)
@@ -81,6 +86,8 @@ class LixsoTemplate:
         ]
 
 
+# The redundant families the grading levels propagate over (seeds/lixso.md, "direct
+# consequences"): a family added here would change grades. "tiling" is for solving only.
 ALL_REDUNDANT = frozenset({"triple", "window", "pair"})
 
 
@@ -156,6 +163,17 @@ def build_template(
             for k in range(ncol):
                 formula.add_clause([-colour[a][k], -colour[b][k]] + [tile[p][k] for p in ps])
 
+    if "tiling" in redundant:
+        # each cell lies in exactly one placed tile, whatever its colour (numbered after the
+        # colour and tile variables, so that their literals mean the same in every template)
+        placed = template.placed = formula.new_vars(len(template.placements))
+        for p, lits in enumerate(tile):
+            formula.add_clause([-placed[p]] + lits)
+            for lit in lits:
+                formula.add_implication(lit, placed[p])
+        for i in range(len(cells)):
+            formula.add_exactly_one([placed[p] for p in placements_at[i]])
+
     # supply, counted over cells (three per tile): measured faster than counting the tiles,
     # and faster without the implied lower bound (benchmarks/lixso_encoding.py)
     if supply:
@@ -165,19 +183,22 @@ def build_template(
     return template
 
 
-# templates built in this process, by (height, width, per_colour, full): the solver and the
-# deducer ask for the same full template, and building one takes about 0.1 s at 9x9
-_templates: dict[tuple[int, int, int, bool], LixsoTemplate] = {}
+# templates built in this process, by (height, width, per_colour, full, tiling); building one
+# takes about 0.1 s at 9x9
+_templates: dict[tuple[int, int, int, bool, bool], LixsoTemplate] = {}
 
 
-def template_for(height: int, width: int, per_colour: int, full: bool = True, deadline: Deadline | None = None) -> LixsoTemplate:
-    """The process's one template per grid size and supply, built on first use: with every
-    redundant family and the supply (``full``), or the rules alone (the weakest grading level).
+def template_for(height: int, width: int, per_colour: int, full: bool = True, deadline: Deadline | None = None,
+                 tiling: bool = False) -> LixsoTemplate:
+    """The process's one template per grid size and supply, built on first use: with the
+    grading's redundant families and the supply (``full``), or the rules alone (the weakest
+    grading level); ``tiling`` adds the "tiling" family to a full template (for solving).
     Shared read-only: solvers add their clauses to themselves, never to the template."""
-    key = (height, width, per_colour, full)
+    key = (height, width, per_colour, full, full and tiling)
     if key not in _templates:
         if full:
-            _templates[key] = build_template(height, width, per_colour, deadline=deadline)
+            redundant = ALL_REDUNDANT | {"tiling"} if tiling else ALL_REDUNDANT
+            _templates[key] = build_template(height, width, per_colour, redundant=redundant, deadline=deadline)
         else:
             _templates[key] = build_template(height, width, per_colour, redundant=frozenset(), supply=False, deadline=deadline)
     return _templates[key]

@@ -31,6 +31,15 @@ LARGE_GRID_SAT_SOLVER = "glucose4"
 LARGE_GRID_CELLS = 225
 
 
+# The "tiling" redundant family (encode.py: a variable per placement, each cell in exactly one
+# placed tile whatever its colour) on grids up to TILING_CELLS cells, for both backends
+# (benchmarks/lixso_solve.py PACK --tiling both; README, "The tiling family"). With MiniCard,
+# as a share of the time without it: on four 9x9 packs the median 0.63-0.98, the max 0.16-0.76;
+# at 9x12 the median 0.71, the max 1.06; at 12x12 the median 0.64-0.76 but the max 1.2-1.35;
+# at 15x15 worse throughout (max 2.6x). CP-SAT at 9x9: median 0.86-0.89.
+TILING_CELLS = 108
+
+
 def sat_solver_for(cells: int) -> str:
     """The python-sat solver for a grid of ``cells`` cells (see SAT_SOLVER)."""
     return SAT_SOLVER if cells <= LARGE_GRID_CELLS else LARGE_GRID_SAT_SOLVER
@@ -95,7 +104,8 @@ class LixsoSolver:
         cap = self.cap_for(grid)
         key = (grid.height, grid.width, cap)
         if key not in self._compiled:
-            template = template_for(grid.height, grid.width, cap, deadline=deadline)
+            template = template_for(grid.height, grid.width, cap, deadline=deadline,
+                                    tiling=grid.height * grid.width <= TILING_CELLS)
             options: dict = {}
             if self.backend_name == "sat":
                 name = sat_solver_for(grid.height * grid.width)
