@@ -11,7 +11,7 @@ import typer
 from solver.core.errors import InputError
 from solver.core.limits import Deadline, TimeUp
 from solver.core.signals import Stop
-from solver.lixso.model import Grid, GridError, load_grid, load_pack
+from solver.lixso.model import Grid, GridError, coverable, load_grid, load_pack
 from solver.lixso.render import outlined, plain, svg
 from solver.lixso.rules import find_violation
 from solver.lixso.solve import LixsoSolver, SolveReport, Verdict
@@ -361,7 +361,7 @@ def _size(text: str) -> tuple[int, int]:
         height, width = (int(part) for part in text.lower().split("x"))
     except ValueError:
         fail(f"--size {text!r}: write it as ROWSxCOLUMNS, for example 9x9")
-    if height < 2 or width < 2 or height * width % 3 or max(height, width) > 30:
+    if height < 2 or width < 2 or not coverable(height, width) or max(height, width) > 30:
         fail(f"--size {text}: need 2..30 rows and columns and a cell count divisible by 3")
     return height, width
 

@@ -30,7 +30,7 @@ from functools import lru_cache
 from ..core.backend import Formula, SatBackend, Status, cnf_of
 from .deduce import HARDEST, Deducer, Deduction, deducer_for
 from .encode import Cell, LixsoTemplate
-from .model import COLOURS, TILE_CELLS, Grid
+from .model import COLOURS, TILE_CELLS, Grid, coverable
 from .rules import find_violation
 
 MAX_ATTEMPTS = 200
@@ -99,7 +99,7 @@ def random_solution(template: LixsoTemplate, rng: random.Random, tiled: bool = F
     any size with ``tiled``: a random tiling, then a colouring of it (:func:`tiled_solution`).
     """
     cells = template.height * template.width
-    if cells % TILE_CELLS:
+    if not coverable(template.height, template.width):
         # the SAT draw would have to prove that no cover exists, which takes the solver hours
         raise GenerationFailed(f"a {template.height}x{template.width} grid has {cells} cells, not a multiple of {TILE_CELLS}: L-tiles cannot cover it")
     if tiled or cells > SAT_DRAW_MAX_CELLS:

@@ -36,6 +36,13 @@ seconds to minutes and gigabytes before the solver starts (measured: 40x40 takes
 TILE_CELLS = 3
 
 
+def coverable(rows: int, cols: int) -> bool:
+    """Whether L-tiles can cover a grid of this size at all: only when its cell count is a
+    multiple of the three cells a tile covers (the loader, the generator and the CLI's
+    ``--size`` all refuse other sizes by this)."""
+    return rows * cols % TILE_CELLS == 0
+
+
 def default_per_colour(rows: int, cols: int) -> int:
     """How many tiles of each colour the box offers for a grid of this size.
 
@@ -147,7 +154,7 @@ def _check_rows(rows: list[tuple[int, str]], path: str | None) -> tuple[str, ...
                 min(len(text), width) + 1,
             )
         clean.append(text.upper())
-    if (len(rows) * width) % TILE_CELLS:
+    if not coverable(len(rows), width):
         raise InputError(
             f"grid is {len(rows)}x{width} = {len(rows) * width} cells, not divisible by 3:"
             " L-tiles cannot cover it",
