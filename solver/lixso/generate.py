@@ -32,6 +32,7 @@ from .deduce import HARDEST, Deducer, Deduction, deducer_for
 from .encode import Cell, LixsoTemplate
 from .model import COLOURS, TILE_CELLS, Grid, coverable
 from .rules import find_violation
+from .solve import solving_template
 
 MAX_ATTEMPTS = 200
 # Levels 5 and 6 are made from carves (see the module docstring; level 5 only up to
@@ -533,7 +534,10 @@ class _Uniqueness:
 
     def __init__(self, height: int, width: int, per_colour: int | None) -> None:
         self.deducer = deducer_for(height, width, per_colour)
-        backend = self.backend = SatBackend(self.deducer.template.formula, solver=UNIQUENESS_SOLVER, native_cardinality=True)
+        # the solver's template (the tiling family made level 5 and 6 puzzles 10-15% cheaper,
+        # the same puzzles); its colour literals are the deducer's
+        template = solving_template(height, width, self.deducer.template.per_colour)
+        backend = self.backend = SatBackend(template.formula, solver=UNIQUENESS_SOLVER, native_cardinality=True)
         # To ask about several dropped clues in one call: a switch per cell and colour that,
         # when on, says the cell is not that colour, and a master switch that turns at least
         # one of them on. A question assumes the master on and every switch off but those of

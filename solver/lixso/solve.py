@@ -40,6 +40,12 @@ LARGE_GRID_CELLS = 225
 TILING_CELLS = 108
 
 
+def solving_template(height: int, width: int, per_colour: int, deadline: Deadline | None = None) -> LixsoTemplate:
+    """The template a solver answers from: the full one, with the tiling family on grids up to
+    TILING_CELLS cells. Its colour and tile literals are the grader's own (encode.template_for)."""
+    return template_for(height, width, per_colour, deadline=deadline, tiling=height * width <= TILING_CELLS)
+
+
 def sat_solver_for(cells: int) -> str:
     """The python-sat solver for a grid of ``cells`` cells (see SAT_SOLVER)."""
     return SAT_SOLVER if cells <= LARGE_GRID_CELLS else LARGE_GRID_SAT_SOLVER
@@ -104,8 +110,7 @@ class LixsoSolver:
         cap = self.cap_for(grid)
         key = (grid.height, grid.width, cap)
         if key not in self._compiled:
-            template = template_for(grid.height, grid.width, cap, deadline=deadline,
-                                    tiling=grid.height * grid.width <= TILING_CELLS)
+            template = solving_template(grid.height, grid.width, cap, deadline)
             options: dict = {}
             if self.backend_name == "sat":
                 name = sat_solver_for(grid.height * grid.width)
