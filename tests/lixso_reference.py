@@ -39,7 +39,7 @@ def reference_grade(deducer: Deducer, grid: Grid) -> tuple[int | None, tuple[str
     if known is None:
         return None, None
     if complete(known):
-        direct = closure(deducer.direct_engine, facts)
+        direct = closure(deducer.direct_engine(), facts)
         return (1 if direct is not None and complete(direct) else 2), rows(known)
 
     def open_options(cell: int, tiles: bool) -> list[int]:

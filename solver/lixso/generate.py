@@ -356,7 +356,7 @@ class _Factory:
         when the other clues leave a second solution, no deduction can find it.
         """
         rest = [self.colours[i] for i in sorted(clues) if i != cell]
-        engine = self.deducer.engine if level >= 2 else self.deducer.direct_engine
+        engine = self.deducer.engine if level >= 2 else self.deducer.direct_engine()
         ok, implied = engine.propagate(rest)
         if ok and self.colours[cell] in implied:
             return True
