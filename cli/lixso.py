@@ -11,11 +11,10 @@ import typer
 from solver.core.errors import InputError
 from solver.core.limits import Deadline, TimeUp
 from solver.core.signals import Stop
-from solver.lixso.model import Grid, GridError, coverable, load_grid, load_pack
+from solver.lixso.model import Grid, GridError, collect, coverable, load_grid, load_pack
 from solver.lixso.render import outlined, plain, svg
 from solver.lixso.rules import find_violation
 from solver.lixso.solve import LixsoSolver, SolveReport, Verdict
-from solver.lixso.verify import collect
 
 from .common import (
     EXIT_BAD_INPUT,

@@ -1,6 +1,9 @@
 """The ``placesat lixso`` commands through the installed executable."""
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +28,21 @@ def test_solve_shipped_examples_exit_zero(run_cli):
     result = run_cli("lixso", "solve", "grids/examples.txt")
     assert result.returncode == 0, result.stderr
     assert ": unique" in result.stdout
+
+
+def test_solve_loads_neither_numpy_nor_numba():
+    # the first command of README: numpy's import alone (and its thread pool) was a third of it
+    probe = (
+        "import sys; sys.argv = ['placesat', 'lixso', 'solve', 'grids/examples.txt']\n"
+        "from cli.main import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('loaded:', sorted(m for m in ('numpy', 'numba') if m in sys.modules))"
+    )
+    root = Path(__file__).resolve().parent.parent
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=root, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert ": unique" in result.stdout
+    assert result.stdout.strip().endswith("loaded: []"), result.stdout
 
 
 def test_solve_json_lines(run_cli, pack):

@@ -286,6 +286,30 @@ def load_pack(path: str) -> list[Grid | InputError]:
     return grids
 
 
+def collect(paths: list[str]) -> list[Grid | InputError]:
+    """Every puzzle under ``paths`` (pack files, or folders of grid files, read in name order)."""
+    entries: list[Grid | InputError] = []
+    for path in paths:
+        if os.path.isdir(path):
+            names = sorted(
+                name for name in os.listdir(path) if not name.startswith(".") and os.path.isfile(os.path.join(path, name))
+            )
+            if not names:
+                entries.append(InputError("folder holds no grid files", path))
+            for name in names:
+                entries.extend(_load(os.path.join(path, name)))
+        else:
+            entries.extend(_load(path))
+    return entries
+
+
+def _load(path: str) -> list[Grid | InputError]:
+    try:
+        return load_pack(path)
+    except InputError as error:
+        return [error]
+
+
 def load_grid(path: str) -> Grid:
     """The single grid in a file (the first one if there are several); errors raise."""
     entry = load_pack(path)[0]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass
 
@@ -11,7 +10,7 @@ from ..core.limits import Deadline, TimeUp
 from ..core.certify import Certificate
 from .certify import certify
 from .deduce import HARDEST, Grade, deducer_for, discard_deducers
-from .model import Grid, GridError, load_pack
+from .model import Grid, GridError
 from .rules import find_violation
 from .solve import LixsoSolver, SolverBug, Verdict
 
@@ -53,30 +52,6 @@ class Check:
             "decided_by": self.decided_by,
             **(self.certification.to_json() if self.certification is not None else {}),
         }
-
-
-def collect(paths: list[str]) -> list[Grid | InputError]:
-    """Every puzzle under ``paths`` (pack files, or folders of grid files, read in name order)."""
-    entries: list[Grid | InputError] = []
-    for path in paths:
-        if os.path.isdir(path):
-            names = sorted(
-                name for name in os.listdir(path) if not name.startswith(".") and os.path.isfile(os.path.join(path, name))
-            )
-            if not names:
-                entries.append(InputError("folder holds no grid files", path))
-            for name in names:
-                entries.extend(_load(os.path.join(path, name)))
-        else:
-            entries.extend(_load(path))
-    return entries
-
-
-def _load(path: str) -> list[Grid | InputError]:
-    try:
-        return load_pack(path)
-    except InputError as error:
-        return [error]
 
 
 class Verifier:
