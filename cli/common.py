@@ -186,14 +186,36 @@ def console(stderr: bool = False):
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
+class _Quiet:
+    """What :func:`progress` and :func:`spinner` give when stderr is not a terminal: they
+    show nothing there, so rich (30 ms to import) is not loaded for them."""
+
+    def __enter__(self) -> "_Quiet":
+        return self
+
+    def __exit__(self, *exc: object) -> bool:
+        return False
+
+    def add_task(self, *args: object, **kwargs: object) -> int:
+        return 0
+
+    def advance(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def update(self, *args: object, **kwargs: object) -> None:
+        pass
+
+
 def progress(label: str):
     """A progress bar on stderr (only when stderr is a terminal); use ``add_task(..., total=N)``."""
+    if not sys.stderr.isatty():
+        return _Quiet()
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     return Progress(
         TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty(),
+        console=Console(stderr=True), transient=True,
     )
 
 
@@ -202,12 +224,14 @@ def spinner(label: str):
 
     Use as a context manager; ``update(text)`` changes the label.
     """
+    if not sys.stderr.isatty():
+        return _Quiet()
     from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     bar = Progress(
         SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-        console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty(),
+        console=Console(stderr=True), transient=True,
     )
 
     class _Spinner:

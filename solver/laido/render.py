@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from typing import Iterable, Sequence
-from xml.sax.saxutils import escape
+from html import escape
 
 from solver.core.lattice import HexLattice, Point
 

@@ -9,7 +9,7 @@ terminal and plain in a pipe).
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+from html import escape
 
 from .model import BLACK, BLUE, INSIDE, Cell, cell_name
 from .rules import State
