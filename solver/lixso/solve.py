@@ -23,9 +23,9 @@ from .rules import find_violation
 # "Solve and prove unique"). Up to LARGE_GRID_CELLS cells: MiniCard, with the colour supply and
 # the one-colour-per-cell constraints native (no totalizer); on minimal-clue packs from 9x9 to
 # 15x15 it took 0.54-0.99 of Glucose 4's median time (0.58-0.73 at 9x9), 0.41-0.88 of its 95th
-# percentile, and a max from 0.39 to 1.23 times Glucose's. Above: Glucose 4 (before MiniCard, the best of MiniSat, CaDiCaL and
-# Glucose at 9x9), because on 21x21 grids with a fifth of the cells as clues MiniCard's tail
-# is far longer (once 19 s against at most 1.8 s).
+# percentile, and a max from 0.39 to 1.23 times Glucose's. Above: Glucose 4 (before MiniCard,
+# the best of MiniSat, CaDiCaL and Glucose at 9x9), because on 21x21 grids with a fifth of the
+# cells as clues MiniCard's tail is far longer (once 19 s against at most 1.8 s).
 SAT_SOLVER = "minicard"
 LARGE_GRID_SAT_SOLVER = "glucose4"
 LARGE_GRID_CELLS = 225
@@ -34,9 +34,9 @@ LARGE_GRID_CELLS = 225
 # The "tiling" redundant family (encode.py: a variable per placement, each cell in exactly one
 # placed tile whatever its colour) on grids up to TILING_CELLS cells, for both backends
 # (benchmarks/lixso_solve.py PACK --tiling both; README, "The tiling family"). With MiniCard,
-# as a share of the time without it: on four 9x9 packs the median 0.63-0.98, the max 0.16-0.76;
+# as a share of the time without it: on four 9x9 packs the median 0.63-1.00, the max 0.16-0.76;
 # at 9x12 the median 0.71, the max 1.06; at 12x12 the median 0.64-0.76 but the max 1.2-1.35;
-# at 15x15 worse throughout (max 2.6x). CP-SAT at 9x9: median 0.86-0.89.
+# at 15x15 worse throughout (max 2.6x). CP-SAT at 9x9: median 0.86-0.92.
 TILING_CELLS = 108
 
 
