@@ -414,8 +414,9 @@ SURE = 3  # it cannot fail: its literal is true in a known solution
 FAILURES_PER_COMMIT = 16
 # The same for the compiled loop, where a commit costs less beside a trial: every shipped
 # puzzle graded with 6 took 0.61-0.62 s against 0.65-0.67 with 16 (three rounds each, in
-# turn; 4 the same as 6), and 80 carves 6.4 against 7.2 ms each (1-3 slower, 8 the same, 64
-# and more 8% slower). The fixed point, so every grade and puzzle, is the same whatever it is.
+# turn; 4 the same as 6), and 80 carves 6.4 against 7.2 ms each (batches of 1-3 slower, 8
+# the same, 64 or more 8% slower). The fixed point, so every grade and puzzle, is the same
+# whatever the batch.
 NATIVE_FAILURES_PER_COMMIT = 6
 # the compiled trial loop comes back to check the clock after this many trials
 PROBES_PER_CHECK = 256
