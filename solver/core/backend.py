@@ -251,7 +251,8 @@ def cnf_of(formula: Formula, deadline: "Deadline | None" = None) -> tuple[list[l
     return clauses, top
 
 
-def solve_in_slices(solver, assumptions: Sequence[int], time_limit: float | None, budget: int = FIRST_SLICE_CONFLICTS) -> tuple[bool | None, int]:
+def solve_in_slices(solver, assumptions: Sequence[int], time_limit: float | None, budget: int = FIRST_SLICE_CONFLICTS,
+                    by_clock: bool = True) -> tuple[bool | None, int]:
     """Solve a python-sat ``solver`` in slices of conflicts, looking at the clock and at signals
     in between: the answer (None when ``time_limit`` seconds passed first) and the slice budget
     to start the next call with.
@@ -261,6 +262,14 @@ def solve_in_slices(solver, assumptions: Sequence[int], time_limit: float | None
     cannot run. So every call is cut into slices of a conflict budget that grows while slices
     stay short; learnt clauses carry over from slice to slice. Glucose and MiniSat catch
     Ctrl-C inside a slice themselves (python-sat then raises).
+
+    Each slice ends the solver's search and the next one starts a new search (with what was
+    learnt), so where the slices end decides which model a satisfiable call finds. With
+    ``by_clock`` False every slice gets the same budget, whatever the slices took, so the same
+    call finds the same model on a fast machine and a loaded one. (Random 12x12 Lixso draws take
+    about as long as with the clock's schedule, whose slices of 2,000 conflicts already take
+    about the 0.1 s that stops their growth at that size; doubling every slice made their tail
+    longer.)
     """
     if time_limit is not None and time_limit <= 0:
         return None, budget
@@ -275,6 +284,8 @@ def solve_in_slices(solver, assumptions: Sequence[int], time_limit: float | None
         took = time.monotonic() - started
         if deadline is not None and time.monotonic() >= deadline:
             return None, budget
+        if not by_clock:
+            continue
         if took < SLICE_SECONDS:
             budget = min(2 * budget, MAX_SLICE_CONFLICTS)
         elif took > 2 * SLICE_SECONDS and budget > FIRST_SLICE_CONFLICTS:
@@ -287,7 +298,8 @@ class SatBackend(Backend):
     name = "sat"
 
     def __init__(
-        self, formula: Formula, solver: str | None = None, deadline: "Deadline | None" = None, native_cardinality: bool = False
+        self, formula: Formula, solver: str | None = None, deadline: "Deadline | None" = None, native_cardinality: bool = False,
+        reproducible: bool = False,
     ) -> None:
         """``deadline``: building stops with ``TimeUp`` when it comes first.
 
@@ -295,6 +307,10 @@ class SatBackend(Backend):
         (``Solver.add_atmost``), not encoded as clauses; only for a solver that takes them
         (:data:`NATIVE_CARDINALITY_SOLVERS`). No auxiliary variables, and no clause history:
         such a solver's calls cannot be certified (:meth:`clause_history` refuses).
+
+        ``reproducible``: the calls are sliced by conflicts alone, never by the clock
+        (:func:`solve_in_slices`), so the models found are the same on every machine: for a
+        caller whose output must follow from its seed (a generator's random draws).
         """
         from pysat.solvers import Solver
 
@@ -322,6 +338,7 @@ class SatBackend(Backend):
             self._solver.append_formula(clauses[start : start + LOAD_CHUNK_CLAUSES])
         self._broken = False
         self._slice_budget = FIRST_SLICE_CONFLICTS
+        self._by_clock = not reproducible
 
     def propagate(self, assumptions: Sequence[int]) -> tuple[bool, list[int]]:
         """Unit propagation alone: whether the assumptions survive it, and every literal it sets.
@@ -375,7 +392,7 @@ class SatBackend(Backend):
         return self._base, self._added, self._top
 
     def _limited_solve(self, assumptions: Sequence[int], time_limit: float | None) -> bool | None:
-        outcome, self._slice_budget = solve_in_slices(self._solver, assumptions, time_limit, self._slice_budget)
+        outcome, self._slice_budget = solve_in_slices(self._solver, assumptions, time_limit, self._slice_budget, self._by_clock)
         return outcome
 
     def _model(self) -> list[bool]:

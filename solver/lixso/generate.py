@@ -18,7 +18,9 @@ to fifty), but a level-6 carve is a good core: for about half of them, one clue 
 solution added leaves level 4 stuck while level 5 finishes (see :func:`_level5_clue`).
 
 Every puzzle's randomness comes from its own seed (the pack seed and its index), so the
-same seed gives the same pack however many worker processes share the work.
+same seed gives the same pack however many worker processes share the work, and on any
+machine: the SAT calls whose model becomes the puzzle's solution are sliced by conflicts, not
+by the clock (``SatBackend(..., reproducible=True)``).
 """
 
 from __future__ import annotations
@@ -105,7 +107,7 @@ def random_solution(template: LixsoTemplate, rng: random.Random, tiled: bool = F
         raise GenerationFailed(f"a {template.height}x{template.width} grid has {cells} cells, not a multiple of {TILE_CELLS}: L-tiles cannot cover it")
     if tiled or cells > SAT_DRAW_MAX_CELLS:
         return tiled_solution(template.height, template.width, template.per_colour, rng)
-    engine = SatBackend(template.formula, solver=RANDOM_SOLUTION_SOLVER)
+    engine = SatBackend(template.formula, solver=RANDOM_SOLUTION_SOLVER, reproducible=True)
     phases = []
     for lits in template.colour:
         preferred = rng.randrange(len(COLOURS))
@@ -236,7 +238,7 @@ def colour_tiles(height: int, width: int, tiles: list[tuple[Cell, ...]], per_col
     counts, top = _colouring_counts(len(tiles), per_colour)
     formula.clauses.extend(counts)
     formula.new_vars(top - formula.num_vars)
-    engine = SatBackend(formula, solver=RANDOM_SOLUTION_SOLVER)
+    engine = SatBackend(formula, solver=RANDOM_SOLUTION_SOLVER, reproducible=True)
     phases = []
     for t, lits in enumerate(colour):
         preferred = greedy[t] if greedy[t] >= 0 else rng.randrange(ncol)
