@@ -155,8 +155,14 @@ def print_json(obj: Any) -> None:
     sys.stdout.flush()
 
 
-def output_path(path: Optional[str]) -> Optional[str]:
-    """Check an output path before the work starts (an ``InputError`` when it cannot be written)."""
+def output_path(path: Optional[str], json_output: bool = False, option: str = "--out") -> Optional[str]:
+    """Check an output path before the work starts (an ``InputError`` when it cannot be written).
+
+    With ``json_output`` the command's JSON goes to standard output, so this output (given as
+    ``option``) cannot go there too: ``-`` is a usage error rather than two documents mixed.
+    """
+    if json_output and path == "-":
+        fail(f"{option} must name a file with --json, not '-' (the JSON goes to standard output)")
     if path is not None:
         resolve_output(path)
     return path

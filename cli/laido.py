@@ -166,7 +166,7 @@ def score(
     if reading not in READINGS:
         fail(f"unknown reading {reading!r}; choose one of: {', '.join(READINGS)}")
     _check_tiebreak(tiebreak)
-    output_path(svg_out)
+    output_path(svg_out, json_output, "--svg")
     position, record, positions = _load(path)
     last = _last_move(record, positions)
     with spinner("scoring the groups"):
@@ -306,8 +306,8 @@ def play(
     in a row, no pass as the very first move.
     """
     _check_tiebreak(tiebreak)
-    output_path(out)
-    output_path(svg_out)
+    output_path(out, json_output, "--out")
+    output_path(svg_out, json_output, "--svg")
     if out is not None and move is None:
         fail("--out needs a MOVE to add")
     position, record, positions = _load(path, upto)

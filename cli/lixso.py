@@ -67,6 +67,13 @@ def _error_name(entry: InputError) -> str:
     return f"{entry.path}:{entry.line}" if entry.line else str(entry.path)
 
 
+def _one_picture_to_stdout(option: str, path: Optional[str], several: bool) -> None:
+    """Standard output (``-``) holds one picture: several (one per grid of a pack, or with
+    --all one per solution) need a file name to number."""
+    if path == "-" and several:
+        fail(f"{option} -: several pictures (one per grid, or with --all one per solution) cannot share standard output; name a file (NAME-1.svg, ...)")
+
+
 def _svg_path(base: str, index: int, count: int) -> str:
     """Where the picture of grid ``index`` goes: ``base`` itself for one grid, numbered for several."""
     if count == 1:
@@ -125,7 +132,7 @@ def solve(
     solver whose proof an independent checker replays (exit 0 only when every grid is unique
     and certified); a proof the checker rejects is an error and the grid 'unknown'.
     """
-    output_path(svg_out)
+    output_path(svg_out, json_output, "--svg")
     checkers = checkers_of(checker) if certify else ()
     if proof_dir is not None:
         if not certify:
@@ -139,6 +146,7 @@ def solve(
     all_unique = True
     entries = collect(files)
     grid_count = sum(isinstance(entry, Grid) for entry in entries)
+    _one_picture_to_stdout("--svg", svg_out, grid_count > 1 or all_solutions)
     grid_index = -1
     stems: set[str] = set()  # certificate file names used so far
     for entry in entries:
@@ -271,18 +279,20 @@ def draw(
     out: str = typer.Option(..., "--out", "-o", help="The SVG file (numbered files NAME-1.svg, ... for a pack)."),
     symbols: bool = typer.Option(False, "--symbols", help="Letters in black and white, no colours (for colour-blind players and pen and paper)."),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
+    json_output: bool = json_option('One JSON object per grid per line: {"name", "status", "file"}.'),
 ) -> None:
     """Draw the puzzle alone (no answer) as SVG, for sharing or printing.
 
     The grid is solved first: a grid with no solution, or with more than one, says so in
     the picture (and the exit code is 1). Exit 0 when every grid drawn is a proper puzzle.
     """
-    output_path(out)
+    output_path(out, json_output)
     deadline = Deadline(time_limit)
     grids = [entry for entry in load_pack(file)]
     for entry in grids:
         if isinstance(entry, InputError):
             raise entry
+    _one_picture_to_stdout("--out", out, len(grids) > 1)
     solver = LixsoSolver()
     code = EXIT_OK
     for index, grid in enumerate(grids):
@@ -291,7 +301,10 @@ def draw(
         if note is not None:
             code = EXIT_NOT_ALL_GOOD
             typer.echo(f"placesat: {grid.label()}: {note}", err=True)
-        write_output(_svg_path(out, index, len(grids)), svg(grid, None, symbols=symbols, note=note))
+        path = _svg_path(out, index, len(grids))
+        write_output(path, svg(grid, None, symbols=symbols, note=note))
+        if json_output:
+            print_json({"name": grid.label(), "status": report.status.value, "file": path})
     raise typer.Exit(code)
 
 
@@ -305,6 +318,7 @@ def print_sheets(
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     title: Optional[str] = typer.Option(None, "--title", help="The title on every page (default: Lixso)."),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
+    json_output: bool = json_option('One JSON object: {"file", "printed": [names], "left_out": [{"name", "status", "error"?}], "pages", "answer_pages"}.'),
 ) -> None:
     """Print & play sheets: a PDF of the puzzles (never their answers), with answers at the end if asked.
 
@@ -320,11 +334,12 @@ def print_sheets(
         fail(f"--per-page: must be one of {', '.join(map(str, sorted(LAYOUTS)))}, not {per_page}")
     if paper not in PAPERS:
         fail(f"--paper: must be a4 or letter, not {paper!r}")
-    output_path(out)
+    output_path(out, json_output)
     deadline = Deadline(time_limit)
     entries = collect(files)
     code = EXIT_OK
     ready: list[SheetPuzzle] = []
+    left_out: list[dict] = []
     solver = LixsoSolver()
     with progress("checking") as bar:
         task = bar.add_task("check", total=len(entries))
@@ -332,11 +347,13 @@ def print_sheets(
             bar.advance(task)
             if isinstance(entry, InputError):
                 typer.echo(f"placesat: error: {entry}", err=True)
+                left_out.append({"name": _error_name(entry), "status": "invalid", "error": str(entry)})
                 code = EXIT_BAD_INPUT
                 continue
             report = solver.solve(entry, 2, deadline)
             if report.status is not Verdict.UNIQUE:
                 typer.echo(f"placesat: {entry.label()}: {report.status.value}, not printed", err=True)
+                left_out.append({"name": entry.label(), "status": report.status.value})
                 code = max(code, EXIT_NOT_ALL_GOOD)
                 continue
             level = entry.stated_level()
@@ -350,8 +367,12 @@ def print_sheets(
         fail("no puzzle to print", code if code != EXIT_OK else EXIT_NOT_ALL_GOOD)
     write_output(out, sheets_pdf(ready, per_page, symbols, solutions, paper, title))
     pages = -(-len(ready) // per_page)
-    extra = f" and {-(-len(ready) // 12)} answer page(s)" if solutions else ""
+    answer_pages = -(-len(ready) // 12) if solutions else 0
+    extra = f" and {answer_pages} answer page(s)" if solutions else ""
     typer.echo(f"wrote {len(ready)} puzzle(s) on {pages} page(s){extra} to {out}", err=True)
+    if json_output:
+        print_json({"file": out, "printed": [puzzle.grid.label() for puzzle in ready], "left_out": left_out,
+                    "pages": pages, "answer_pages": answer_pages})
     raise typer.Exit(code)
 
 
@@ -375,6 +396,7 @@ def generate(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, help="Worker processes."),
     minimal: bool = typer.Option(False, "--minimal", help="Also drop every clue the level can do without (slower)."),
     per_colour: Optional[int] = per_colour_option(),
+    json_output: bool = json_option('One JSON object: {"file", "level", "size", "seed", "puzzles": [{"name", "clues"}]}.'),
 ) -> None:
     """Generate puzzles that have exactly one solution and are graded exactly LEVEL.
 
@@ -388,7 +410,7 @@ def generate(
     from solver.lixso.generate import Generated, fulfil, orders
     from solver.lixso.model import format_grid
 
-    output_path(out)
+    output_path(out, json_output)
     height, width = _size(size)
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
@@ -422,6 +444,9 @@ def generate(
     write_output(out, header + body)
     clue_counts = sorted(len(made[i].grid.clues()) for i in range(count))
     typer.echo(f"wrote {count} level-{level} puzzle{'' if count == 1 else 's'} to {out} (clues {clue_counts[0]}-{clue_counts[-1]})", err=True)
+    if json_output:
+        print_json({"file": out, "level": level, "size": f"{height}x{width}", "seed": seed,
+                    "puzzles": [{"name": made[i].grid.name, "clues": len(made[i].grid.clues())} for i in range(count)]})
 
 
 @command(app)

@@ -105,7 +105,7 @@ def show(
     from solver.lixso.game.render import svg
     from solver.lixso.game.rules import game_json
 
-    output_path(svg_out)
+    output_path(svg_out, json_output, "--svg")
     game = _load(path, players, no_clue_touch_rule)
     if json_output:
         print_json(game_json(game))
@@ -158,7 +158,7 @@ def play(
     from solver.lixso.game.model import format_text, parse_move, position_to_json
     from solver.lixso.game.rules import IllegalMove, replay_position
 
-    output_path(out)
+    output_path(out, json_output, "--out")
     game = _load(path, players, no_clue_touch_rule)
     try:
         chosen = parse_move(move)

@@ -143,7 +143,7 @@ def show(
     west, p4 east). In colour in a terminal, plain text in a pipe. --svg draws the same with
     a legend, the scores and whose turn it is.
     """
-    output_path(svg_out)
+    output_path(svg_out, json_output, "--svg")
     position = _load(position_file)
     if svg_out is not None:
         write_output(svg_out, board_svg(position, title=f"Logi-Sticks: {position_file}"))
@@ -192,7 +192,7 @@ def play(
 
     An illegal move exits with code 2 and names the rule it breaks.
     """
-    output_path(out)
+    output_path(out, json_output, "--out")
     position = _load(position_file)
     try:
         move = parse_move(move_text)

@@ -154,7 +154,7 @@ def show(
     terminal; a completed dot is a filled circle on the line between two tiles, an open half
     dot an empty one. A winning line is underlined.
     """
-    output_path(svg_out)
+    output_path(svg_out, json_output, "--svg")
     position, _ = _load(path)
     line = _winning_line(position)
     if svg_out is not None:
@@ -235,8 +235,8 @@ def play(
     empty sides, at least one dot completed) and then captures what it captures; a skip is
     allowed only when the mover cannot place. Nothing may follow a win.
     """
-    output_path(out)
-    output_path(svg_out)
+    output_path(out, json_output, "--out")
+    output_path(svg_out, json_output, "--svg")
     position, _ = _load(path)
     turns = []
     for i, text in enumerate(move_texts):
@@ -322,7 +322,7 @@ def reach(
     cells they can reach, captures included). 'yes' comes with the shortest sequence, replayed
     by the plain rules; 'no' is a proof. Exit code 1 when the time limit came first.
     """
-    output_path(svg_out)
+    output_path(svg_out, json_output, "--svg")
     check_plies(plies)
     position, _ = _load(path)
     _player(position, player)

@@ -133,7 +133,7 @@ def show(
     player has left, and the tournament points so far (the winner's doubled)."""
     if view not in VIEWS:
         fail(f"--view must be top or iso, not {view!r}")
-    output_path(svg_out)
+    output_path(svg_out, json_output, "--svg")
     _, state = _load(path)
     won = line(state, state.winner) if state.winner else None
     if json_output:
@@ -196,7 +196,7 @@ def play(
 
     Prints the board after the move and whether it won; --out writes the new position.
     """
-    output_path(out)
+    output_path(out, json_output, "--out")
     position, state = _load(path)
     parsed = parse_move(move, position.board, position.stones)
     player = state.to_move
@@ -250,7 +250,7 @@ def reach(
     """
     if objective not in OBJECTIVES:
         fail(f"--objective must be stones or points, not {objective!r}")
-    output_path(svg_out)
+    output_path(svg_out, json_output, "--svg")
     _, state = _load(path)
     who = _player(player, state)
     with spinner(f"reach for {who}..."):

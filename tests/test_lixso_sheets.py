@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -272,3 +273,70 @@ def test_hint_picks_a_grid_of_a_pack_and_refuses_improper_ones(run_cli, tmp_path
     assert result.returncode == 2 and "the pack has 3 grid(s)" in result.stderr
     result = run_cli("lixso", "hint", str(pack), "--name", "fine")
     assert result.returncode == 0 and "nothing left to deduce" in result.stdout
+
+
+# --------------------------------------------------------------------------- --json beside a file
+
+
+def test_print_json_says_what_was_printed_and_what_was_left_out(run_cli, tmp_path):
+    pack = tmp_path / "pack.txt"
+    pack.write_text("# name: good\n# level: 1\nIIX\nIXX\n\n# name: loose\n...\n...\n\n# name: broken\n.Q.\n...\n")
+    out = tmp_path / "sheet.pdf"
+    result = run_cli("lixso", "print", str(pack), "--out", str(out), "--per-page", "1", "--solutions", "--json")
+    assert result.returncode == 2
+    summary = json.loads(result.stdout)
+    assert summary["printed"] == ["good"] and (summary["file"], summary["pages"], summary["answer_pages"]) == (str(out), 1, 1)
+    loose, broken = summary["left_out"]
+    assert loose == {"name": "loose", "status": "multiple"}
+    assert (broken["name"], broken["status"]) == ("broken", "invalid") and "'Q'" in broken["error"]
+
+
+def test_draw_json_is_a_line_per_grid_with_its_file(run_cli, tmp_path):
+    out = tmp_path / "p.svg"
+    result = run_cli("lixso", "draw", str(ROOT / "grids" / "examples.txt"), "--out", str(out), "--json")
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    names = [g.name for g in load_pack(str(ROOT / "grids" / "examples.txt")) if isinstance(g, Grid)]
+    assert [line["name"] for line in lines] == names and {line["status"] for line in lines} == {"unique"}
+    assert [line["file"] for line in lines] == [str(tmp_path / f"p-{i}.svg") for i in range(1, len(names) + 1)]
+    assert all(Path(line["file"]).read_text().startswith("<svg") for line in lines)
+
+
+def test_generate_json_names_each_puzzle_and_its_clues(run_cli, tmp_path):
+    out = tmp_path / "pack.txt"
+    result = run_cli("lixso", "generate", "--count", "2", "--level", "1", "--size", "6x6", "--seed", "4", "--out", str(out), "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    made = [g for g in load_pack(str(out)) if isinstance(g, Grid)]
+    assert {k: summary[k] for k in ("file", "level", "size", "seed")} == {"file": str(out), "level": 1, "size": "6x6", "seed": 4}
+    assert summary["puzzles"] == [{"name": g.name, "clues": len(g.clues())} for g in made]
+
+
+@pytest.mark.parametrize("args", [
+    ("lixso", "generate", "--count", "1", "--level", "1", "--out", "-", "--json"),
+    ("lixso", "print", "grids/lixso/level-1.txt", "--out", "-", "--json"),
+    ("lixso", "draw", "grids/examples.txt", "--out", "-", "--json"),
+    ("lixso", "solve", "grids/examples.txt", "--svg", "-", "--json"),
+    ("lsd", "show", "grids/lsd/mid20.json", "--svg", "-", "--json"),
+])
+def test_json_and_a_second_document_on_standard_output_are_refused(run_cli, args):
+    result = run_cli(*args)
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1 and "'-'" in result.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ("lixso", "solve", "EXAMPLES", "--svg", "-"),
+    ("lixso", "solve", "ONE", "--all", "--svg", "-"),
+    ("lixso", "draw", "EXAMPLES", "--out", "-"),
+])
+def test_several_pictures_are_not_sent_to_standard_output(run_cli, tmp_path, args):
+    # they used to become files named "--1.svg", "--2.svg" in the working folder
+    one = tmp_path / "one.txt"
+    one.write_text("...\n...\n")  # two solutions: with --all, two pictures
+    work = tmp_path / "work"
+    work.mkdir()
+    files = {"EXAMPLES": str(ROOT / "grids" / "examples.txt"), "ONE": str(one)}
+    result = run_cli(*(files.get(arg, arg) for arg in args), cwd=work)
+    assert result.returncode == 2 and "standard output" in result.stderr and result.stdout == ""
+    assert list(work.iterdir()) == []
