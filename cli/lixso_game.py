@@ -348,7 +348,7 @@ def play_vs(
     from solver.lixso.game.rules import IllegalMove, game_json, replay_position
     from solver.lixso.game.solve import PLAYING_SHARE, LixsoSearch, solve as solve_position
 
-    output_path(out)
+    output_path(out, json_output, "--out")
     game = _load(path, players, no_clue_touch_rule)
     if game.rules.seating.side_count != 2:
         fail("play-vs needs two sides (2 or 4 players)")
