@@ -143,12 +143,12 @@ def main(argv: list[str] | None = None) -> None:
     from solver.core.signals import Stop, install_stop_handlers
 
     argv = list(sys.argv if argv is None else argv)
-    install_stop_handlers()
     # a first run on a machine compiles the numba kernels (up to half a minute): say so
     on_compile(lambda line: typer.echo(f"placesat: {line}", err=True))
     code = 0
     stdout = sys.stdout
     try:
+        install_stop_handlers()  # inside the try, so that a stop from here on is one line
         application = build(argv)
         result = application(args=argv[1:], prog_name="placesat", standalone_mode=False)
         code = result if isinstance(result, int) else 0

@@ -12,6 +12,7 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -168,6 +169,42 @@ def test_ctrl_c_ends_verify_jobs_1_and_grade_with_one_line(slow_pack, empty_30):
     process = start("lixso", "grade", str(empty_30))
     returncode, _, err = stop_after(process, signal.SIGINT, 3.0)
     assert returncode == 130 and err.strip() == "placesat: interrupted", err
+
+
+def _python(code: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("signum, code, word", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])
+def test_a_stop_while_the_program_loads_is_one_line(signum, code, word):
+    # before cli.main is loaded (typer, click: a tenth of a second) a Ctrl-C was a traceback
+    # from whichever module was importing
+    result = _python(
+        "import os, time\n"
+        "from cli.entry import answer_stops_while_loading\n"
+        "answer_stops_while_loading()\n"
+        f"os.kill(os.getpid(), {int(signum)})\n"
+        "time.sleep(10)\n"
+    )
+    assert (result.returncode, result.stderr, result.stdout) == (code, f"placesat: {word}\n", "")
+
+
+def test_a_stop_after_the_program_has_answered_changes_nothing():
+    # in Python's own shutdown (default handlers back) a late Ctrl-C ended the process with no
+    # word and exit status -2, after the answer was printed
+    result = _python(
+        "import os, signal, sys\n"
+        f"sys.argv = ['placesat', 'lixso', 'id', {str(LIXSO_EXAMPLE)!r}]\n"
+        "from cli.entry import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as end:\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    print('ended', end.code)\n"
+    )
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    assert result.stdout.splitlines()[-1] == "ended 0" and len(result.stdout.splitlines()) == 3
 
 
 def children_of(pid: int) -> set[int]:

@@ -81,6 +81,15 @@ def install_stop_handlers() -> None:
     sys.unraisablehook = _unraisable
 
 
+def ignore_stops() -> None:
+    """Ignore SIGINT and SIGTERM from now on: for a program whose command has ended and said
+    so. A stop can change nothing then, and once Python's shutdown has put back the default
+    handlers it would end the process with no word and a signal's exit status (a Ctrl-C in
+    the last 30 ms of `placesat lixso id` did, 5 times in 30 tries)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
 def prepare_worker() -> None:
     """Set up a worker process: it leaves Ctrl-C to its parent, dies on SIGTERM without
     Python's help, and dies when its parent does (Linux: a parent-death signal)."""
