@@ -226,10 +226,15 @@ def alive(pid: int) -> bool:
 @pytest.mark.slow
 def test_sigterm_to_the_parent_alone_stops_the_workers(tmp_path):
     out = tmp_path / "pack.txt"
-    process = start("lixso", "generate", "--count", "20", "--level", "5", "--jobs", "2", "--seed", "1", "--out", str(out))
-    time.sleep(4.0)
+    # work for much longer than the test waits: twenty level-5 puzzles on two workers can be
+    # done within the four seconds this test once slept before looking for the workers
+    process = start("lixso", "generate", "--count", "400", "--level", "5", "--jobs", "2", "--seed", "1", "--out", str(out))
+    end = time.monotonic() + 30
+    while not children_of(process.pid) and process.poll() is None and time.monotonic() < end:
+        time.sleep(0.1)
+    time.sleep(1.0)  # the workers are at work, not starting
     workers = children_of(process.pid)
-    assert workers, "no worker processes were started"
+    assert workers and process.poll() is None, "no worker processes were started"
     process.send_signal(signal.SIGTERM)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 143, err
@@ -243,7 +248,7 @@ def test_sigterm_to_the_parent_alone_stops_the_workers(tmp_path):
 @pytest.mark.slow
 def test_generate_jobs_1_stops_on_ctrl_c(tmp_path):
     out = tmp_path / "pack.txt"
-    process = start("lixso", "generate", "--count", "20", "--level", "5", "--jobs", "1", "--seed", "1", "--out", str(out))
+    process = start("lixso", "generate", "--count", "200", "--level", "5", "--jobs", "1", "--seed", "1", "--out", str(out))
     returncode, _, err = stop_after(process, signal.SIGINT, 3.0)
     assert returncode == 130 and "interrupted" in err and not out.exists()
 
