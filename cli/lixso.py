@@ -576,7 +576,7 @@ def hint(
 
     if report.status is not Verdict.UNIQUE:
         words = {
-            Verdict.UNSOLVABLE: "the clues contradict each other: no solution, so there is nothing to deduce",
+            Verdict.UNSOLVABLE: "no solution: the clues and the rules allow none, so there is nothing to deduce",
             Verdict.MULTIPLE: "not a proper puzzle: it has more than one solution, so some cells cannot be deduced",
             Verdict.UNKNOWN: "unknown: the time limit came before the grid was checked",
         }[report.status]

@@ -134,3 +134,16 @@ def test_check_valid_and_broken(run_cli, tmp_path):
 def test_help_explains(run_cli):
     result = run_cli("lixso", "solve", "--help")
     assert result.returncode == 0 and "unique" in result.stdout and "--time-limit" in result.stdout
+
+
+@pytest.mark.parametrize("command", [["grade"], ["verify", "--grade"], ["verify", "--grade", "--jobs", "2"]])
+def test_a_grid_no_tile_fits_is_unsolvable_and_the_rest_go_on(run_cli, tmp_path, command):
+    # one cell wide, so no L-tile fits: grading it used to end the whole command (exit 70)
+    path = tmp_path / "thin.txt"
+    path.write_text("# name: thin\n...\n\n# name: tiny\n.IX\n...\n")
+    result = run_cli("lixso", *command, str(path), "--json")
+    assert result.returncode == 1, result.stderr
+    lines = {d["name"]: d for d in map(json.loads, result.stdout.splitlines())}
+    assert set(lines) == {"thin", "tiny"}
+    assert lines["tiny"]["level"] == 1
+    assert lines["thin"]["level"] is None and "Traceback" not in result.stderr

@@ -36,6 +36,15 @@ def test_contradictory_clues_have_no_level():
     assert Deducer(2, 3).grade(Grid(("I..", "..I"))).level is None
 
 
+def test_a_grid_no_tile_fits_has_no_level():
+    # one cell wide: no L-tile fits, so the rules alone contradict, with clues or without (the
+    # compiled trials used to be started on it and failed on the rules' unit clauses)
+    for rows in (("...",), (".", ".", "."), ("I..",), ("X", ".", "I")):
+        grade = Deducer(len(rows), len(rows[0])).grade(Grid(rows))
+        assert grade.level is None, rows
+        assert "no solution" in grade.hardest
+
+
 def test_open_grid_is_beyond_every_level():
     assert Deducer(2, 3).grade(Grid(("...", "..."))).level == 6
 

@@ -115,7 +115,7 @@ class Step:
 class Grade:
     """The level of a puzzle and what deciding it took."""
 
-    level: int | None  # None: the clues contradict each other (no solution)
+    level: int | None  # None: the clues and the rules allow no solution
     hardest: str
     solved_rows: tuple[str, ...] | None = None  # the colours decided at that level
     steps: list[Step] = field(default_factory=list)
@@ -327,7 +327,7 @@ class Deducer:
             deduction = self.start(grid, 1, deadline)
             deduction.run(explain=record)
         if deduction.contradiction:
-            return Grade(None, "the clues contradict each other", None, deduction.steps)
+            return Grade(None, "the clues and the rules allow no solution", None, deduction.steps)
         level = deduction.hardest if deduction.complete() else max_level + 1
         return Grade(level, LEVELS.get(level, LEVELS[HARDEST]), deduction.rows(), deduction.steps, deduction.true_facts())
 
@@ -471,6 +471,10 @@ class Deduction:
         self.steps: list[Step] = []
         self._reported: set[int] = set()
         self.add(facts)
+        if not self.facts:
+            # no clue at all: the rules alone may still decide facts, or contradict each other
+            # (no L-tile fits a grid one cell wide)
+            self._propagate_facts()
 
     def add(self, lits: list[int]) -> None:
         """Take ``lits`` as known and list everything they imply directly."""
@@ -487,6 +491,10 @@ class Deduction:
         if self._trials is not None:
             self._commit(new)
             return
+        self._propagate_facts()
+
+    def _propagate_facts(self) -> None:
+        """What unit propagation makes of the rules with the facts, before any trial."""
         ok, implied = self.engine.propagate(self.facts)
         limit = self.deducer.num_vars
         self.known = {lit for lit in implied if abs(lit) <= limit} | set(self.facts)
