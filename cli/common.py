@@ -168,6 +168,28 @@ def output_path(path: Optional[str], json_output: bool = False, option: str = "-
     return path
 
 
+def side_outputs(json_output: bool, **paths: Optional[str]) -> bool:
+    """Check the files a command writes beside its report (``svg=...``, ``out=...``: the
+    options without their dashes) before the work starts, and say whether one of them is
+    ``-``. That one then has standard output to itself: the command leaves its text report
+    out (the exit code still tells the outcome). Refused: ``-`` with --json, whose JSON is the
+    report, and ``-`` for two outputs at once."""
+    to_stdout = [f"--{name}" for name, path in paths.items() if path == "-"]
+    if len(to_stdout) > 1:
+        fail(f"{' and '.join(to_stdout)} cannot both be '-': standard output holds one document")
+    for name, path in paths.items():
+        output_path(path, json_output, f"--{name}")
+    return bool(to_stdout)
+
+
+def answer_picture(path: Optional[str], option: str = "--svg") -> Optional[str]:
+    """Check a picture that only some answers draw (a reach's "yes") before the work starts:
+    ``-`` is refused, since the answer itself goes to standard output and may draw nothing."""
+    if path == "-":
+        fail(f"{option} must name a file here: only some answers draw a picture, and the answer goes to standard output")
+    return output_path(path, option=option)
+
+
 def output_folder(path: Optional[str]) -> Optional[str]:
     """Create an output folder before the work starts (an ``InputError`` when it cannot be)."""
     if path is not None:

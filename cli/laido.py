@@ -38,8 +38,8 @@ from .common import (
     json_option,
     make_group,
     output_folder,
-    output_path,
     print_json,
+    side_outputs,
     proof_dir_option,
     spinner,
     time_limit_option,
@@ -166,16 +166,16 @@ def score(
     if reading not in READINGS:
         fail(f"unknown reading {reading!r}; choose one of: {', '.join(READINGS)}")
     _check_tiebreak(tiebreak)
-    output_path(svg_out, json_output, "--svg")
+    picture_only = side_outputs(json_output, svg=svg_out)
     position, record, positions = _load(path)
     last = _last_move(record, positions)
     with spinner("scoring the groups"):
         result = score_position(position, reading, backend, time_limit, tiebreak)
     if json_output:
         print_json(result.to_json() | {"last_move": None if last is None else move_json(last)})
-    elif result.status is Status.UNKNOWN:
+    elif not picture_only and result.status is Status.UNKNOWN:
         print("unknown: the time limit came before every group was scored")
-    else:
+    elif not picture_only:
         _print_score(result, last)
     if svg_out is not None:
         point = last if isinstance(last, tuple) else None
@@ -306,8 +306,7 @@ def play(
     in a row, no pass as the very first move.
     """
     _check_tiebreak(tiebreak)
-    output_path(out, json_output, "--out")
-    output_path(svg_out, json_output, "--svg")
+    file_only = side_outputs(json_output, out=out, svg=svg_out)
     if out is not None and move is None:
         fail("--out needs a MOVE to add")
     position, record, positions = _load(path, upto)
@@ -351,7 +350,7 @@ def play(
                 "score": final.to_json() if final else None,
             }
         )
-    else:
+    elif not file_only:
         for number, before, m, after in steps:
             print(f"{number:>3}. {_describe_move(before, m)}" + ("  - game over" if after.is_over else ""))
         print(render_text(position, _parts(final) if final else None, last if isinstance(last, tuple) else None), end="")

@@ -32,6 +32,7 @@ from .common import (
     output_folder,
     output_path,
     print_json,
+    side_outputs,
     proof_dir_option,
     progress,
     time_limit_option,
@@ -67,11 +68,32 @@ def _error_name(entry: InputError) -> str:
     return f"{entry.path}:{entry.line}" if entry.line else str(entry.path)
 
 
-def _one_picture_to_stdout(option: str, path: Optional[str], several: bool) -> None:
-    """Standard output (``-``) holds one picture: several (one per grid of a pack, or with
-    --all one per solution) need a file name to number."""
-    if path == "-" and several:
-        fail(f"{option} -: several pictures (one per grid, or with --all one per solution) cannot share standard output; name a file (NAME-1.svg, ...)")
+def _invalid(entry: InputError) -> dict:
+    """A grid that could not be read, as a batch's JSON names it."""
+    return {"name": _error_name(entry), "status": "invalid", "error": str(entry)}
+
+
+def _bad_grid(entry: InputError, json_output: bool) -> None:
+    """Name a grid that could not be read (stderr, and a JSON line with --json); the rest of
+    the batch goes on."""
+    typer.echo(f"placesat: error: {entry}", err=True)
+    if json_output:
+        print_json(_invalid(entry))
+
+
+def _picture_files(option: str, path: Optional[str], grids: int, per_solution: bool = False) -> bool:
+    """Check where the pictures of ``grids`` grids go before the work starts (each numbered
+    file, when there are several), and say whether the one picture goes to standard output
+    (``-``). Standard output holds one picture: several (one per grid of a pack, or with --all
+    one per solution) need a file name to number."""
+    if path == "-":
+        if grids > 1 or per_solution:
+            fail(f"{option} -: several pictures (one per grid, or with --all one per solution) cannot share standard output; name a file (NAME-1.svg, ...)")
+        return True
+    if path is not None:
+        for index in range(grids):
+            output_path(_svg_path(path, index, grids), option=option)
+    return False
 
 
 def _svg_path(base: str, index: int, count: int) -> str:
@@ -132,7 +154,7 @@ def solve(
     solver whose proof an independent checker replays (exit 0 only when every grid is unique
     and certified); a proof the checker rejects is an error and the grid 'unknown'.
     """
-    output_path(svg_out, json_output, "--svg")
+    side_outputs(json_output, svg=svg_out)
     checkers = checkers_of(checker) if certify else ()
     if proof_dir is not None:
         if not certify:
@@ -146,15 +168,13 @@ def solve(
     all_unique = True
     entries = collect(files)
     grid_count = sum(isinstance(entry, Grid) for entry in entries)
-    _one_picture_to_stdout("--svg", svg_out, grid_count > 1 or all_solutions)
+    picture_only = _picture_files("--svg", svg_out, grid_count, all_solutions)
     grid_index = -1
     stems: set[str] = set()  # certificate file names used so far
     for entry in entries:
         if isinstance(entry, InputError):
             bad_input = True
-            typer.echo(f"placesat: error: {entry}", err=True)
-            if json_output:
-                print_json({"name": _error_name(entry), "status": "invalid", "error": str(entry)})
+            _bad_grid(entry, json_output)
             continue
         grid_index += 1
         grid_deadline = deadline.sooner(grid_time_limit)
@@ -163,7 +183,7 @@ def solve(
         all_unique &= report.status is Verdict.UNIQUE and (certification is None or certification.certified)
         if json_output:
             print_json(report.to_json() | (certification.to_json() if certification else {}))
-        else:
+        elif not picture_only:
             _show_report(out, report, tty, all_solutions, certification.words() if certification else "")
         if svg_out is not None:
             target = _svg_path(svg_out, grid_index, grid_count)
@@ -264,7 +284,7 @@ def puzzle_ids(
     code = EXIT_OK
     for entry in collect(files):
         if isinstance(entry, InputError):
-            typer.echo(f"placesat: error: {entry}", err=True)
+            _bad_grid(entry, json_output)
             code = EXIT_BAD_INPUT
         elif json_output:
             print_json({"name": entry.label(), "id": puzzle_id(entry)})
@@ -284,27 +304,33 @@ def draw(
     """Draw the puzzle alone (no answer) as SVG, for sharing or printing.
 
     The grid is solved first: a grid with no solution, or with more than one, says so in
-    the picture (and the exit code is 1). Exit 0 when every grid drawn is a proper puzzle.
+    the picture (and the exit code is 1). Exit 0 when every grid drawn is a proper puzzle, 2
+    for bad input (the readable grids are still drawn).
     """
     output_path(out, json_output)
     deadline = Deadline(time_limit)
-    grids = [entry for entry in load_pack(file)]
-    for entry in grids:
-        if isinstance(entry, InputError):
-            raise entry
-    _one_picture_to_stdout("--out", out, len(grids) > 1)
+    entries = list(load_pack(file))
+    grids = sum(isinstance(entry, Grid) for entry in entries)
+    _picture_files("--out", out, grids)
     solver = LixsoSolver()
     code = EXIT_OK
-    for index, grid in enumerate(grids):
-        report = solver.solve(grid, 2, deadline)
+    index = -1
+    for entry in entries:
+        if isinstance(entry, InputError):
+            # the readable grids are still drawn, numbered among themselves
+            code = EXIT_BAD_INPUT
+            _bad_grid(entry, json_output)
+            continue
+        index += 1
+        report = solver.solve(entry, 2, deadline)
         note = _note(report)
         if note is not None:
-            code = EXIT_NOT_ALL_GOOD
-            typer.echo(f"placesat: {grid.label()}: {note}", err=True)
-        path = _svg_path(out, index, len(grids))
-        write_output(path, svg(grid, None, symbols=symbols, note=note))
+            code = max(code, EXIT_NOT_ALL_GOOD)
+            typer.echo(f"placesat: {entry.label()}: {note}", err=True)
+        path = _svg_path(out, index, grids)
+        write_output(path, svg(entry, None, symbols=symbols, note=note))
         if json_output:
-            print_json({"name": grid.label(), "status": report.status.value, "file": path})
+            print_json({"name": entry.label(), "status": report.status.value, "file": path})
     raise typer.Exit(code)
 
 
@@ -347,7 +373,7 @@ def print_sheets(
             bar.advance(task)
             if isinstance(entry, InputError):
                 typer.echo(f"placesat: error: {entry}", err=True)
-                left_out.append({"name": _error_name(entry), "status": "invalid", "error": str(entry)})
+                left_out.append(_invalid(entry))
                 code = EXIT_BAD_INPUT
                 continue
             report = solver.solve(entry, 2, deadline)
@@ -469,7 +495,7 @@ def grade(
     code = EXIT_OK
     for entry in collect(files):
         if isinstance(entry, InputError):
-            typer.echo(f"placesat: error: {entry}", err=True)
+            _bad_grid(entry, json_output)
             code = EXIT_BAD_INPUT
             continue
         level: int | None = None
@@ -682,8 +708,16 @@ def verify(
             certified = f" ({check.certification.words()})" if check.certification is not None else ""
             print(f"{check.name}: {check.status}{certified}" + (f" - {', '.join(extra)}" if extra else "") + f" ({check.seconds:.3f} s)")
 
-    for check in checks.values():
-        emit(check)
+    # reported in file order: a result that comes before those of earlier grids waits for them
+    shown = 0
+
+    def emit_in_order() -> None:
+        nonlocal shown
+        while shown in checks:
+            emit(checks[shown])
+            shown += 1
+
+    emit_in_order()
     stopped: Stop | None = None
     settings = (backend, grid_time_limit, grade_all, command_end, checkers)
     try:
@@ -695,10 +729,13 @@ def verify(
                 if isinstance(result, WorkerCrash):
                     result = Check(grid.label(), "unknown", error=f"worker crashed: {result}")
                 checks[entry_index] = result
-                emit(result)
+                emit_in_order()
                 bar.advance(task)
     except Stop as stop:
         stopped = stop
+    for index in sorted(checks):
+        if index >= shown:  # after a stop: the grids checked beyond the first one left unchecked
+            emit(checks[index])
     done = list(checks.values())
     tally = Counter(check.status for check in done)
     uncertified = sum(1 for c in done if c.status == "unique" and c.certification is not None and not c.certification.certified)

@@ -22,6 +22,7 @@ from .common import (
     make_group,
     output_path,
     print_json,
+    side_outputs,
     seconds_callback,
     spinner,
     time_limit_option,
@@ -105,11 +106,11 @@ def show(
     from solver.lixso.game.render import svg
     from solver.lixso.game.rules import game_json
 
-    output_path(svg_out, json_output, "--svg")
+    picture_only = side_outputs(json_output, svg=svg_out)
     game = _load(path, players, no_clue_touch_rule)
     if json_output:
         print_json(game_json(game))
-    else:
+    elif not picture_only:
         _print_game(game)
     if svg_out is not None:
         write_output(svg_out, svg(game.rules, game.state, game.position.moves, game.position.grid.label()))
@@ -158,7 +159,7 @@ def play(
     from solver.lixso.game.model import format_text, parse_move, position_to_json
     from solver.lixso.game.rules import IllegalMove, replay_position
 
-    output_path(out, json_output, "--out")
+    position_only = side_outputs(json_output, out=out)
     game = _load(path, players, no_clue_touch_rule)
     try:
         chosen = parse_move(move)
@@ -178,7 +179,7 @@ def play(
         from solver.lixso.game.rules import game_json
 
         print_json(game_json(after))
-    elif out != "-":
+    elif not position_only:
         _print_game(after)
 
 
@@ -348,7 +349,9 @@ def play_vs(
     from solver.lixso.game.rules import IllegalMove, game_json, replay_position
     from solver.lixso.game.solve import PLAYING_SHARE, LixsoSearch, solve as solve_position
 
-    output_path(out, json_output, "--out")
+    if out == "-":
+        fail("--out must name a file: the game itself is played on standard output")
+    output_path(out)
     game = _load(path, players, no_clue_touch_rule)
     if game.rules.seating.side_count != 2:
         fail("play-vs needs two sides (2 or 4 players)")

@@ -43,6 +43,7 @@ from .common import (
     output_path,
     console,
     print_json,
+    side_outputs,
     proof_dir_option,
     stdout_is_terminal,
     time_limit_option,
@@ -143,13 +144,13 @@ def show(
     west, p4 east). In colour in a terminal, plain text in a pipe. --svg draws the same with
     a legend, the scores and whose turn it is.
     """
-    output_path(svg_out, json_output, "--svg")
+    picture_only = side_outputs(json_output, svg=svg_out)
     position = _load(position_file)
     if svg_out is not None:
         write_output(svg_out, board_svg(position, title=f"Logi-Sticks: {position_file}"))
     if json_output:
         print_json(_state_json(position))
-    else:
+    elif not picture_only:
         _print_board(position)
 
 
@@ -192,7 +193,7 @@ def play(
 
     An illegal move exits with code 2 and names the rule it breaks.
     """
-    output_path(out, json_output, "--out")
+    position_only = side_outputs(json_output, out=out)
     position = _load(position_file)
     try:
         move = parse_move(move_text)
@@ -203,7 +204,7 @@ def play(
         write_output(out, json.dumps(position_to_json(after), indent=1) + "\n")
     if json_output:
         print_json(position_to_json(after))
-    else:
+    elif not position_only:
         _print_board(after)
 
 

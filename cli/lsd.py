@@ -42,6 +42,7 @@ from solver.lsd.rules import (
 from .common import (
     EXIT_NOT_ALL_GOOD,
     EXIT_OK,
+    answer_picture,
     backend_option,
     command,
     console,
@@ -50,6 +51,7 @@ from .common import (
     make_group,
     output_path,
     print_json,
+    side_outputs,
     spinner,
     stdout_is_terminal,
     time_limit_option,
@@ -154,13 +156,15 @@ def show(
     terminal; a completed dot is a filled circle on the line between two tiles, an open half
     dot an empty one. A winning line is underlined.
     """
-    output_path(svg_out, json_output, "--svg")
+    picture_only = side_outputs(json_output, svg=svg_out)
     position, _ = _load(path)
     line = _winning_line(position)
     if svg_out is not None:
         write_output(svg_out, render_svg(position, highlight=line, title=f"LSD {path}"))
     if json_output:
         print_json({"position": position_to_json(position), **_state(position)})
+        return
+    if picture_only:
         return
     _show_board(position, highlight=line)
     print(LEGEND)
@@ -235,8 +239,7 @@ def play(
     empty sides, at least one dot completed) and then captures what it captures; a skip is
     allowed only when the mover cannot place. Nothing may follow a win.
     """
-    output_path(out, json_output, "--out")
-    output_path(svg_out, json_output, "--svg")
+    file_only = side_outputs(json_output, out=out, svg=svg_out)
     position, _ = _load(path)
     turns = []
     for i, text in enumerate(move_texts):
@@ -261,6 +264,8 @@ def play(
             "position": position_to_json(position),
             **_state(position),
         })
+        return
+    if file_only:
         return
     for turn in turns:
         print(f"player {turn.before.to_move}: {move_text(turn.move)}{_capture_note(turn)}")
@@ -322,7 +327,7 @@ def reach(
     cells they can reach, captures included). 'yes' comes with the shortest sequence, replayed
     by the plain rules; 'no' is a proof. Exit code 1 when the time limit came first.
     """
-    output_path(svg_out, json_output, "--svg")
+    answer_picture(svg_out)
     check_plies(plies)
     position, _ = _load(path)
     _player(position, player)

@@ -22,8 +22,8 @@ from solver.quarry.stones import default_stones, load_stones
 from solver.quarry.threats import blocks, threats as threats_query
 
 from .common import (
-    EXIT_NOT_ALL_GOOD, backend_option, command, console, fail, json_option, make_group, output_path, print_json,
-    spinner, stdout_is_terminal, time_limit_option, write_output,
+    EXIT_NOT_ALL_GOOD, answer_picture, backend_option, command, console, fail, json_option, make_group, output_path,
+    print_json, side_outputs, spinner, stdout_is_terminal, time_limit_option, write_output,
 )
 
 app = make_group(
@@ -133,12 +133,12 @@ def show(
     player has left, and the tournament points so far (the winner's doubled)."""
     if view not in VIEWS:
         fail(f"--view must be top or iso, not {view!r}")
-    output_path(svg_out, json_output, "--svg")
+    picture_only = side_outputs(json_output, svg=svg_out)
     _, state = _load(path)
     won = line(state, state.winner) if state.winner else None
     if json_output:
         print_json(_state_json(state))
-    else:
+    elif not picture_only:
         _show_board(state, won)
         typer.echo(_status(state) + f" after {len(state.laid)} stone(s)")
         points = tournament_points(state)
@@ -196,7 +196,7 @@ def play(
 
     Prints the board after the move and whether it won; --out writes the new position.
     """
-    output_path(out, json_output, "--out")
+    position_only = side_outputs(json_output, out=out)
     position, state = _load(path)
     parsed = parse_move(move, position.board, position.stones)
     player = state.to_move
@@ -204,7 +204,7 @@ def play(
     height = after.laid[-1].base if parsed != PASS else None
     if json_output:
         print_json({"player": player, "move": move_text(parsed, state.stones), "height": height, "winner": after.winner, "position": position_to_json(after_position)})
-    else:
+    elif not position_only:
         rests = f" (rests at height {height})" if height is not None else ""
         typer.echo(f"{player} plays {move_text(parsed, state.stones)}{rests}")
         won = line(after, after.winner) if after.winner else None
@@ -250,7 +250,7 @@ def reach(
     """
     if objective not in OBJECTIVES:
         fail(f"--objective must be stones or points, not {objective!r}")
-    output_path(svg_out, json_output, "--svg")
+    answer_picture(svg_out)
     _, state = _load(path)
     who = _player(player, state)
     with spinner(f"reach for {who}..."):

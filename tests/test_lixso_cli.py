@@ -147,3 +147,15 @@ def test_a_grid_no_tile_fits_is_unsolvable_and_the_rest_go_on(run_cli, tmp_path,
     assert set(lines) == {"thin", "tiny"}
     assert lines["tiny"]["level"] == 1
     assert lines["thin"]["level"] is None and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("command", [["grade"], ["id"], ["verify"], ["verify", "--jobs", "2"], ["solve"]])
+def test_batch_json_names_every_grid_in_file_order(run_cli, tmp_path, command):
+    # grade and id left bad grids out of their JSON, and verify listed them before the rest
+    path = tmp_path / "mixed.txt"
+    path.write_text("# name: ok1\n.IX\n...\n\n# name: bad\n.IZ\n...\n\n# name: ok2\nX..\n...\n")
+    result = run_cli("lixso", *command, str(path), "--json")
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [d["name"] for d in lines] == ["ok1", "bad", "ok2"], result.stdout
+    assert lines[1]["status"] == "invalid" and "unknown character 'Z'" in lines[1]["error"]
+    assert "Traceback" not in result.stderr

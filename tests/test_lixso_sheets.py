@@ -340,3 +340,61 @@ def test_several_pictures_are_not_sent_to_standard_output(run_cli, tmp_path, arg
     result = run_cli(*(files.get(arg, arg) for arg in args), cwd=work)
     assert result.returncode == 2 and "standard output" in result.stderr and result.stdout == ""
     assert list(work.iterdir()) == []
+
+
+@pytest.mark.parametrize("args, document", [
+    (("lixso", "solve", "ONE", "--svg", "-"), "svg"),
+    (("lixso", "game", "show", "grids/lixso-game/6x6-L3-1.txt", "--svg", "-"), "svg"),
+    (("lsd", "show", "grids/lsd/mid20.json", "--svg", "-"), "svg"),
+    (("quarry", "show", "grids/quarry/blue-wins.json", "--svg", "-"), "svg"),
+    (("logisticks", "show", "grids/logisticks/start.json", "--svg", "-"), "svg"),
+    (("laido", "score", "grids/laido/game.json", "--svg", "-"), "svg"),
+    (("lsd", "play", "grids/lsd/start.json", "0,0 N+", "--out", "-"), "json"),
+    (("quarry", "play", "grids/quarry/arch-over-beam.json", "block a1", "--out", "-"), "json"),
+    (("logisticks", "play", "grids/logisticks/start.json", "d6 AND SE", "--out", "-"), "json"),
+])
+def test_an_output_given_as_dash_has_standard_output_to_itself(run_cli, tmp_path, args, document):
+    # the text report used to be printed around it, so the picture could not be piped anywhere
+    one = tmp_path / "one.txt"
+    one.write_text(".IX\n...\n")
+    result = run_cli(*(str(one) if arg == "ONE" else arg for arg in args), cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    if document == "svg":
+        assert result.stdout.startswith("<svg") and result.stdout.rstrip().endswith("</svg>")
+        assert result.stdout.count("<svg") == 1
+    else:
+        json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("args, words", [
+    (("lsd", "play", "grids/lsd/start.json", "0,0 N+", "--out", "-", "--svg", "-"), "cannot both be '-'"),
+    (("lixso", "game", "play-vs", "grids/lixso-game/6x6-L3-1.txt", "--out", "-"), "played on standard output"),
+    (("lsd", "reach", "grids/lsd/start.json", "-p", "1", "-k", "1", "--svg", "-"), "only some answers draw a picture"),
+    (("quarry", "reach", "grids/quarry/blue-wins.json", "--svg", "-"), "only some answers draw a picture"),
+])
+def test_dash_is_refused_where_standard_output_cannot_hold_the_output_alone(run_cli, args, words):
+    result = run_cli(*args, cwd=ROOT)
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1 and words in result.stderr
+
+
+def test_numbered_pictures_are_checked_before_the_work_starts(run_cli, tmp_path):
+    # a folder in the way of the second picture used to be found after the first was written
+    pack = tmp_path / "pack.txt"
+    pack.write_text("...\n...\n\n.IX\n...\n\n# name: third\n......\n......\n......\n")
+    (tmp_path / "pic-2.svg").mkdir()
+    for args in (("draw", str(pack), "-o", "pic.svg"), ("solve", str(pack), "--svg", "pic.svg")):
+        result = run_cli("lixso", *args, cwd=tmp_path)
+        assert result.returncode == 2 and "pic-2.svg" in result.stderr and "directory" in result.stderr
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["pack.txt", "pic-2.svg"]
+
+
+def test_draw_draws_the_readable_grids_of_a_pack_with_bad_ones(run_cli, tmp_path):
+    pack = tmp_path / "pack.txt"
+    pack.write_text("# name: ok1\n.IX\n...\n\n# name: bad\n.IZ\n...\n\n# name: ok2\nX..\n...\n")
+    result = run_cli("lixso", "draw", str(pack), "-o", str(tmp_path / "p.svg"), "--json")
+    assert result.returncode == 2
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(d["name"], d["status"]) for d in lines] == [("ok1", "unique"), ("bad", "invalid"), ("ok2", "multiple")]
+    assert (tmp_path / "p-1.svg").read_text().startswith("<svg") and (tmp_path / "p-2.svg").exists()
+    assert "unknown character 'Z'" in result.stderr
