@@ -170,8 +170,6 @@ def show(
     print(LEGEND)
     for text in status_lines(position):
         print(text)
-    if winner(position) is None and is_draw(position):
-        print("nobody can place a tile: the game is a draw")
 
 
 def _capture_note(turn: Turn) -> str:

@@ -54,6 +54,10 @@ def test_default_tileset_has_twenty_tiles_per_player():
     ("  -2 , 4   sw X ", Placement((-2, 4), S | W, "x")),
     ("0,0 -x", Placement((0, 0), 0, "x")),
     ("Skip", SKIP),
+    # seeds/lsd.md: the spaces between the parts are optional (a move without them was refused)
+    ("0,0NES+", Placement((0, 0), N | E | S, "+")),
+    ("1,0W+", Placement((1, 0), W, "+")),
+    ("0,-1-x", Placement((0, -1), 0, "x")),
 ])
 def test_moves_as_text(text, move):
     assert parse_move(text) == move

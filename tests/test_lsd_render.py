@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
 
-from solver.lsd.model import new_position, parse_move
+from solver.lsd.model import new_position, parse_move, position_from_json
 from solver.lsd.render import render_rich, render_svg, render_text, status_lines
 from solver.lsd.rules import play
 
@@ -48,3 +48,32 @@ def test_svg_draws_every_tile_dot_and_icon():
     assert len(list(root.iter(f"{ns}path"))) == 3  # half dots: N and E of 0,0, W of 1,0
     assert len(list(root.iter(f"{ns}line"))) == 8  # two strokes per icon, each drawn with a rim
     assert "player 1 to move" in svg
+
+
+
+def test_a_drawn_game_says_so_where_the_player_to_move_would_be():
+    drawn = play(play(play(play(new_position(2), parse_move("0,0 ESx")), parse_move("1,0 W+")), parse_move("0,-1 NEx")), parse_move("1,-1 W+"))
+    assert status_lines(drawn)[0] == "nobody can place a tile: the game is a draw"
+
+
+def test_parts_of_the_field_far_apart_are_drawn_as_boards_of_their_own():
+    # after captures the field can be split: one board over the whole span was 2,001 cells a
+    # side (seconds to draw, and mostly empty)
+    split = position_from_json({"players": 2, "captured": [{"N+": 1}, {}], "field": [
+        {"at": [0, 0], "player": 1, "dots": "E", "icon": "+"},
+        {"at": [1000, 1000], "player": 2, "dots": "W", "icon": "x"},
+    ]})
+    text = render_text(split)
+    assert text == (
+        "      1000\n"
+        "     ┌───┐\n"
+        "1000 ○2xw│\n"
+        "     └───┘\n"
+        "\n"
+        "       0\n"
+        "     ┌───┐\n"
+        "   0 │1+b○\n"
+        "     └───┘\n"
+    )
+    assert render_rich(split).plain == text
+    assert render_text(two_tiles()).count("┌") == 1  # one piece, one board

@@ -281,3 +281,18 @@ def test_two_lines_are_refused():
 def test_icon_colours_alternate():
     assert new_position(4).icon_colours == (BLACK, WHITE, BLACK, WHITE)
     assert supply_of({}) == ()
+
+
+
+def test_no_tile_is_offered_off_the_table():
+    # tiles up to the last coordinate kept (MAX_COORDINATE), an open half dot facing beyond it:
+    # the solvers offered "1001,0 W+" as a win, and play (rightly) refused that move
+    edge = position_from_json({"players": 2, "to_move": 1, "field": [
+        {"at": [998, 0], "player": 1, "dots": "E", "icon": "+"},
+        {"at": [999, 0], "player": 1, "dots": "EW", "icon": "x"},
+        {"at": [1000, 0], "player": 1, "dots": "EW", "icon": "x"},
+    ]})
+    assert placements(edge) == [] and winning_placements(edge, 1) == []
+    assert is_draw(edge)  # nobody can place: the one open half dot faces off the table
+    with pytest.raises(InputError, match="beyond"):
+        parse_move("1001,0 W+")

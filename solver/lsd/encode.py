@@ -45,7 +45,7 @@ from typing import Callable
 from solver.core.backend import Formula
 from solver.core.limits import Deadline
 
-from .model import ICONS, OPPOSITE, PLUS, SIDES, Cell, Kind, Placement, Position, neighbour, rotations
+from .model import ICONS, OPPOSITE, PLUS, SIDES, Cell, Kind, Placement, Position, neighbour, on_table, rotations
 from .rules import FIRST_CELL
 
 _PERPENDICULAR = {s: tuple(o for o in SIDES if o not in (s, OPPOSITE[s])) for s in SIDES}
@@ -148,7 +148,7 @@ def earliest_plies(position: Position, plies: int) -> dict[Cell, int]:
         for cell in frontier:
             for side in SIDES:
                 other = neighbour(cell, side)
-                if other not in seen:
+                if other not in seen and on_table(other):
                     seen.add(other)
                     first[other] = distance
                     nxt.append(other)

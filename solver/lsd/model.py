@@ -56,6 +56,17 @@ def neighbour(cell: Cell, side: int) -> Cell:
     return (cell[0] + dx, cell[1] + dy)
 
 
+# The rules' field has no edge; ours stops here, far beyond any game (every tile of a set laid
+# in one row from the centre reaches a few dozen cells): a cell beyond is off the table, so no
+# tile is read, typed or placed there (seeds/lsd.md, "Tiles and the field")
+MAX_COORDINATE = 1000
+
+
+def on_table(cell: Cell) -> bool:
+    """Whether ``cell`` lies within :data:`MAX_COORDINATE` of the centre on both axes."""
+    return abs(cell[0]) <= MAX_COORDINATE and abs(cell[1]) <= MAX_COORDINATE
+
+
 def rotate(mask: int, quarter_turns: int = 1) -> int:
     """The dots after turning a tile clockwise by ``quarter_turns`` (N goes to E, E to S, ...)."""
     k = quarter_turns % 4
@@ -294,8 +305,7 @@ class Record:
 
 # --------------------------------------------------------------------------- moves as text
 
-MAX_COORDINATE = 1000
-_PLACEMENT = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s+([NESWnesw]{1,4}|-)\s*([+xX])\s*$")
+_PLACEMENT = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*([NESWnesw]{1,4}|-)\s*([+xX])\s*$")
 
 
 def parse_move(text: str, where: str = "move") -> Move:

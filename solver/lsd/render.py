@@ -13,7 +13,7 @@ from html import escape
 from typing import Iterable, Mapping
 
 from .model import BLACK, E, N, PLUS, S, W, Cell, Position, Tile, cell_text, kind_text
-from .rules import winner
+from .rules import is_draw, winner
 
 PLAYER_NAMES = {1: "red", 2: "blue", 3: "green", 4: "orange"}
 SVG_FILL = {1: "#e05a47", 2: "#3d85c6", 3: "#4caf50", 4: "#c27c0e"}
@@ -49,20 +49,70 @@ def tile_label(tile: Tile, position: Position) -> str:
     return f"{tile.player}{tile.icon}{'b' if position.icon_colour(tile.player) == BLACK else 'w'}"
 
 
+# Parts of the field farther apart than this (in rows or in columns) are drawn as boards of
+# their own: after captures a field can be split, and one board over the whole span (up to
+# 2,001 cells a side) would be mostly empty, millions of characters long
+PART_GAP = 4
+
+
+def field_parts(cells: Iterable[Cell]) -> list[list[Cell]]:
+    """``cells`` in groups drawn as one board each: two cells within :data:`PART_GAP` of each
+    other in both rows and columns are in one group, and so is everything such steps link.
+    Groups in field order of their first cell."""
+    cells = sorted(set(cells), key=lambda c: (-c[1], c[0]))
+    group = list(range(len(cells)))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    for i, (x, y) in enumerate(cells):
+        for j in range(i):
+            u, v = cells[j]
+            if abs(u - x) <= PART_GAP and abs(v - y) <= PART_GAP:
+                group[root(i)] = root(j)
+    parts: dict[int, list[Cell]] = {}
+    for i, cell in enumerate(cells):
+        parts.setdefault(root(i), []).append(cell)
+    return list(parts.values())
+
+
+def boards(
+    position: Position,
+    highlight: Iterable[Cell] = (),
+    marks: Mapping[Cell, str] | None = None,
+) -> list[list[list[Segment]]]:
+    """The field as boards of styled lines (:func:`board_segments`), one per part of the field
+    (:func:`field_parts`; one board for a field in one piece, or an empty one)."""
+    marks = dict(marks or {})
+    cells = list(position.field) + list(marks)
+    if not cells:
+        return [board_segments(position, highlight, marks, bounds(position, 0))]
+    return [
+        board_segments(position, highlight, marks, (min(xs), max(xs), min(ys), max(ys)))
+        for part in field_parts(cells)
+        for xs, ys in [([c[0] for c in part], [c[1] for c in part])]
+    ]
+
+
 def board_segments(
     position: Position,
     highlight: Iterable[Cell] = (),
     marks: Mapping[Cell, str] | None = None,
+    box: tuple[int, int, int, int] | None = None,
 ) -> list[list[Segment]]:
     """The board as lines of styled pieces of text (see the module docstring).
 
     ``highlight``: cells whose tiles are underlined (a winning line, the last move);
-    ``marks``: up to three characters shown on empty cells (``*`` for a winning cell).
+    ``marks``: up to three characters shown on empty cells (``*`` for a winning cell);
+    ``box``: the cells drawn, (x min, x max, y min, y max); by default all of the field.
     """
     field = position.field
     marks = dict(marks or {})
     lit = set(highlight)
-    x0, x1, y0, y1 = bounds(position, 0, marks)
+    x0, x1, y0, y1 = box or bounds(position, 0, marks)
 
     def occupied(x: int, y: int) -> bool:
         return (x, y) in field
@@ -124,17 +174,23 @@ def board_segments(
 
 def _trimmed(row: list[Segment]) -> list[Segment]:
     """The row without trailing blanks (the same in colour and in plain text)."""
-    while row and not row[-1][0].strip():
-        row = row[:-1]
+    end = len(row)
+    while end and not row[end - 1][0].strip():
+        end -= 1
+    row = row[:end]
     if row:
         text, style = row[-1]
-        row = row[:-1] + [(text.rstrip(), style)]
+        row[-1] = (text.rstrip(), style)
     return row
 
 
 def render_text(position: Position, highlight: Iterable[Cell] = (), marks: Mapping[Cell, str] | None = None) -> str:
-    """The board as plain text (for pipes and files)."""
-    return "".join("".join(t for t, _ in row).rstrip() + "\n" for row in board_segments(position, highlight, marks))
+    """The board as plain text (for pipes and files); parts of the field far apart are boards
+    of their own, a blank line between them."""
+    return "\n".join(
+        "".join("".join(t for t, _ in row).rstrip() + "\n" for row in board)
+        for board in boards(position, highlight, marks)
+    )
 
 
 def render_rich(position: Position, highlight: Iterable[Cell] = (), marks: Mapping[Cell, str] | None = None):
@@ -142,10 +198,13 @@ def render_rich(position: Position, highlight: Iterable[Cell] = (), marks: Mappi
     from rich.text import Text
 
     text = Text()
-    for row in board_segments(position, highlight, marks):
-        for piece, style in row:
-            text.append(piece, style=style or None)
-        text.append("\n")
+    for number, board in enumerate(boards(position, highlight, marks)):
+        if number:
+            text.append("\n")
+        for row in board:
+            for piece, style in row:
+                text.append(piece, style=style or None)
+            text.append("\n")
     return text
 
 
@@ -153,11 +212,14 @@ LEGEND = "1+b = player 1's tile, icon + in black (w: white); ● completed dot, 
 
 
 def status_lines(position: Position) -> list[str]:
-    """Who is to move (or who won), and each player's supply and captured tiles."""
+    """Who is to move (or who won, or that the game is drawn), and each player's supply and
+    captured tiles."""
     lines = []
     won = winner(position)
     if won is not None:
         lines.append(f"player {won} has a line: player {won} wins")
+    elif is_draw(position):
+        lines.append("nobody can place a tile: the game is a draw")
     else:
         lines.append(f"player {position.to_move} to move")
     for player in range(1, position.players + 1):

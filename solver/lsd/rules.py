@@ -35,6 +35,7 @@ from .model import (
     field_order,
     move_text,
     neighbour,
+    on_table,
     rotations,
     supply_of,
 )
@@ -213,9 +214,10 @@ def placements_on(field: Field, supply) -> Iterator[Placement]:
 
 
 def frontier(field: Field) -> list[Cell]:
-    """The empty cells next to the field (sharing a side with a tile), in field order."""
+    """The empty cells next to the field (sharing a side with a tile) and on the table, in
+    field order."""
     cells = {neighbour(c, s) for c in field for s in SIDES}
-    return sorted((c for c in cells if c not in field), key=field_order)
+    return sorted((c for c in cells if c not in field and on_table(c)), key=field_order)
 
 
 def can_place(position: Position, player: int) -> bool:
@@ -393,11 +395,12 @@ def run_gaps(mine: set[Cell]) -> Iterator[tuple[Cell, list[Cell], list[Cell]]]:
 
 
 def completing_cells(field: Field, player: int, length: int) -> list[Cell]:
-    """The empty cells where a tile of ``player``'s would complete a line of ``length``: the
-    player's runs on its two sides, in a row or in a column, add up to ``length - 1`` or more.
-    In field order."""
+    """The empty cells on the table where a tile of ``player``'s would complete a line of
+    ``length``: the player's runs on its two sides, in a row or in a column, add up to ``length
+    - 1`` or more. In field order."""
     mine = {c for c, t in field.items() if t.player == player}
-    found = {cell for cell, left, right in run_gaps(mine) if len(left) + len(right) >= length - 1 and cell not in field}
+    found = {cell for cell, left, right in run_gaps(mine)
+             if len(left) + len(right) >= length - 1 and cell not in field and on_table(cell)}
     return sorted(found, key=field_order)
 
 
