@@ -156,7 +156,9 @@ def main(argv: list[str] | None = None) -> None:
         typer.echo(error.ctx.get_help())
         code = 0
     except click.UsageError as error:
-        typer.echo(f"placesat: error: {usage_message(error)} (see '{_command_path(argv)} --help')", err=True)
+        # the command the error is about: the group, for a command it does not have
+        where = error.ctx.command_path if error.ctx is not None else _command_path(argv)
+        typer.echo(f"placesat: error: {usage_message(error)} (see '{where} --help')", err=True)
         code = 2
     except InputError as error:
         typer.echo(f"placesat: error: {error}", err=True)

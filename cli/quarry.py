@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from solver.core.errors import InputError
+from solver.core.limits import Deadline, TimeUp
 from solver.quarry.model import (
     DEFAULT_LENGTH, DEFAULT_WIDTH, OUTSIDE, PASS, PLAYERS, ZONE_READINGS, Position, cell_name, check_board, dumps,
     load_position, move_text, parse_move, position_to_json,
@@ -297,20 +298,30 @@ def threats(
 def block(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     player: Optional[str] = typer.Option(None, "--player", "-p", help="Who blocks (default: the player to move)."),
-    json_output: bool = json_option('One JSON object: {"player", "opponent_threats", "blocks": [{"move", "height", "wins"}]}.'),
+    time_limit: Optional[float] = time_limit_option(),
+    json_output: bool = json_option('One JSON object: {"player", "opponent_threats", "blocks": [{"move", "height", "wins"}]}; {"answer": "unknown"} when the time limit comes first.'),
 ) -> None:
     """The moves for PLAYER after which the opponent has no winning stone, or 'none'.
 
     A move that wins at once counts (the game ends). When the opponent has no threat now, a move
     can still create one (a stone the opponent can then cross over), so every move is checked.
+    On a large board that takes a while: past --time-limit the answer is unknown (exit 1).
     """
+    deadline = Deadline(time_limit)
     _, state = _load(path)
     who = _player(player, state)
     other = PLAYERS[1] if who == PLAYERS[0] else PLAYERS[0]
-    with spinner(f"checking {who}'s moves..."):
-        legal = list(placements(state, who))
-        found = blocks(state, who, legal)
-        now = threats_query(state)[other]
+    try:
+        with spinner(f"checking {who}'s moves..."):
+            legal = list(placements(state, who))
+            found = blocks(state, who, legal, deadline)
+            now = threats_query(state)[other]
+    except TimeUp:
+        if json_output:
+            print_json({"player": who, "answer": "unknown"})
+        else:
+            typer.echo("unknown: the time limit came before every move was checked")
+        raise typer.Exit(EXIT_NOT_ALL_GOOD)
     if json_output:
         print_json({"player": who, "opponent_threats": len(now), "legal": len(legal), "blocks": [{"move": b.placement.text(state.stones), "height": b.base, "wins": b.wins} for b in found]})
         return
@@ -365,9 +376,14 @@ def _print_race(result: Race, state: State, lead: dict) -> None:
         typer.echo(f"{player + turn:8}{_measure(stones_answer, stones_answer.stones):>15}{_measure(points_answer, points_answer.points):>15}")
     typer.echo("(* to move)")
     for measure, word in (("stones", "stone(s)"), ("points", "point(s)")):
-        ahead, by = lead[measure]["ahead"], lead[measure]["by"]
-        if ahead is None:
-            typer.echo(f"by {measure}: level" if by == 0 else f"by {measure}: no one is ahead")
+        verdict, ahead, by = lead[measure]["verdict"], lead[measure]["ahead"], lead[measure]["by"]
+        if verdict == "unknown":
+            typer.echo(f"by {measure}: unknown (the time limit came before both answers)")
+        elif verdict == "neither":
+            typer.echo(f"by {measure}: neither can complete a line")
+        elif verdict == "level":
+            tempo = f"; {state.to_move}, to move, is a tempo ahead" if measure == "stones" and not state.is_over else ""
+            typer.echo(f"by {measure}: level{tempo}")
         elif by is None:
             typer.echo(f"by {measure}: {ahead} is ahead (the other cannot complete a line)")
         else:

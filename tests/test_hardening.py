@@ -371,6 +371,15 @@ def test_output_through_a_symlink_replaces_its_target(run_cli, tmp_path):
     assert link.is_symlink() and "# level: 1" in target.read_text()
 
 
+def test_a_link_into_a_missing_folder_names_that_folder(tmp_path):
+    from solver.core.outputs import OutputError, resolve_output
+
+    link = tmp_path / "link.txt"
+    link.symlink_to(tmp_path / "nowhere" / "x.txt")
+    with pytest.raises(OutputError, match=f"the folder {tmp_path / 'nowhere'} does not exist"):
+        resolve_output(str(link))  # it named "." (the link's own folder, which exists)
+
+
 def test_an_output_folder_that_does_not_exist_fails_before_the_work(run_cli, tmp_path):
     result = run_cli("lixso", "generate", "--count", "50", "--level", "5", "--out", str(tmp_path / "no" / "p.txt"))
     line = one_clean_line(result)

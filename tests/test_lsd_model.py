@@ -118,6 +118,9 @@ def bad(text: str, message: str) -> None:
     ({"players": 2, "tileset": {"N+": 1}, "field": [
         {"at": [0, 0], "player": 1, "dots": "N", "icon": "+"}, {"at": [0, 1], "player": 1, "dots": "S", "icon": "+"}]},
      "field: player 1 has 2 N+ tile(s) on the field and 0 captured, but the tile set holds 1"),
+    ({"players": 2, "captured": [{"N+": 3}, {}]}, "captured[0].N+: player 1 has 0 N+ tile(s) on the field and 3 captured"),
+    ({"players": "2"}, 'players: must be 2 or 4, not "2"'),
+    ({"players": 2.0}, "players: must be 2 or 4, not 2.0"),
     ({"players": 2, "supplies": [{"NE+": 3}, {}]}, "supplies[0].NE+: 3 tile(s), but only 2"),
     ({"players": 2, "tileset": {"NE+": 1, "ES+": 1}}, "tileset.ES+: the kind NE+ is already listed"),
     ({"players": 2, "tileset": {}}, "tileset: has no tile"),

@@ -131,7 +131,7 @@ def test_race_and_time_limit(run_cli, tmp_path):
     small.write_text(run_cli("quarry", "new", "--length", "5", "--width", "3").stdout)
     done = run_cli("quarry", "race", str(small), "--json")
     out = json.loads(done.stdout)
-    assert out["lead"]["stones"] == {"ahead": None, "by": 0}
+    assert out["lead"]["stones"] == {"verdict": "level", "ahead": None, "by": 0}
     assert out["fewest_stones"]["black"]["stones"] == 2
     done = run_cli("quarry", "reach", str(GRIDS / "midgame.json"), "-p", "black", "--time-limit", "0.01", "--json")
     assert done.returncode == 1, done.stderr
@@ -144,3 +144,26 @@ def test_show_svg_views(run_cli, tmp_path):
         done = run_cli("quarry", "show", str(GRIDS / "blue-wins.json"), "--svg", str(picture), "--view", view)
         assert done.returncode == 0, done.stderr
         assert picture.read_text().startswith("<svg") and "</svg>" in picture.read_text()
+
+
+def test_race_with_an_unknown_answer_names_no_one_ahead(run_cli, tmp_path):
+    # it said "no one is ahead" (a guess) when the time limit left a side's answer unknown
+    small = tmp_path / "small.json"
+    small.write_text(run_cli("quarry", "new", "--length", "5", "--width", "3").stdout)
+    done = run_cli("quarry", "race", str(small), "--time-limit", "0")
+    assert done.returncode == 1
+    assert "by stones: unknown" in done.stdout and "no one is ahead" not in done.stdout
+    out = json.loads(run_cli("quarry", "race", str(small), "--time-limit", "0", "--json").stdout)
+    assert out["lead"]["stones"] == {"verdict": "unknown", "ahead": None, "by": None}
+    level = run_cli("quarry", "race", str(small))
+    assert "by stones: level; black, to move, is a tempo ahead" in level.stdout
+
+
+def test_block_takes_a_time_limit(run_cli):
+    # it had none, and an empty 30x26 board took about a minute
+    done = run_cli("quarry", "block", str(GRIDS / "midgame.json"), "--time-limit", "0")
+    assert done.returncode == 1 and done.stdout.startswith("unknown")
+    done = run_cli("quarry", "block", str(GRIDS / "midgame.json"), "--time-limit", "0", "--json")
+    assert done.returncode == 1 and json.loads(done.stdout)["answer"] == "unknown"
+    full = run_cli("quarry", "block", str(GRIDS / "midgame.json"), "--time-limit", "60", "--json")
+    assert full.returncode == 0 and "blocks" in json.loads(full.stdout)

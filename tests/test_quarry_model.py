@@ -68,7 +68,7 @@ def test_cells_and_moves():
     assert parse_move("Arch D4 down East", board, stones) == Placement("arch", "down", "e", (3, 3))
     assert parse_move("sp a1", board, stones) == Placement("span", "up", "e", (0, 0))
     assert parse_move("pass", board, stones) == PASS
-    for text, message in [("b a1", "unknown stone"), ("beam", "STONE CELL"), ("beam a1 x", "neither a direction"), ("block a1 down", "neither")]:
+    for text, message in [("zz a1", "unknown stone"), ("b a1", "could be block or brick or beam or bridge"), ("bri a1", "could be brick or bridge"), ("beam", "STONE CELL"), ("beam a1 x", "neither a direction"), ("block a1 down", "neither")]:
         with pytest.raises(InputError, match=message):
             parse_move(text, board, stones)
     for text in ("beam c3 s", "arch d4 e down", "block a1", "step b2 n down", "brick a1 e"):
@@ -110,3 +110,4 @@ def test_position_errors_name_the_place(text, message):
 def test_default_table_is_the_one_place():
     # the README and seeds point here: one row per stone, in the order the scan lists them by points
     assert [row["name"] for row in DEFAULT_STONE_TABLE] == ["block", "brick", "post", "beam", "corner", "step", "pillar", "span", "arch", "bridge"]
+

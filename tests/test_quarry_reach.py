@@ -210,4 +210,4 @@ def test_race_reports_both_players():
     assert result.fewest_stones[BLACK].stones == 2  # checked by search in test_crafted_crossings
     lead = result.lead()
     diff = result.fewest_stones[BLUE].stones - result.fewest_stones[BLACK].stones
-    assert lead["stones"] == {"ahead": BLACK if diff > 0 else BLUE if diff < 0 else None, "by": abs(diff)}
+    assert lead["stones"] == {"verdict": "ahead" if diff else "level", "ahead": BLACK if diff > 0 else BLUE if diff < 0 else None, "by": abs(diff)}

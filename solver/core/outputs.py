@@ -51,10 +51,12 @@ def resolve_output(path: str) -> str:
         )
         raise OutputError(f"is {kind}; only a regular file (or a new path) is written", path)
     folder = os.path.dirname(target) or "."
+    # the folder as the user wrote it, unless a link leads elsewhere: then where it leads
+    shown = folder if os.path.islink(path) else os.path.dirname(path) or "."
     if not os.path.isdir(folder):
-        raise OutputError(f"cannot write: the folder {os.path.dirname(path) or '.'} does not exist", path)
+        raise OutputError(f"cannot write: the folder {shown} does not exist", path)
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise OutputError(f"cannot write: the folder {os.path.dirname(path) or '.'} is not writable", path)
+        raise OutputError(f"cannot write: the folder {shown} is not writable", path)
     if info is not None and not os.access(target, os.W_OK):
         raise OutputError("cannot write: permission denied", path)
     return target

@@ -350,11 +350,11 @@ RECORD_KEYS = ("start", "moves")
 def _players(raw: dict) -> int:
     if "players" not in raw:
         raise InputError("players: missing (2 or 4)")
-    players = expect_int(raw["players"], "players", 1, 8)
-    if players == 3:
+    players = raw["players"]
+    if players == 3 and type(players) is int:
         raise InputError(f"players: {THREE_PLAYERS}")
-    if players not in SUPPORTED_PLAYERS:
-        raise InputError(f"players: must be 2 or 4, not {players}")
+    if type(players) is not int or players not in SUPPORTED_PLAYERS:
+        raise InputError(f"players: must be 2 or 4, not {shown(players)}")
     return players
 
 
@@ -439,8 +439,10 @@ def position_from_json(raw: Any) -> Position:
             if n < 0:
                 placed = sum(1 for t in tiles.values() if t.player == player and t.kind == kind)
                 taken = dict(captured[player - 1]).get(kind, 0)
+                # named where the count that goes over stands: the captured tiles, when any
+                where = f"captured[{player - 1}].{kind_text(kind)}" if taken else "field"
                 raise InputError(
-                    f"field: player {player} has {placed} {kind_text(kind)} tile(s) on the field and {taken} captured, "
+                    f"{where}: player {player} has {placed} {kind_text(kind)} tile(s) on the field and {taken} captured, "
                     f"but the tile set holds {allowed.get(kind, 0)}"
                 )
         if given is None:
@@ -472,9 +474,13 @@ def record_from_json(raw: Any) -> Record:
 
 
 def parse_game(text: str, path: str | None = None) -> Position | Record:
-    """A position or a game record (it has ``"moves"``) from JSON text; errors name the file
-    and the line and column of a syntax error, or the JSON path of a bad field."""
-    return parse_json_as(text, path, lambda raw: record_from_json(raw) if isinstance(raw, dict) and "moves" in raw else position_from_json(raw))
+    """A position or a game record (it has ``"start"`` or ``"moves"``) from JSON text; errors
+    name the file and the line and column of a syntax error, or the JSON path of a bad field."""
+    return parse_json_as(text, path, lambda raw: record_from_json(raw) if _is_record(raw) else position_from_json(raw))
+
+
+def _is_record(raw: Any) -> bool:
+    return isinstance(raw, dict) and ("moves" in raw or "start" in raw)
 
 
 def load_game(path: str) -> Position | Record:

@@ -204,6 +204,9 @@ def parse_move(text: str, board: Board, stones: StoneSet) -> Move:
         raise InputError(f"move {shown!r}: write STONE CELL [DIR] [FACE], like 'beam c3 s' or 'arch d4 e down', or 'pass'")
     kind = stones.find(words[0])
     if kind is None:
+        meant = stones.starting(words[0])
+        if len(meant) > 1:
+            raise InputError(f"move {shown!r}: {words[0]!r} could be {' or '.join(meant)}: type more of the name")
         raise InputError(f"move {shown!r}: unknown stone {words[0]!r} (stones: {', '.join(stones.names)})")
     at = parse_cell(words[1], board, f"move {shown!r}")
     direction = None

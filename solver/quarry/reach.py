@@ -327,19 +327,27 @@ class Race:
     fewest_points: dict[str, ReachAnswer]
 
     def lead(self) -> dict[str, Any]:
-        """Who needs fewer stones, and by how many; who gives up fewer points, and by how many."""
+        """Who needs fewer stones, and by how many; who gives up fewer points, and by how many.
+
+        Per measure: ``verdict`` is ``ahead`` (``by`` is the margin, None when the other side
+        cannot complete a line at all), ``level``, ``neither`` (neither side can complete a
+        line) or ``unknown`` (a side's answer is unknown: no guess).
+        """
         out: dict[str, Any] = {}
         for measure, answers, value in ((STONES, self.fewest_stones, lambda a: a.stones), (POINTS, self.fewest_points, lambda a: a.points)):
             black, blue = (answers[p] for p in PLAYERS)
             if UNKNOWN in (black.answer, blue.answer):
-                out[measure] = {"ahead": None, "by": None}
+                out[measure] = {"verdict": "unknown", "ahead": None, "by": None}
             elif black.answer == IMPOSSIBLE and blue.answer == IMPOSSIBLE:
-                out[measure] = {"ahead": None, "by": None}
+                out[measure] = {"verdict": "neither", "ahead": None, "by": None}
             elif IMPOSSIBLE in (black.answer, blue.answer):
-                out[measure] = {"ahead": PLAYERS[0] if blue.answer == IMPOSSIBLE else PLAYERS[1], "by": None}
+                out[measure] = {"verdict": "ahead", "ahead": PLAYERS[0] if blue.answer == IMPOSSIBLE else PLAYERS[1], "by": None}
             else:
                 diff = value(blue) - value(black)
-                out[measure] = {"ahead": None if diff == 0 else (PLAYERS[0] if diff > 0 else PLAYERS[1]), "by": abs(diff)}
+                if diff == 0:
+                    out[measure] = {"verdict": "level", "ahead": None, "by": 0}
+                else:
+                    out[measure] = {"verdict": "ahead", "ahead": PLAYERS[0] if diff > 0 else PLAYERS[1], "by": abs(diff)}
         return out
 
 

@@ -195,8 +195,12 @@ class StoneSet:
         word = word.lower()
         if word in self.names:
             return self[word]
-        matches = [kind for kind in self.kinds if kind.name.startswith(word)]
-        return matches[0] if len(matches) == 1 else None
+        matches = self.starting(word)
+        return self[matches[0]] if len(matches) == 1 else None
+
+    def starting(self, word: str) -> list[str]:
+        """The names that begin with ``word`` (any case), in table order."""
+        return [name for name in self.names if name.startswith(word.lower())]
 
     @cached_property
     def total_points(self) -> int:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solver.core.limits import Deadline
+
 from .model import PLAYERS, Placement, opponent
 from .rules import State, drop, lay, line
 from .stones import Orientation
@@ -126,13 +128,16 @@ class Block:
     wins: bool
 
 
-def blocks(state: State, player: str, candidates: list[tuple[Placement, int]]) -> list[Block]:
+def blocks(state: State, player: str, candidates: list[tuple[Placement, int]], deadline: Deadline | None = None) -> list[Block]:
     """Of ``candidates`` (legal placements for ``player``), those after which the opponent has no
-    winning stone; a move that wins at once counts (the game is over)."""
+    winning stone; a move that wins at once counts (the game is over). ``TimeUp`` when
+    ``deadline`` comes before every candidate is checked (on a large board that takes a minute)."""
     other = opponent(player)
     before = winning_moves(state, other)
     found = []
     for placement, base in candidates:
+        if deadline is not None:
+            deadline.check()
         after = state.copy()
         lay(after, player, placement, base)
         if line(after, player) is not None:
