@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from .conftest import ROOT
 
 # Two grids from the shipped benchmark pack (unique, solutions known), dressed with metadata.
@@ -226,3 +228,13 @@ def test_prepared_verifier_is_the_one_the_workers_keep(monkeypatch):
     assert [(c.status, c.level) for c in checks] == [(f.status, f.level) for f in map(fresh.check, grids)] == [("unique", 6)] * 2 + [("unique", 4)] * 2
     verify.start_worker("cpsat", None, False, None, ())
     assert verify._worker is not warm and verify._worker.settings[0] == "cpsat"
+
+
+@pytest.mark.parametrize("stated", ["9", "0", "abc", "07x"])
+def test_a_level_outside_1_to_6_is_invalid(run_cli, tmp_path, stated):
+    # 9 and 0 used to be taken as stated levels ("unique - level 1 (stated 9)"; print said "Level 9")
+    pack = tmp_path / "levels.txt"
+    pack.write_text(f"# name: t\n# level: {stated}\n.IX\n...\n")
+    result = run_cli("lixso", "verify", str(pack), "--json")
+    row = json.loads(result.stdout)
+    assert row["status"] == "invalid" and "is not a level (1 to 6)" in row["error"]

@@ -78,7 +78,7 @@ import numpy as np
 from ..core.backend import SatBackend
 from ..core.limits import Deadline
 from .encode import propagation_clauses, template_for
-from .model import COLOURS, Grid, default_per_colour
+from .model import COLOURS, HARDEST_LEVEL, Grid, default_per_colour
 from .rules import cell_name
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ LEVELS = {
     5: "dilemma: what every remaining colour or tile of a cell implies is true",
     6: "beyond: needs nested trials (a chain of guesses)",
 }
-HARDEST = max(LEVELS)
+HARDEST = HARDEST_LEVEL  # LEVELS names each level up to it
 PROPAGATOR = "minisat22"  # fast unit propagation through python-sat (levels 1 and 2)
 
 

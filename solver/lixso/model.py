@@ -34,6 +34,8 @@ MAX_CELLS = 900
 seconds to minutes and gigabytes before the solver starts (measured: 40x40 takes 9 s and
 1.4 GB), so it is refused with a clear message rather than attempted."""
 TILE_CELLS = 3
+HARDEST_LEVEL = 6
+"""The box rates its grids 1 (starter) to 6 (very hard); a ``# level:`` line states one of these."""
 
 
 def coverable(rows: int, cols: int) -> bool:
@@ -96,9 +98,10 @@ class Grid:
         return tuple(part.strip().upper() for part in text.split("/"))
 
     def stated_level(self) -> int | None:
-        """The ``# level:`` metadata as a number, when present and a number (ASCII digits only)."""
+        """The ``# level:`` metadata as a number, when present and a level (ASCII digits, 1 to
+        :data:`HARDEST_LEVEL`)."""
         text = self.metadata.get("level", "").strip()
-        return int(text) if re.fullmatch(r"[0-9]{1,3}", text) else None
+        return int(text) if re.fullmatch(r"[0-9]{1,3}", text) and 1 <= int(text) <= HARDEST_LEVEL else None
 
     def label(self) -> str:
         """How to name this grid in messages: its name, else where it starts."""

@@ -10,7 +10,7 @@ from ..core.limits import Deadline, TimeUp
 from ..core.certify import Certificate
 from .certify import certify
 from .deduce import HARDEST, Grade, deducer_for, discard_deducers
-from .model import Grid, GridError
+from .model import HARDEST_LEVEL, Grid, GridError
 from .rules import find_violation
 from .solve import LixsoSolver, SolverBug, Verdict
 
@@ -113,7 +113,7 @@ class Verifier:
             stated_level = grid.stated_level()
             if "level" in grid.metadata and stated_level is None:
                 shown = grid.metadata["level"][:20] + ("..." if len(grid.metadata["level"]) > 20 else "")
-                raise InputError(f"level metadata {shown!r} is not a level (1 to 6)", grid.path, grid.line)
+                raise InputError(f"level metadata {shown!r} is not a level (1 to {HARDEST_LEVEL})", grid.path, grid.line)
             deadline = self._deadline()
             grading = stated_level is not None or self.grade_all
             if grading and not self.checkers:
