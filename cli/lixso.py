@@ -390,6 +390,8 @@ def print_sheets(
                     level = None
             ready.append(SheetPuzzle(entry, level, report.solutions[0]))
     if not ready:
+        if json_output:  # the report names every puzzle left out, and that no file was written
+            print_json({"file": None, "printed": [], "left_out": left_out, "pages": 0, "answer_pages": 0})
         fail("no puzzle to print", code if code != EXIT_OK else EXIT_NOT_ALL_GOOD)
     write_output(out, sheets_pdf(ready, per_page, symbols, solutions, paper, title))
     pages = -(-len(ready) // per_page)
@@ -566,7 +568,7 @@ def hint(
     steps: bool = typer.Option(False, "--steps", help="Every step from here to the end, one deduction each."),
     level_only: bool = typer.Option(False, "--level-only", help="Only say how hard the next step is and where to look, not the answer."),
     show_solution: bool = typer.Option(False, "--show-solution", help="Also print the solution (never shown otherwise)."),
-    json_output: bool = json_option("One JSON object: name, status, hints (fact, level, why, cells), and the solution only with --show-solution."),
+    json_output: bool = json_option('One JSON object: name, status, outcome ("next": a hint; "solved": --steps reached the end; "filled": nothing left to deduce; "level 6": no further step up to level 5), hints (fact, level, why, cells), and the solution only with --show-solution.'),
     per_colour: Optional[int] = per_colour_option(),
     time_limit: Optional[float] = time_limit_option(),
 ) -> None:
@@ -621,6 +623,7 @@ def hint(
     try:
         session = explainer.session(grid, clue_cells, deadline)
         if session.complete():
+            result["outcome"] = "filled"
             finish(EXIT_OK, ["nothing left to deduce: every cell is filled in"])
         while True:
             found = session.next()
@@ -637,6 +640,7 @@ def hint(
                 break
             session.accept(best)
             if session.complete():
+                result["outcome"] = "solved"
                 lines.append("solved: every cell is filled in")
                 break
     except TimeUp:
@@ -645,12 +649,14 @@ def hint(
     except Contradiction:  # only a wrong --state can clash, and that was caught above
         raise InputError("the coloured cells break the rules")
     if not result["hints"] or (steps and not session.complete()):
+        result["outcome"] = "level 6"
         lines.append(
             "no further step by the rules up to level 5: from here it needs nested trials (level 6)"
             if result["hints"] or not steps else
             "no step by the rules up to level 5: the next one needs nested trials (level 6)"
         )
         finish(EXIT_NOT_ALL_GOOD if not result["hints"] else EXIT_OK, lines)
+    result.setdefault("outcome", "next")
     finish(EXIT_OK, lines)
 
 

@@ -291,6 +291,17 @@ def test_print_json_says_what_was_printed_and_what_was_left_out(run_cli, tmp_pat
     assert (broken["name"], broken["status"]) == ("broken", "invalid") and "'Q'" in broken["error"]
 
 
+def test_print_json_when_nothing_can_be_printed(run_cli, tmp_path):
+    # it printed no JSON at all then, though left_out is there for exactly this
+    pack = tmp_path / "pack.txt"
+    pack.write_text("# name: loose\n...\n...\n")
+    out = tmp_path / "sheet.pdf"
+    result = run_cli("lixso", "print", str(pack), "--out", str(out), "--json")
+    assert result.returncode == 1 and "no puzzle to print" in result.stderr and not out.exists()
+    assert json.loads(result.stdout) == {"file": None, "printed": [], "left_out": [{"name": "loose", "status": "multiple"}],
+                                         "pages": 0, "answer_pages": 0}
+
+
 def test_draw_json_is_a_line_per_grid_with_its_file(run_cli, tmp_path):
     out = tmp_path / "p.svg"
     result = run_cli("lixso", "draw", str(ROOT / "grids" / "examples.txt"), "--out", str(out), "--json")
@@ -398,3 +409,15 @@ def test_draw_draws_the_readable_grids_of_a_pack_with_bad_ones(run_cli, tmp_path
     assert [(d["name"], d["status"]) for d in lines] == [("ok1", "unique"), ("bad", "invalid"), ("ok2", "multiple")]
     assert (tmp_path / "p-1.svg").read_text().startswith("<svg") and (tmp_path / "p-2.svg").exists()
     assert "unknown character 'Z'" in result.stderr
+
+
+def test_hint_json_says_how_the_hints_ended(run_cli, tmp_path):
+    # the JSON gave the same bare {"status": "unique", "hints": [...]} whether the steps solved the
+    # grid or stopped short of it, and for a grid with nothing left to deduce
+    level_1 = str(ROOT / "grids" / "lixso" / "level-1.txt")
+    one = json.loads(run_cli("lixso", "hint", level_1, "--index", "1", "--json").stdout)
+    assert one["outcome"] == "next" and len(one["hints"]) == 1
+    every = json.loads(run_cli("lixso", "hint", level_1, "--index", "1", "--steps", "--json").stdout)
+    assert every["outcome"] == "solved" and len(every["hints"]) > 1
+    done = run_cli("lixso", "hint", "-", "--json", input="IIX\nIXX\n")
+    assert json.loads(done.stdout) | {"name": None} == {"name": None, "status": "unique", "hints": [], "outcome": "filled"}
