@@ -240,7 +240,7 @@ def check(
             f"the solution is {solution.height}x{solution.width}, the puzzle is {puzzle.height}x{puzzle.width}",
             solution.path, solution.line,
         )
-    violation = find_violation(puzzle, solution.rows, per_colour)
+    violation = find_violation(puzzle, solution.rows, puzzle.per_colour(per_colour))
     if json_output:
         print_json(
             {
@@ -385,7 +385,7 @@ def print_sheets(
             level = entry.stated_level()
             if level is None:
                 try:
-                    level = deducer_for(entry.height, entry.width, None, deadline).grade(entry, deadline=deadline).level
+                    level = deducer_for(entry.height, entry.width, entry.per_colour(), deadline).grade(entry, deadline=deadline).level
                 except TimeUp:
                     level = None
             ready.append(SheetPuzzle(entry, level, report.solutions[0]))
@@ -428,7 +428,9 @@ def generate(
 ) -> None:
     """Generate puzzles that have exactly one solution and are graded exactly LEVEL.
 
-    Each puzzle is written with '# name:', '# level:' and '# solution:' metadata. Nothing
+    Each puzzle is written with '# name:', '# level:' and '# solution:' metadata (and
+    '# per-colour:' with a supply other than the size's default, which every command then
+    solves it with). Nothing
     is written unless every puzzle was made; Ctrl-C or SIGTERM stops cleanly (exit 130 or
     143) and writes nothing.
     """
@@ -436,7 +438,7 @@ def generate(
 
     from solver.core.parallel import WorkerCrash, run_jobs
     from solver.lixso.generate import Generated, fulfil, orders
-    from solver.lixso.model import format_grid
+    from solver.lixso.model import PER_COLOUR_KEY, default_per_colour, format_grid
 
     output_path(out, json_output)
     height, width = _size(size)
@@ -465,8 +467,12 @@ def generate(
         typer.echo(f"{len(failures)} of {count} puzzles could not be made; nothing written", err=True)
         raise typer.Exit(EXIT_NOT_ALL_GOOD)
     header = f"# Lixso puzzles made by placesat: level {level}, {size}, seed {seed}\n\n"
+    metadata = {"level": str(level)}
+    if per_colour is not None and per_colour != default_per_colour(height, width):
+        # every command then solves these puzzles with the supply they were made for
+        metadata[PER_COLOUR_KEY] = str(per_colour)
     body = "\n".join(
-        format_grid(Grid(made[i].grid.rows, name=made[i].grid.name, metadata={"level": str(level)}), made[i].solution)
+        format_grid(Grid(made[i].grid.rows, name=made[i].grid.name, metadata=metadata), made[i].solution)
         for i in range(count)
     )
     write_output(out, header + body)
@@ -502,7 +508,7 @@ def grade(
             continue
         level: int | None = None
         try:
-            result = deducer_for(entry.height, entry.width, per_colour, deadline).grade(entry, deadline=deadline)
+            result = deducer_for(entry.height, entry.width, entry.per_colour(per_colour), deadline).grade(entry, deadline=deadline)
             level, hardest = result.level, result.hardest
             status = "unique"
             if level is None:
@@ -618,7 +624,7 @@ def hint(
             result["wrong"] = wrong
             finish(EXIT_NOT_ALL_GOOD, ["some of your cells are wrong; fix them first:"] + [f"  {w}" for w in wrong])
     clue_cells = {r * puzzle.width + c for r, c, _ in puzzle.clues()}
-    explainer = explainer_for(grid.height, grid.width, per_colour)
+    explainer = explainer_for(grid.height, grid.width, puzzle.per_colour(per_colour))
     lines: list[str] = []
     try:
         session = explainer.session(grid, clue_cells, deadline)

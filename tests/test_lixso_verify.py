@@ -238,3 +238,27 @@ def test_a_level_outside_1_to_6_is_invalid(run_cli, tmp_path, stated):
     result = run_cli("lixso", "verify", str(pack), "--json")
     row = json.loads(result.stdout)
     assert row["status"] == "invalid" and "is not a level (1 to 6)" in row["error"]
+
+
+def test_a_pack_made_for_another_supply_is_solved_with_it(run_cli, tmp_path):
+    # the pack did not say its supply, so verify, grade and print called it unsolvable
+    pack = tmp_path / "four.txt"
+    made = run_cli("lixso", "generate", "--count", "2", "--level", "2", "--size", "6x6", "--per-colour", "4", "--seed", "2", "--out", str(pack))
+    assert made.returncode == 0, made.stderr
+    assert pack.read_text().count("# per-colour: 4\n") == 2
+    for command in (["verify"], ["verify", "--jobs", "2"], ["grade"], ["solve"]):
+        result = run_cli("lixso", *command, str(pack), "--json")
+        rows = [json.loads(line) for line in result.stdout.splitlines()]
+        assert result.returncode == 0 and len(rows) == 2, (command, result.stdout, result.stderr)
+        assert all(row["status"] == "unique" for row in rows), command
+    printed = run_cli("lixso", "print", str(pack), "--out", str(tmp_path / "four.pdf"), "--json")
+    assert printed.returncode == 0 and len(json.loads(printed.stdout)["printed"]) == 2
+    # with the default supply (five of each colour at 6x6) the first puzzle has no solution
+    text = pack.read_text().replace("# per-colour: 4\n", "")
+    assert json.loads(run_cli("lixso", "solve", "-", "--json", input=text).stdout.splitlines()[0])["status"] != "unique"
+
+
+def test_a_bad_per_colour_line_makes_the_grid_invalid(run_cli):
+    result = run_cli("lixso", "verify", "-", "--json", input="# name: t\n# per-colour: 0\n.IX\n...\n")
+    row = json.loads(result.stdout)
+    assert row["status"] == "invalid" and "per-colour metadata '0'" in row["error"]

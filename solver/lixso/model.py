@@ -6,7 +6,8 @@ A grid file holds one grid or a pack of grids:
   colour letters ``I X S O`` (case-insensitive): a letter is a clue, the colour of the
   tile that must cover that cell;
 * lines starting with ``#`` are comments; ``# key: value`` lines directly above a grid
-  are its metadata (``name``, ``level``, ``solution`` with rows joined by ``/``);
+  are its metadata (``name``, ``level``, ``solution`` with rows joined by ``/``,
+  ``per-colour`` for a supply other than the size's default);
 * grids are separated by one or more blank lines.
 
 Parsing a pack never stops at a bad grid: each grid comes back either parsed or as the
@@ -34,6 +35,9 @@ MAX_CELLS = 900
 seconds to minutes and gigabytes before the solver starts (measured: 40x40 takes 9 s and
 1.4 GB), so it is refused with a clear message rather than attempted."""
 TILE_CELLS = 3
+PER_COLOUR_KEY = "per-colour"
+"""The metadata key of a grid's colour supply when it is not the size's default (``generate
+--per-colour`` writes it, so that every command solves the puzzle with the supply it was made for)."""
 HARDEST_LEVEL = 6
 """The box rates its grids 1 (starter) to 6 (very hard); a ``# level:`` line states one of these."""
 
@@ -102,6 +106,15 @@ class Grid:
         :data:`HARDEST_LEVEL`)."""
         text = self.metadata.get("level", "").strip()
         return int(text) if re.fullmatch(r"[0-9]{1,3}", text) and 1 <= int(text) <= HARDEST_LEVEL else None
+
+    def per_colour(self, given: int | None = None) -> int | None:
+        """The colour supply to solve this grid with: ``given`` (a command's --per-colour), else
+        its ``# per-colour:`` line, else None (the size's default, :func:`default_per_colour`).
+        The line was checked when the grid was read."""
+        if given is not None:
+            return given
+        text = self.metadata.get(PER_COLOUR_KEY)
+        return None if text is None else int(text)
 
     def label(self) -> str:
         """How to name this grid in messages: its name, else where it starts."""
@@ -179,6 +192,9 @@ def parse_pack(text: str, path: str | None = None) -> list[Grid | InputError]:
             return
         try:
             rows = _check_rows(block, path)
+            supply = metadata.get(PER_COLOUR_KEY)
+            if supply is not None and not re.fullmatch(r"[1-9][0-9]{0,2}", supply):
+                raise InputError(f"{PER_COLOUR_KEY} metadata {supply[:20]!r} is not a number of tiles (1 to 999)", path, block[0][0])
             name = metadata.get("name", "")
             found.append(Grid(rows, name=name, metadata=metadata, path=path, line=block[0][0]))
         except InputError as error:

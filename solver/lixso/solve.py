@@ -120,7 +120,8 @@ class LixsoSolver:
         return self._compiled[key]
 
     def cap_for(self, grid: Grid) -> int:
-        return default_per_colour(grid.height, grid.width) if self.per_colour is None else self.per_colour
+        stated = grid.per_colour(self.per_colour)
+        return default_per_colour(grid.height, grid.width) if stated is None else stated
 
     def solve(self, grid: Grid, max_solutions: int | None = 2, time_limit: Deadline | float | None = None,
               facts: Sequence[int] = ()) -> SolveReport:

@@ -90,7 +90,7 @@ class Verifier:
             solved = bool(self.checkers) or not graded or grid.stated_level() == HARDEST
             try:
                 if graded and ("deducer", grid.height, grid.width) not in built:
-                    deducer_for(grid.height, grid.width, self.solver.per_colour, deadline)
+                    deducer_for(grid.height, grid.width, grid.per_colour(self.solver.per_colour), deadline)
                     kernels(deadline=deadline)
                     built.add(("deducer", grid.height, grid.width))
                 if solved and ("solver", grid.height, grid.width) not in built:
@@ -152,7 +152,7 @@ class Verifier:
                     result.level = grade.level
                     return result
                 try:
-                    deducer = deducer_for(grid.height, grid.width, self.solver.per_colour, deadline)
+                    deducer = deducer_for(grid.height, grid.width, grid.per_colour(self.solver.per_colour), deadline)
                     # the solution spares trials that cannot fail; the grade is the same
                     result.level = deducer.grade(grid, deadline=deadline, solution=report.solutions[0]).level
                 except TimeUp:
@@ -171,7 +171,7 @@ class Verifier:
         with one does (the solution spares trials, computing it costs as much), and the solver's
         two calls, about 10 ms a puzzle, go for every puzzle of levels 1-5."""
         try:
-            deducer = deducer_for(grid.height, grid.width, self.solver.per_colour, deadline)
+            deducer = deducer_for(grid.height, grid.width, grid.per_colour(self.solver.per_colour), deadline)
             grade = deducer.grade(grid, deadline=deadline)
         except TimeUp:
             return self._ungraded(grid, stated_level)
