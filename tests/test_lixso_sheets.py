@@ -421,3 +421,34 @@ def test_hint_json_says_how_the_hints_ended(run_cli, tmp_path):
     assert every["outcome"] == "solved" and len(every["hints"]) > 1
     done = run_cli("lixso", "hint", "-", "--json", input="IIX\nIXX\n")
     assert json.loads(done.stdout) | {"name": None} == {"name": None, "status": "unique", "hints": [], "outcome": "filled"}
+
+
+def test_print_keeps_every_caption_and_the_rules_within_the_margins(tmp_path):
+    # the rules ran to 2 mm from the paper's right edge, a long name ran into the next puzzle,
+    # and on a narrow grid the name and the level were drawn over each other
+    from pypdf import PdfReader
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from solver.lixso.sheets import SheetPuzzle, sheets_pdf
+
+    long_name = "a-very-long-puzzle-name-" * 4
+    narrow = Grid(tuple("." * 3 for _ in range(30)), name="narrow-one")
+    wide = Grid((".IX", "..."), name=long_name)
+    solution = tuple("IIX" if r % 2 == 0 else "IXX" for r in range(30))
+    pdf = tmp_path / "s.pdf"
+    pdf.write_bytes(sheets_pdf([SheetPuzzle(narrow, 1, solution), SheetPuzzle(wide, 1, ("IIX", "IXX"))], per_page=6, paper="a4"))
+    page = PdfReader(str(pdf)).pages[0]
+    width = float(page.mediabox.width)
+    pieces = []
+    page.extract_text(visitor_text=lambda text, cm, tm, font, size: pieces.append((text.strip(), tm[4] * cm[0] + cm[4], size * tm[0] * cm[0], font)) if text.strip() else None)
+    margin = 14 / 25.4 * 72
+    for text, x, size, font in pieces:
+        bold = "Bold" in str(font.get("/BaseFont", "")) if font else False
+        right = x + stringWidth(text, "Helvetica-Bold" if bold else "Helvetica", size)
+        assert margin - 0.5 <= x and right <= width - margin + 0.5, (text, x, right)
+    shown = " ".join(text for text, *_ in pieces)
+    assert long_name not in shown and "a-very-long-puzzle-name-" in shown and "\u2026" in shown
+    assert "narrow-one" in shown and "Level 1" in shown
+    captions = sorted((x, text) for text, x, *_ in pieces if text in ("narrow-one", "Level 1"))
+    name_x, level_x = captions[0][0], captions[1][0]
+    assert name_x + stringWidth("narrow-one", "Helvetica-Bold", 9.5) < level_x  # side by side, not overlapping

@@ -51,6 +51,22 @@ def _page_size(paper: str) -> tuple[float, float]:
     return {"a4": A4, "letter": LETTER}[paper]
 
 
+RULES_FOOTER = (
+    "Cover the grid with L-tiles (3 cells). A letter is the colour of the tile on it. "
+    "Tiles of one colour never touch, not even at a corner. "
+    "Each colour has a limited number of tiles."
+)
+
+
+def _fitted(pdf, text: str, font: str, size: float, room: float) -> str:
+    """``text``, cut short with an ellipsis when it is wider than ``room`` points."""
+    if pdf.stringWidth(text, font, size) <= room:
+        return text
+    while text and pdf.stringWidth(text + "\u2026", font, size) > room:
+        text = text[:-1]
+    return text + "\u2026"
+
+
 def sheets_pdf(
     puzzles: list[SheetPuzzle],
     per_page: int = 4,
@@ -62,6 +78,7 @@ def sheets_pdf(
     """The PDF document: puzzle pages (``per_page`` puzzles each), then answer pages if asked."""
     from reportlab.lib.colors import HexColor, black, white
     from reportlab.lib.units import mm
+    from reportlab.lib.utils import simpleSplit
     from reportlab.pdfgen.canvas import Canvas
 
     if per_page not in LAYOUTS:
@@ -86,12 +103,10 @@ def sheets_pdf(
         pdf.drawRightString(width - margin, height - margin - 4 * mm, f"{kind} - page {page_number}")
         if kind == "puzzles":
             pdf.setFont("Helvetica", 7.5)
-            pdf.drawString(
-                margin, margin - 6 * mm,
-                "Cover the grid with L-tiles (3 cells). A letter is the colour of the tile on it. "
-                "Tiles of one colour never touch, not even at a corner. "
-                "Each colour has a limited number of tiles.",
-            )
+            # wrapped within the margins (on one line it ran to 2 mm from the paper's edge)
+            rules = simpleSplit(RULES_FOOTER, "Helvetica", 7.5, width - 2 * margin)
+            for number, line in enumerate(rules):
+                pdf.drawString(margin, margin - 4 * mm - number * 3.2 * mm, line)
 
     def draw_grid(rows: tuple[str, ...], clues: tuple[str, ...], x: float, y: float, cell: float, answer: bool, frame) -> None:
         """A grid with its top-left corner at (x, y) in page coordinates (y grows upwards)."""
@@ -147,11 +162,19 @@ def sheets_pdf(
                 frame = black if symbols or level is None else HexColor(LEVEL_COLOURS.get(level, "#000000"))
                 pdf.setFillColor(black)
                 pdf.setFont("Helvetica-Bold", caption_size)
-                pdf.drawString(x0, y_top + caption_size * 0.6, grid.label())
                 level_text = f"Level {level}" if level is not None else "Level ?"
+                # the name left and the level right above the grid, over the slot's width when
+                # the grid is narrower; a name that still does not fit is cut short
+                gap = caption_size
+                level_w = pdf.stringWidth(level_text, "Helvetica-Bold", caption_size)
+                name = grid.label()
+                span = max(grid_w, min(slot_w - 4 * mm, pdf.stringWidth(name, "Helvetica-Bold", caption_size) + gap + level_w))
+                left = x0 + (grid_w - span) / 2
+                name = _fitted(pdf, name, "Helvetica-Bold", caption_size, span - gap - level_w)
+                pdf.drawString(left, y_top + caption_size * 0.6, name)
                 if not symbols and level is not None:
                     pdf.setFillColor(frame)
-                pdf.drawRightString(x0 + grid_w, y_top + caption_size * 0.6, level_text)
+                pdf.drawRightString(left + span, y_top + caption_size * 0.6, level_text)
                 if answer:
                     draw_grid(item.solution, grid.rows, x0, y_top, cell, True, black)
                 else:
