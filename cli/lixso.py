@@ -222,6 +222,8 @@ def _certified(solver: LixsoSolver, report: SolveReport, checkers: tuple[str, ..
 def check(
     puzzle_file: str = typer.Argument(..., metavar="PUZZLE", help="The puzzle grid file ('-': standard input)."),
     solution_file: str = typer.Argument(..., metavar="SOLUTION", help="A file holding the proposed solution: a grid of colour letters."),
+    name: Optional[str] = typer.Option(None, "--name", help="When PUZZLE is a pack: the grid with this '# name:'."),
+    index: Optional[int] = typer.Option(None, "--index", min=1, help="When PUZZLE is a pack: the grid at this position (from 1)."),
     per_colour: Optional[int] = per_colour_option(),
     json_output: bool = json_option("Print the verdict as one JSON object."),
 ) -> None:
@@ -229,11 +231,13 @@ def check(
 
     Names the first broken rule and the cells involved (rows and columns counted from 1).
     Exit code 0 when the solution is valid, 1 when it breaks a rule, 2 for bad input (a
-    file that cannot be read, or a solution of another size than the puzzle).
+    file that cannot be read, a solution of another size than the puzzle, or a pack where one
+    grid is meant: pick the puzzle with --name or --index).
     """
     if puzzle_file == "-" and solution_file == "-":
         fail("only one of PUZZLE and SOLUTION can be read from standard input")
-    puzzle = load_grid(puzzle_file)
+    picked = name is not None or index is not None
+    puzzle = _pick(puzzle_file, name, index) if picked else load_grid(puzzle_file, ": pick it with --name or --index")
     solution = load_grid(solution_file)
     if (solution.height, solution.width) != (puzzle.height, puzzle.width):
         raise InputError(
@@ -589,6 +593,8 @@ def hint(
     """
     from solver.lixso.explain import Contradiction, explainer_for
 
+    if file == "-" and state == "-":
+        fail("only one of FILE and --state can be read from standard input")
     deadline = Deadline(time_limit)
     puzzle = _pick(file, name, index)
     report = LixsoSolver("sat", per_colour).solve(puzzle, 2, deadline)

@@ -159,3 +159,25 @@ def test_batch_json_names_every_grid_in_file_order(run_cli, tmp_path, command):
     assert [d["name"] for d in lines] == ["ok1", "bad", "ok2"], result.stdout
     assert lines[1]["status"] == "invalid" and "unknown character 'Z'" in lines[1]["error"]
     assert "Traceback" not in result.stderr
+
+
+def test_check_takes_one_puzzle_and_one_solution(run_cli, tmp_path):
+    # with packs it checked the first grid of each and said "valid", the rest unread
+    pack = tmp_path / "pack.txt"
+    pack.write_text("...\n...\n\nIII\n...\n")
+    answer = tmp_path / "answer.txt"
+    answer.write_text("IIX\nIXX\n")
+    refused = run_cli("lixso", "check", str(pack), str(answer))
+    assert refused.returncode == 2 and "holds 2 grids" in refused.stderr and "--index" in refused.stderr
+    assert run_cli("lixso", "check", str(pack), str(answer), "--index", "1").returncode == 0
+    assert run_cli("lixso", "check", str(pack), str(answer), "--index", "2").returncode == 1  # the III clue row breaks
+    answers = tmp_path / "answers.txt"
+    answers.write_text("IIX\nIXX\n\nIIX\nIXX\n")
+    refused = run_cli("lixso", "check", str(answer), str(answers))
+    assert refused.returncode == 2 and "holds 2 grids" in refused.stderr
+
+
+
+def test_hint_reads_standard_input_once(run_cli):
+    result = run_cli("lixso", "hint", "-", "--state", "-", input=".IX\n...\n")
+    assert result.returncode == 2 and "only one of FILE and --state" in result.stderr

@@ -129,7 +129,16 @@ def test_id_format_by_hand():
     assert puzzle_id(big).startswith("LX2x30-zzgO-")  # 59 empty cells: 26 + 26 + 7
 
 
-@pytest.mark.parametrize("mangle", [lambda s: s[:-1] + ("A" if s[-1] != "A" else "B"), lambda s: s.replace("I", "X", 1), lambda s: s.replace("b", "c", 1)])
+def test_an_id_s_check_characters_are_read_in_any_case():
+    # a lower-case check was not taken for an ID at all ("no such file")
+    grid = next(g for g in load_pack(str(LEVEL_3)) if isinstance(g, Grid))
+    text = puzzle_id(grid)
+    head, check = text.rsplit("-", 1)
+    assert parse_id(f"{head}-{check.lower()}").rows == grid.rows
+
+
+@pytest.mark.parametrize("mangle", [lambda s: s[:-1] + ("A" if s[-1] != "A" else "B"), lambda s: s.replace("I", "X", 1), lambda s: s.replace("b", "c", 1),
+                                    lambda s: s[:-1] + ("a" if s[-1] not in "Aa" else "b")])
 def test_a_mistyped_id_is_caught(mangle):
     from solver.core.errors import InputError
 

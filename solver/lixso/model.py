@@ -224,7 +224,7 @@ def parse_pack(text: str, path: str | None = None) -> list[Grid | InputError]:
 
 ID_PREFIX = "LX"
 _RUN_LETTERS = "abcdefghijklmnopqrstuvwxyz"  # a run of 1..26 empty cells
-_ID_SHAPE = re.compile(r"^LX(?P<h>[1-9][0-9]?)x(?P<w>[1-9][0-9]?)-(?P<body>[a-zIXSO]*)-(?P<check>[0-9A-Z]{4})$")
+_ID_SHAPE = re.compile(r"^LX(?P<h>[1-9][0-9]?)x(?P<w>[1-9][0-9]?)-(?P<body>[a-zIXSO]*)-(?P<check>[0-9A-Za-z]{4})$")
 _BASE36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -276,7 +276,7 @@ def parse_id(text: str) -> Grid:
     if match is None:
         raise InputError(f"not a Lixso puzzle ID (they look like {ID_PREFIX}9x9-cIbX...-7Q2K): {text[:40]!r}")
     head = text[: text.rindex("-")]
-    if _checksum(head) != match["check"]:
+    if _checksum(head) != match["check"].upper():  # the check is read in any case
         raise InputError(f"puzzle ID {text[:40]!r}: the check characters do not match (a typo?)")
     height, width = int(match["h"]), int(match["w"])
     cells: list[str] = []
@@ -329,9 +329,13 @@ def _load(path: str) -> list[Grid | InputError]:
         return [error]
 
 
-def load_grid(path: str) -> Grid:
-    """The single grid in a file (the first one if there are several); errors raise."""
-    entry = load_pack(path)[0]
+def load_grid(path: str, choose: str = "") -> Grid:
+    """The single grid in a file; errors raise, and so does a file of several grids (which one
+    was meant cannot be guessed; ``choose`` says how to pick one, where there is a way)."""
+    entries = load_pack(path)
+    if len(entries) > 1:
+        raise InputError(f"this file holds {len(entries)} grids; one is expected here{choose}", path if path != "-" else "<stdin>")
+    entry = entries[0]
     if isinstance(entry, InputError):
         raise entry
     return entry
