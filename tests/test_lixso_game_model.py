@@ -130,6 +130,9 @@ def test_move_forms():
         ("# players: 2\n\n# move: I r1c1 r1c2 r2c1\n\n...\n...\n", 1, "directly above the grid"),
         ("...\n...\n\n...\n...\n", 4, "holds one grid"),
         ("..\n..\n", 1, "not divisible by 3"),
+        # the JSON format's level was checked, the text's dropped without a word
+        ("# level: 9\n...\n...\n", 1, "level: must be from 1 to 6, not '9'"),
+        ("# name: x\n# level: high\n...\n...\n", 2, "level: must be from 1 to 6"),
     ],
 )
 def test_text_errors_name_the_line(text, line, message):
@@ -151,6 +154,8 @@ def test_text_errors_name_the_line(text, line, message):
         ({"grid": ["...", "..."], "per_colour": 0}, "per_colour: must be from 1"),
         ({"grid": ["...", "..."], "clue_touch": "no"}, "clue_touch: must be true or false"),
         ({"grid": ["...", "..."], "turn": 1}, "turn: unknown key"),
+        # a line break in the name wrote other header lines into the text format
+        ({"grid": ["...", "..."], "name": "evil\n# per-colour: 1"}, "name: must be one line"),
     ],
 )
 def test_json_errors_name_the_path(doc, message):

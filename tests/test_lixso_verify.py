@@ -261,4 +261,4 @@ def test_a_pack_made_for_another_supply_is_solved_with_it(run_cli, tmp_path):
 def test_a_bad_per_colour_line_makes_the_grid_invalid(run_cli):
     result = run_cli("lixso", "verify", "-", "--json", input="# name: t\n# per-colour: 0\n.IX\n...\n")
     row = json.loads(result.stdout)
-    assert row["status"] == "invalid" and "per-colour metadata '0'" in row["error"]
+    assert row["status"] == "invalid" and "<stdin>:2: grid 't': per-colour: must be from 1 to 300, not 0" in row["error"]

@@ -37,7 +37,9 @@ seconds to minutes and gigabytes before the solver starts (measured: 40x40 takes
 TILE_CELLS = 3
 PER_COLOUR_KEY = "per-colour"
 """The metadata key of a grid's colour supply when it is not the size's default (``generate
---per-colour`` writes it, so that every command solves the puzzle with the supply it was made for)."""
+--per-colour`` writes it, so that every command solves the puzzle with the supply it was made for;
+the strategic game's positions use it too)."""
+MAX_PER_COLOUR = 300  # a 30x30 grid takes 300 tiles: more of one colour can never be laid
 HARDEST_LEVEL = 6
 """The box rates its grids 1 (starter) to 6 (very hard); a ``# level:`` line states one of these."""
 
@@ -47,6 +49,23 @@ def coverable(rows: int, cols: int) -> bool:
     multiple of the three cells a tile covers (the loader, the generator and the CLI's
     ``--size`` all refuse other sizes by this)."""
     return rows * cols % TILE_CELLS == 0
+
+
+def read_per_colour(text: str, where: str, path: str | None, line: int | None) -> int:
+    """A colour supply written as text (a ``# per-colour:`` line): a whole number from 1 to
+    :data:`MAX_PER_COLOUR`; ``InputError`` at ``path``, ``line`` otherwise."""
+    if not re.fullmatch(r"[0-9]{1,4}", text.strip()):
+        raise InputError(f"{where}: must be a whole number of tiles, not {text.strip()[:20]!r}", path, line)
+    value = int(text)
+    if not 1 <= value <= MAX_PER_COLOUR:
+        raise InputError(f"{where}: must be from 1 to {MAX_PER_COLOUR}, not {value}", path, line)
+    return value
+
+
+def read_level(text: str) -> int | None:
+    """A ``# level:`` value as a level: ASCII digits naming 1 to :data:`HARDEST_LEVEL`, else None."""
+    text = text.strip()
+    return int(text) if re.fullmatch(r"[0-9]{1,3}", text) and 1 <= int(text) <= HARDEST_LEVEL else None
 
 
 def default_per_colour(rows: int, cols: int) -> int:
@@ -102,10 +121,8 @@ class Grid:
         return tuple(part.strip().upper() for part in text.split("/"))
 
     def stated_level(self) -> int | None:
-        """The ``# level:`` metadata as a number, when present and a level (ASCII digits, 1 to
-        :data:`HARDEST_LEVEL`)."""
-        text = self.metadata.get("level", "").strip()
-        return int(text) if re.fullmatch(r"[0-9]{1,3}", text) and 1 <= int(text) <= HARDEST_LEVEL else None
+        """The ``# level:`` metadata as a level, when present and one (:func:`read_level`)."""
+        return read_level(self.metadata.get("level", ""))
 
     def per_colour(self, given: int | None = None) -> int | None:
         """The colour supply to solve this grid with: ``given`` (a command's --per-colour), else
@@ -184,6 +201,7 @@ def parse_pack(text: str, path: str | None = None) -> list[Grid | InputError]:
     """Every grid in ``text``, in order; a grid that breaks the format comes back as its error."""
     found: list[Grid | InputError] = []
     metadata: dict[str, str] = {}
+    metadata_line: dict[str, int] = {}
     block: list[tuple[int, str]] = []
 
     def finish() -> None:
@@ -192,9 +210,8 @@ def parse_pack(text: str, path: str | None = None) -> list[Grid | InputError]:
             return
         try:
             rows = _check_rows(block, path)
-            supply = metadata.get(PER_COLOUR_KEY)
-            if supply is not None and not re.fullmatch(r"[1-9][0-9]{0,2}", supply):
-                raise InputError(f"{PER_COLOUR_KEY} metadata {supply[:20]!r} is not a number of tiles (1 to 999)", path, block[0][0])
+            if PER_COLOUR_KEY in metadata:
+                read_per_colour(metadata[PER_COLOUR_KEY], PER_COLOUR_KEY, path, metadata_line[PER_COLOUR_KEY])
             name = metadata.get("name", "")
             found.append(Grid(rows, name=name, metadata=metadata, path=path, line=block[0][0]))
         except InputError as error:
@@ -214,6 +231,7 @@ def parse_pack(text: str, path: str | None = None) -> list[Grid | InputError]:
             key, colon, value = body.partition(":")
             if colon and key.strip() and " " not in key.strip():
                 metadata[key.strip().lower()] = value.strip()
+                metadata_line[key.strip().lower()] = number
             continue
         block.append((number, line))
     finish()

@@ -44,14 +44,17 @@ from solver.core.inputs import (
     read_text,
 )
 
-from ..model import CELL_SYMBOLS, COLOURS, Grid, default_per_colour, format_grid, looks_like_id, parse_id, parse_pack
+from ..model import (
+    CELL_SYMBOLS, COLOURS, HARDEST_LEVEL, MAX_PER_COLOUR, PER_COLOUR_KEY, Grid, default_per_colour, format_grid, looks_like_id,
+    parse_id, parse_pack, read_level, read_per_colour,
+)
 
 Cell = tuple[int, int]
 
 MIN_LEVEL = 3
 """The rule text asks for a grid of level 3 to 6; an easier one is accepted with a warning."""
 
-PLAYERS_KEY, MOVE_KEY, PER_COLOUR_KEY, CLUE_TOUCH_KEY = "players", "move", "per-colour", "clue-touch"
+PLAYERS_KEY, MOVE_KEY, CLUE_TOUCH_KEY = "players", "move", "clue-touch"
 GAME_KEYS = (PLAYERS_KEY, MOVE_KEY, PER_COLOUR_KEY, CLUE_TOUCH_KEY)
 GRID_KEYS = ("name", "level", "solution")
 JSON_KEYS = ("grid", "name", "level", "players", "per_colour", "clue_touch", "moves")
@@ -60,7 +63,6 @@ CLUE_TOUCH_DEFAULT = True
 """Whether a tile may not touch a clue of its colour that it leaves uncovered, unless the
 position or the command says otherwise (a published German rule summary has this rule; the
 box's rule text does not say)."""
-MAX_PER_COLOUR = 300  # a 30x30 grid takes 300 tiles: more of one colour can never be laid
 
 
 # --------------------------------------------------------------------------- players
@@ -257,15 +259,6 @@ def _switch(value: str, where: str, path: str | None, line: int | None) -> bool:
     return SWITCH_WORDS[word]
 
 
-def _per_colour(text: str, where: str, path: str | None, line: int | None) -> int:
-    if not re.fullmatch(r"[0-9]{1,4}", text.strip()):
-        raise InputError(f"{where}: must be a whole number of tiles, not {text.strip()[:20]!r}", path, line)
-    value = int(text)
-    if not 1 <= value <= MAX_PER_COLOUR:
-        raise InputError(f"{where}: must be from 1 to {MAX_PER_COLOUR}, not {value}", path, line)
-    return value
-
-
 def parse_text(text: str, path: str | None = None) -> Position:
     """A position in the text format (one grid, its header holding the game's lines)."""
     grids = parse_pack(text, path)
@@ -313,9 +306,12 @@ def parse_text(text: str, path: str | None = None) -> Position:
             except InputError as error:
                 raise InputError(error.message, path, number) from None
         elif key == PER_COLOUR_KEY:
-            per_colour = _per_colour(value, PER_COLOUR_KEY, path, number)
+            per_colour = read_per_colour(value, PER_COLOUR_KEY, path, number)
         elif key == CLUE_TOUCH_KEY:
             clue_touch = _switch(value, CLUE_TOUCH_KEY, path, number)
+        elif key == "level" and read_level(value) is None:
+            # as the JSON format's "level" is checked (it was dropped without a word here)
+            raise InputError(f"level: must be from 1 to {HARDEST_LEVEL}, not {value.strip()[:20]!r}", path, number)
         elif key not in GRID_KEYS:
             ignored.append(f"{key} (line {number})")
     grid = Grid(first.rows, first.name, {k: v for k, v in first.metadata.items() if k in GRID_KEYS}, path, first.line)
@@ -347,8 +343,11 @@ def position_from_json(raw: Any, path: str | None = None) -> Position:
     name = ""
     if "name" in raw:
         name = expect_str(raw["name"], "name")
+        if any(ch in name for ch in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
+            # the text format keeps the name on one '# name:' line: a break would write other lines
+            raise InputError("name: must be one line (it has a line break)", path)
     if "level" in raw:
-        metadata["level"] = str(expect_int(raw["level"], "level", 1, 6))
+        metadata["level"] = str(expect_int(raw["level"], "level", 1, HARDEST_LEVEL))
     grid = Grid(entry.rows, name, metadata, path, None)
     players = raw.get("players", "2")
     if isinstance(players, int) and not isinstance(players, bool):
@@ -432,7 +431,7 @@ def position_to_json(position: Position) -> dict[str, Any]:
     if position.grid.name:
         out["name"] = position.grid.name
     level = position.grid.stated_level()
-    if level is not None and 1 <= level <= 6:
+    if level is not None:
         out["level"] = level
     out["players"] = position.seating.text()
     out["per_colour"] = position.per_colour
