@@ -118,7 +118,10 @@ def _verdict_line(score: Score) -> str:
 
 def _caption(score: Score, last: Move | None) -> list[str]:
     """The lines under an SVG board: each player's values, the verdict, the last move, the turn."""
-    lines = [f"{c}: values {', '.join(map(str, score.values(c))) or '(no group)'}" for c in COLOURS]
+    if score.status is Status.UNKNOWN:
+        lines = ["values unknown: the time limit came before every group was scored"]
+    else:
+        lines = [f"{c}: values {', '.join(map(str, score.values(c))) or '(no group)'}" for c in COLOURS]
     lines.append(_verdict_line(score))
     if last is not None:
         lines.append(f"last move: {last if isinstance(last, str) else _point(last)}; {_turn(score.position)}")

@@ -101,6 +101,17 @@ def test_time_limit_says_unknown():
     assert json.loads(done.stdout)["answer"] == "unknown"
 
 
+def test_an_unknown_score_names_no_values(tmp_path):
+    # after a time-out the picture said "black: values (no group)" of a full board, and the JSON
+    # gave empty lists, which is what an empty board gives
+    picture = tmp_path / "u.svg"
+    done = run("score", GRIDS / "full9-1.json", "--time-limit", "0", "--svg", picture)
+    assert done.returncode == 1 and done.stdout.startswith("unknown")
+    assert "(no group)" not in picture.read_text() and "values unknown" in picture.read_text()
+    out = json.loads(run("score", GRIDS / "full9-1.json", "--time-limit", "0", "--json").stdout)
+    assert out["status"] == "unknown" and out["black"] == out["white"] == {"values": None, "groups": None}
+
+
 def test_stdin_in_every_command():
     record = (GRIDS / "game.json").read_text()
     for command in (["score", "-", "--json"], ["moves", "-", "--json"], ["play", "-", "--json"],

@@ -74,9 +74,14 @@ class Score:
         return sorted_values(g.value for g in self.groups.get(colour, []))
 
     def to_json(self) -> dict[str, Any]:
-        """``{"black": {"values", "groups"}, "white": {...}, "winner", "decided_by", ...}``."""
+        """``{"black": {"values", "groups"}, "white": {...}, "winner", "decided_by", ...}``; a
+        player's values and groups are null when the score is unknown (an empty list would say
+        "no group")."""
         out: dict[str, Any] = {"status": self.status.value, "reading": self.reading}
         for colour in COLOURS:
+            if self.status is Status.UNKNOWN:
+                out[colour] = {"values": None, "groups": None}
+                continue
             ordered = sorted(self.groups.get(colour, []), key=lambda g: -g.value)
             out[colour] = {"values": self.values(colour), "groups": [g.to_json() for g in ordered]}
         out["winner"] = self.verdict.winner if self.verdict else None
