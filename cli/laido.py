@@ -66,6 +66,11 @@ READING_HELP = (
 )
 
 
+def _upto_option() -> object:
+    """``--upto N``: a game record replayed up to move N (every command that takes a position)."""
+    return typer.Option(None, "--upto", "-n", min=0, help="For a game record: the position after this many moves (default: all of them).")
+
+
 def _load(path: str, upto: int | None = None) -> tuple[Position, Record | None, list[Position]]:
     """The position in ``path`` (for a record: after ``upto`` moves, default all), the record if
     it is one, and the positions of the record move by move."""
@@ -155,6 +160,7 @@ def score(
     json_output: bool = json_option('One JSON object: {"black": {"values", "groups"}, "white": ..., "winner", "decided_by", ...}.'),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture with each connection part drawn, the coordinates on the rims, the score and the last move."),
     tiebreak: str = typer.Option(PASS_TIEBREAK, "--tiebreak", help=TIEBREAK_HELP),
+    upto: Optional[int] = _upto_option(),
 ) -> None:
     """Score POS: each group's connection part and value, the winner and what decided it.
 
@@ -170,7 +176,7 @@ def score(
         fail(f"unknown reading {reading!r}; choose one of: {', '.join(READINGS)}")
     _check_tiebreak(tiebreak)
     picture_only = side_outputs(json_output, svg=svg_out)
-    position, record, positions = _load(path)
+    position, record, positions = _load(path, upto)
     last = _last_move(record, positions)
     with spinner("scoring the groups"):
         result = score_position(position, reading, backend, time_limit, tiebreak)
@@ -200,6 +206,7 @@ def reach(
     certify: bool = certify_option(),
     checker: str = checker_option(),
     proof_dir: Optional[str] = proof_dir_option(),
+    upto: Optional[int] = _upto_option(),
 ) -> None:
     """Can PLAYER win by adding at most K stones while the other side only passes?
 
@@ -219,7 +226,7 @@ def reach(
     checkers = checkers_of(checker) if certify else None
     backend = certificate_backend(ctx, backend, certify, proof_dir)
     output_folder(proof_dir)
-    position, _, _ = _load(path)
+    position, _, _ = _load(path, upto)
     with spinner("reach") as shown:
         if best:
             answer = reach_best(position, player, stones, backend, time_limit, progress=shown.update, checkers=checkers)
@@ -292,7 +299,7 @@ def _describe_move(before: Position, move: Move) -> str:
 def play(
     path: str = typer.Argument(..., metavar="GAME", help=POSITION_HELP),
     move: Optional[str] = typer.Argument(None, metavar="[MOVE]", help="A move to add: a point q,r (such as 2,-1), pass, or swap (the pie rule)."),
-    upto: Optional[int] = typer.Option(None, "--upto", "-n", help="For a record: stop after this many moves (default: all)."),
+    upto: Optional[int] = _upto_option(),
     out: Optional[str] = typer.Option(None, "--out", "-o", help="With MOVE: write the game after it (a record stays a record, a position a position)."),
     json_output: bool = json_option("One JSON object: the moves with the state after each, the final position, and the score once the game is over."),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the position reached."),
@@ -376,7 +383,7 @@ def play(
 @command(app)
 def moves(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
-    upto: Optional[int] = typer.Option(None, "--upto", "-n", help="For a record: the position after this many moves."),
+    upto: Optional[int] = _upto_option(),
     json_output: bool = json_option('One JSON object: {"to_move", "moves": [[q, r], ..., "pass", "swap"]}.'),
 ) -> None:
     """The legal moves in POS for the player to move.

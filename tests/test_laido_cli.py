@@ -112,6 +112,22 @@ def test_an_unknown_score_names_no_values(tmp_path):
     assert out["status"] == "unknown" and out["black"] == out["white"] == {"values": None, "groups": None}
 
 
+def test_score_and_reach_take_upto_as_seeds_say():
+    # seeds/laido.md: every command that takes a position takes a record, with --upto N;
+    # score and reach refused the option
+    from solver.laido.model import load_game
+    from solver.laido.rules import replay
+    from solver.laido.score import score_position
+
+    after_3 = replay(load_game(str(GRIDS / "game.json")))[3]
+    out = json.loads(run("score", GRIDS / "game.json", "--upto", "3", "--json").stdout)
+    expected = score_position(after_3).to_json()
+    assert {k: out[k] for k in ("black", "white", "winner")} == {k: expected[k] for k in ("black", "white", "winner")}
+    done = run("reach", GRIDS / "game.json", "--upto", "3", "--player", "black", "--stones", "1", "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["answer"] in ("yes", "no")
+    assert run("score", GRIDS / "hand.json", "--upto", "1").returncode == 2  # a position, not a record
+
+
 def test_stdin_in_every_command():
     record = (GRIDS / "game.json").read_text()
     for command in (["score", "-", "--json"], ["moves", "-", "--json"], ["play", "-", "--json"],
