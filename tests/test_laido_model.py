@@ -13,6 +13,7 @@ from solver.laido.model import (
     Position,
     Record,
     parse_game,
+    parse_move,
     position_from_json,
     position_to_json,
     record_to_json,
@@ -40,6 +41,7 @@ def test_record_is_recognised_by_its_moves():
         ('{"size": 4, "black": [[0, 0], [3, 1]]}', "black[1]: point [3, 1] is off the board"),
         ('{"size": 4, "black": [[0, 0]], "white": [[1, 1], [0, 0]]}', "white[1]: point [0, 0] already holds a stone (black[0])"),
         ('{"size": 4, "black": [[0, 0], [0, 0]]}', "black[1]: point [0, 0] already holds a stone (black[0])"),
+        ('{"size": 4, "swapped": true}', "swapped: is true, but the board is empty"),
         ('{"size": 16}', "size: must be an integer from 2 to 15"),
         ('{"size": 1}', "size: must be an integer from 2 to 15"),
         ('{"size": "9"}', "size: must be an integer"),
@@ -69,3 +71,13 @@ def test_malformed_json_gives_line_and_column():
     error = caught.value
     assert (error.path, error.line) == ("bad.json", 2)
     assert str(error).startswith("bad.json:2:") and "malformed JSON" in str(error)
+
+
+
+@pytest.mark.parametrize("text", ["[1,1", "1,1]", "(1,1]", "[[1,1]]"])
+def test_a_move_with_brackets_that_do_not_pair_is_refused(text):
+    # "[1,1" was read as the point [1, 1]
+    position = position_from_json({"size": 4})
+    with pytest.raises(InputError, match="is not a move"):
+        parse_move(text, position.lattice)
+    assert parse_move("[1, 1]", position.lattice) == parse_move("(1,1)", position.lattice) == (1, 1)

@@ -23,6 +23,8 @@ record are legal is for :mod:`solver.laido.rules`.
 
 from __future__ import annotations
 
+import re
+
 import json
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -172,6 +174,8 @@ def position_from_json(raw: Any) -> Position:
     swapped = raw.get("swapped", False)
     if not isinstance(swapped, bool):
         raise InputError(f"swapped: must be true or false, not {json.dumps(swapped)}")
+    if swapped and not owner:
+        raise InputError("swapped: is true, but the board is empty (a swap answers Black's first stone)")
     return Position(size, stones[BLACK], stones[WHITE], to_move, passes, first_pass, swapped)  # type: ignore[arg-type]
 
 
@@ -204,7 +208,9 @@ def parse_move(text: str, lattice: HexLattice) -> Move:
     word = text.strip().lower()
     if word in (PASS, SWAP):
         return word
-    parts = word.strip("[]() ").replace(",", " ").split()
+    match = re.fullmatch(r"\[\s*(.*?)\s*\]|\(\s*(.*?)\s*\)|(.*)", word)
+    inner = next(group for group in match.groups() if group is not None)  # brackets in pairs, or none
+    parts = inner.replace(",", " ").split()
     try:
         q, r = (int(part) for part in parts)
     except ValueError:
