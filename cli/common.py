@@ -90,12 +90,13 @@ def check_backend(name: str) -> str:
     return name
 
 
-def certify_option() -> Any:
-    """``--certify``: every "no" the command proves comes with a checked proof."""
+def certify_option(what: str) -> Any:
+    """``--certify``: every answer ``what`` names (the ones that rest on a proof that nothing
+    else exists) comes with a checked proof."""
     return typer.Option(
         False, "--certify",
-        help="Certify every 'no' (unique, unsolvable, impossible): the SAT backend re-proves it on a fresh "
-             "solver that writes a DRUP proof, and an independent checker replays the proof.",
+        help=f"Certify {what}: the SAT backend re-proves it on a fresh solver that writes a DRUP proof, "
+             "and an independent checker replays the proof.",
     )
 
 
@@ -109,19 +110,27 @@ def _checkers(value: str) -> tuple[str, ...]:
     return (value,)
 
 
+DEFAULT_CHECKER = "dratify"
+
+
 def checker_option() -> Any:
     """``--checker dratify|dratify-python|both`` (with ``--certify``)."""
     return typer.Option(
-        "dratify", "--checker", metavar="CHECKER",
-        help="Proof checker for --certify: dratify (native engine, fast), dratify-python (pure Python, "
-             "an independent implementation) or both (each must accept).",
+        None, "--checker", metavar="CHECKER", show_default=False,
+        help=f"Proof checker for --certify: {DEFAULT_CHECKER} (native engine, fast; the default), dratify-python "
+             "(pure Python, an independent implementation) or both (each must accept).",
     )
 
 
-def checkers_of(value: str) -> tuple[str, ...]:
-    """The checkers a ``--checker`` value names (a usage error for an unknown one)."""
+def checkers_of(value: str | None, certify: bool) -> tuple[str, ...]:
+    """The checkers ``--certify`` uses (none without it) as ``--checker`` names them; a usage
+    error for an unknown one, and for ``--checker`` without ``--certify`` (it would do nothing)."""
+    if not certify:
+        if value is not None:
+            fail("--checker needs --certify")
+        return ()
     try:
-        return _checkers(value)
+        return _checkers(value or DEFAULT_CHECKER)
     except typer.BadParameter as error:
         fail(f"--checker: {error}")
 

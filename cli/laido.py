@@ -203,7 +203,7 @@ def reach(
     time_limit: Optional[float] = time_limit_option(),
     json_output: bool = json_option("One JSON object: answer (yes/no/unknown), stones, moves, final score."),
     tiebreak: str = typer.Option(PASS_TIEBREAK, "--tiebreak", help=TIEBREAK_HELP),
-    certify: bool = certify_option(),
+    certify: bool = certify_option("a 'no', the fewest stones of a 'yes' and the --best value"),
     checker: str = checker_option(),
     proof_dir: Optional[str] = proof_dir_option(),
     upto: Optional[int] = _upto_option(),
@@ -223,7 +223,7 @@ def reach(
     if player not in COLOURS:
         fail(f"--player must be black or white, not {player!r}")
     _check_tiebreak(tiebreak)
-    checkers = checkers_of(checker) if certify else None
+    checkers = checkers_of(checker, certify) or None
     backend = certificate_backend(ctx, backend, certify, proof_dir)
     output_folder(proof_dir)
     position, _, _ = _load(path, upto)

@@ -142,7 +142,7 @@ def solve(
     per_colour: Optional[int] = per_colour_option(),
     json_output: bool = json_option("One JSON object per grid per line: name, status, solutions, solution_count, all_found, seconds."),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Write a picture of the puzzle and its solution (numbered files for several grids; with --all, one file per solution: NAME-s1.svg, ...)."),
-    certify: bool = certify_option(),
+    certify: bool = certify_option("every 'unique' and 'unsolvable'"),
     checker: str = checker_option(),
     proof_dir: Optional[str] = proof_dir_option(),
 ) -> None:
@@ -155,7 +155,7 @@ def solve(
     and certified); a proof the checker rejects is an error and the grid 'unknown'.
     """
     side_outputs(json_output, svg=svg_out)
-    checkers = checkers_of(checker) if certify else ()
+    checkers = checkers_of(checker, certify)
     if proof_dir is not None:
         if not certify:
             fail("--proof-dir needs --certify")
@@ -687,7 +687,7 @@ def verify(
     grid_time_limit: Optional[float] = grid_time_option(),
     backend: str = backend_option(),
     grade_all: bool = typer.Option(False, "--grade", help="Grade every unique puzzle (by default only those with a stated level)."),
-    certify: bool = certify_option(),
+    certify: bool = certify_option("every verdict ('unique', 'unsolvable'; a 'multiple' comes with its two solutions)"),
     checker: str = checker_option(),
 ) -> None:
     """Verify whole packs: unique, multiple, unsolvable, unknown or invalid, per puzzle.
@@ -697,7 +697,7 @@ def verify(
     when every puzzle is unique (and certified, with --certify) and every stated fact holds;
     1 otherwise; 2 for bad usage.
     """
-    checkers = checkers_of(checker) if certify else ()
+    checkers = checkers_of(checker, certify)
     import time
     from collections import Counter
 

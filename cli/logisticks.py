@@ -104,7 +104,9 @@ def new(
     possible, the first players getting any remainder). --layout random without --seed picks a
     seed and says which on standard error, so the layout can be made again.
     """
-    output_path(out)
+    output_path(out, json_output)  # with --out, --json is a report on standard output
+    if seed is not None and layout != "random":
+        fail("--seed needs --layout random (the alternate layout has nothing to draw)")
     if layout == "random" and seed is None:
         import random
 
@@ -221,7 +223,7 @@ def analyze(
     time_limit: Optional[float] = time_limit_option("Seconds in all; questions not settled by then answer 'unknown', never a guess."),
     witnesses: bool = typer.Option(False, "--witnesses", help="With --json: include the placement line behind every 'possible' answer."),
     json_output: bool = typer.Option(False, "--json", help="Print the analysis as one JSON object."),
-    certify: bool = certify_option(),
+    certify: bool = certify_option("every 'no' that rests on a solver call, and every maximum's bound"),
     checker: str = checker_option(),
     proof_dir: Optional[str] = proof_dir_option(),
 ) -> None:
@@ -240,7 +242,9 @@ def analyze(
     bound, is re-proven on a fresh solver whose proof an independent checker replays; an answer
     whose proof is rejected is an error (exit 1) and reads 'unknown'.
     """
-    checkers = checkers_of(checker) if certify else None
+    if witnesses and not json_output:
+        fail("--witnesses needs --json (the text names each answer, not its line)")
+    checkers = checkers_of(checker, certify) or None
     backend = certificate_backend(ctx, backend, certify, proof_dir)
     output_folder(proof_dir)
     position = _load(position_file)
@@ -302,7 +306,7 @@ def satisfy(
     backend: str = backend_option(),
     time_limit: Optional[float] = time_limit_option(),
     json_output: bool = typer.Option(False, "--json", help="Print the answer and the placement line as one JSON object."),
-    certify: bool = certify_option(),
+    certify: bool = certify_option("'impossible', or the maximum's bound"),
     checker: str = checker_option(),
     proof_dir: Optional[str] = proof_dir_option(),
 ) -> None:
@@ -317,7 +321,7 @@ def satisfy(
     solver whose proof an independent checker replays; a proof the checker rejects is an error
     (exit 1) and the answer 'unknown'.
     """
-    checkers = checkers_of(checker) if certify else None
+    checkers = checkers_of(checker, certify) or None
     backend = certificate_backend(ctx, backend, certify, proof_dir)
     output_folder(proof_dir)
     position = _load(position_file)

@@ -589,3 +589,18 @@ def test_a_pipe_closed_early_ends_quietly_with_141():
     done = subprocess.run(["bash", "-c", command + "; echo ${PIPESTATUS[0]} >&2"], capture_output=True, text=True, timeout=120)
     assert done.stdout.count("\n") == 1 and ": unique" in done.stdout
     assert done.stderr.strip().splitlines()[-1] == "141" and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("args, words", [
+    # options that mean something only beside another were accepted and ignored
+    (("lixso", "solve", "grids/examples.txt", "--checker", "both"), "--checker needs --certify"),
+    (("lixso", "verify", "grids/examples.txt", "--checker", "dratify"), "--checker needs --certify"),
+    (("laido", "reach", "grids/laido/race9.json", "-p", "black", "-k", "1", "--checker", "both"), "--checker needs --certify"),
+    (("logisticks", "analyze", "grids/logisticks/late.json", "--checker", "both"), "--checker needs --certify"),
+    (("logisticks", "analyze", "grids/logisticks/late.json", "--witnesses"), "--witnesses needs --json"),
+    (("logisticks", "new", "--seed", "5"), "--seed needs --layout random"),
+    (("logisticks", "new", "--out", "-", "--json"), "not '-'"),
+])
+def test_an_option_that_would_do_nothing_is_refused(run_cli, args, words):
+    result = run_cli(*args)
+    assert words in one_clean_line(result) and result.stdout == ""
