@@ -181,3 +181,9 @@ def test_level_warning():
     assert parse_position("# level: 2\n...\n...\n").level_warning() is not None
     assert parse_position("# level: 3\n...\n...\n").level_warning() is None
     assert parse_position("...\n...\n").level_warning() is None
+
+
+def test_a_json_path_is_named_once():
+    with pytest.raises(InputError) as caught:
+        parse_position(json.dumps({"grid": ["...", "..."], "moves": [["I", "r1c1"]]}), "pos.json")
+    assert str(caught.value).count("moves[0]") == 1, str(caught.value)  # it read "moves[0]: moves[0]: ..."

@@ -361,8 +361,9 @@ def position_from_json(raw: Any, path: str | None = None) -> Position:
     marks: list[str] = []
     for number, value in enumerate(expect_list(raw.get("moves", []), "moves", "a list of moves like \"I r1c1 r1c2 r2c1\"")):
         where = json_path("moves", number)
+        text = expect_str(value, where)  # its message names the path already
         try:
-            moves.append(parse_move(expect_str(value, where)))
+            moves.append(parse_move(text))
         except InputError as error:
             raise InputError(f"{where}: {error.message}", path) from None
         marks.append(where)
