@@ -128,8 +128,9 @@ def moves(
     rules, state = game.rules, game.state
     legal = [rules.move_of(k, p) for k, p in rules.moves(state)]
     if json_output:
-        to_move = None if state.over else rules.seating.seat_name(state.to_move)
-        print_json({"to_move": to_move, "moves": [str(m) for m in legal]})
+        from solver.lixso.game.rules import to_move_json
+
+        print_json({"to_move": to_move_json(rules.seating, state), "moves": [str(m) for m in legal]})
         return
     if state.over:
         print("the game is over: nobody can lay a tile")
@@ -204,6 +205,7 @@ def bounds(
     """
     from solver.core.limits import Deadline
     from solver.lixso.game.bounds import bounds as side_bounds
+    from solver.lixso.game.rules import to_move_json
 
     deadline = Deadline(time_limit)
     game = _load(path, players, no_clue_touch_rule)
@@ -211,7 +213,7 @@ def bounds(
         result = side_bounds(game.rules, game.state, backend, deadline)
     code = EXIT_OK if result.known() else EXIT_NOT_ALL_GOOD
     if json_output:
-        print_json(result.to_json())
+        print_json({"to_move": to_move_json(game.rules.seating, game.state), **result.to_json()})
         raise typer.Exit(code)
 
     def shown(value) -> str:
@@ -293,6 +295,7 @@ def solve(
     README). Past --time-limit: the best move found so far and what was proven (exit 1).
     """
     from solver.core.limits import Deadline
+    from solver.lixso.game.rules import to_move_json
     from solver.lixso.game.solve import solve as solve_position
 
     deadline = Deadline(time_limit)
@@ -303,7 +306,7 @@ def solve(
     if json_output:
         seating = game.rules.seating
         print_json({
-            "to_move": None if solution.to_move is None else seating.side_name(solution.to_move),
+            "to_move": to_move_json(seating, game.state),
             "outcome": solution.outcome,
             "value": solution.value,
             "lower": int(solution.lower),

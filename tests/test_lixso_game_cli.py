@@ -128,7 +128,7 @@ def test_bounds_json(run_cli, files, backend):
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert [s["laid"] for s in out["sides"]] == [1, 1]
-    assert all(s["most"] >= s["sure"] >= 0 for s in out["sides"]) and out["to_move"] == 1
+    assert all(s["most"] >= s["sure"] >= 0 for s in out["sides"]) and out["to_move"]["side"] == 1
     assert len(out["sides"][0]["most_tiles"]) == out["sides"][0]["most"]
     text = run_cli("lixso", "game", "bounds", str(files / "started.txt"), "--backend", backend).stdout
     assert "player 1 (I, S): 1 laid; can add at most" in text and "(to move)" in text
@@ -215,3 +215,12 @@ def test_play_vs_ctrl_c_exits_130(files):
             process.kill()
     assert process.returncode == 130
     assert err.decode().strip().splitlines() == ["placesat: interrupted"]
+
+
+def test_every_command_names_the_player_to_move_alike(run_cli):
+    # show gave an object, moves a name, solve "player 1" and bounds a number
+    position = "grids/lixso-game/6x6-L4-1.txt"
+    shown = json.loads(run_cli("lixso", "game", "show", position, "--json").stdout)["to_move"]
+    assert set(shown) == {"seat", "side", "name", "colours"}
+    for command in (["moves"], ["bounds"], ["solve", "--time-limit", "2"]):
+        assert json.loads(run_cli("lixso", "game", *command, position, "--json").stdout)["to_move"] == shown, command

@@ -92,9 +92,9 @@ class Bounds:
         return all(low > other.laid + other.most for other in self.sides if other.side != side)  # type: ignore[operator]
 
     def to_json(self) -> dict:
-        """Every side's figures and the verdicts, as JSON."""
+        """Every side's figures and the verdicts, as JSON (who is to move is the position's:
+        :func:`.rules.to_move_json`)."""
         return {
-            "to_move": None if self.to_move is None else self.to_move + 1,
             "sides": [s.to_json() for s in self.sides],
             "can_win": [self.can_win(s.side) for s in self.sides],
             "can_draw": [self.can_draw(s.side) for s in self.sides],

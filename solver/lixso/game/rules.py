@@ -391,6 +391,15 @@ def replay_position(position: Position) -> Game:
     return Game(position, rules, tuple(turns))
 
 
+def to_move_json(seating: Seating, state: State) -> dict | None:
+    """Who is to move, as every command's JSON gives it: ``{"seat", "side", "name", "colours"}``
+    (seats and sides counted from 1), or None once the game is over."""
+    if state.over:
+        return None
+    seat = state.to_move
+    return {"seat": seat + 1, "side": seating.sides[seat] + 1, "name": seating.seat_name(seat), "colours": seating.seats[seat]}
+
+
 def game_json(game: Game) -> dict:
     """The position with what follows from it: scores, whose turn, the winner."""
     rules, state = game.rules, game.state
@@ -401,8 +410,7 @@ def game_json(game: Game) -> dict:
         "position": position_to_json(game.position),
         "sides": [{"side": side + 1, "name": seating.side_name(side), "colours": seating.colours_of(side), "tiles": score}
                   for side, score in enumerate(state.scores)],
-        "to_move": None if over else {"seat": state.to_move + 1, "side": seating.sides[state.to_move] + 1,
-                                      "name": seating.seat_name(state.to_move), "colours": seating.seats[state.to_move]},
+        "to_move": to_move_json(seating, state),
         "over": over,
         "winner": None if winner is None else seating.side_name(winner),
         "draw": over and winner is None,
