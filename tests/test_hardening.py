@@ -604,3 +604,10 @@ def test_a_pipe_closed_early_ends_quietly_with_141():
 def test_an_option_that_would_do_nothing_is_refused(run_cli, args, words):
     result = run_cli(*args)
     assert words in one_clean_line(result) and result.stdout == ""
+
+
+@pytest.mark.parametrize("group", [("lsd", "show"), ("quarry", "show"), ("laido", "score"), ("logisticks", "show"), ("lixso", "game", "show")])
+def test_standard_input_is_named_alike_in_every_error(run_cli, group):
+    # a bad field read from standard input was named "-:" in four games, "<stdin>:" in Lixso
+    line = one_clean_line(run_cli(*group, "-", input='{"grid": 5, "players": 9, "zz": 1}'))
+    assert line.startswith("placesat: error: <stdin>:"), line

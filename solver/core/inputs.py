@@ -272,7 +272,7 @@ def parse_json_as(text: str, path: str | None, build: Callable[[Any], T]) -> T:
     try:
         return build(raw)
     except InputError as error:
-        raise error.located(path) if path else error
+        raise error.located(display_name(path)) if path else error
 
 
 def load_json_as(path: str, build: Callable[[Any], T]) -> T:
