@@ -228,6 +228,10 @@ BAD_POSITIONS = {
     "capacitor early": ({"pieces": [{"square": "d6", "piece": "CAP", "inputs": "S", "player": 1, "turn": 1},
                                     {"square": "d7", "piece": "PASS", "inputs": "S", "player": 2, "turn": 2}]}, "Capacitor"),
     "3 players without supply": ({"players": 3}, "supply"),
+    # one move a turn: two pieces on one recorded turn were accepted
+    "two pieces on one turn": ({"pieces": [{"square": "d6", "piece": "NOT", "inputs": "S", "player": 1, "turn": 1},
+                                           {"square": "e6", "piece": "NOT", "inputs": "S", "player": 2, "turn": 1}]},
+                               "pieces[1].turn: turn 1 already placed pieces[0]"),
 }
 
 

@@ -353,10 +353,16 @@ def position_from_json(data: Any) -> Position:
     raw_pieces = data.get("pieces", [])
     _expect(raw_pieces, list, "pieces", "a list of pieces")
     pieces: dict[Point, Piece] = {}
+    placed_on: dict[int, int] = {}  # turn -> the piece placed on it
     for index, raw in enumerate(raw_pieces):
         square, piece = _parse_piece(raw, index, players)
         if square in pieces:
             raise _fail(f"a second piece on {square_name(square)}", f"pieces[{index}].square")
+        if piece.turn is not None and piece.turn in placed_on:
+            # one move a turn (a pass is a turn too): two pieces cannot share one
+            raise _fail(f"turn {piece.turn} already placed pieces[{placed_on[piece.turn]}]", f"pieces[{index}].turn")
+        if piece.turn is not None:
+            placed_on[piece.turn] = index
         pieces[square] = piece
 
     to_move = _player(data.get("to_move", 1), players, "to_move")
