@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import Optional
 
@@ -409,10 +410,10 @@ def print_sheets(
 
 
 def _size(text: str) -> tuple[int, int]:
-    try:
-        height, width = (int(part) for part in text.lower().split("x"))
-    except ValueError:
+    match = re.fullmatch(r"([0-9]{1,3})x([0-9]{1,3})", text.strip().lower())  # ASCII digits only
+    if match is None:
         fail(f"--size {text!r}: write it as ROWSxCOLUMNS, for example 9x9")
+    height, width = int(match[1]), int(match[2])
     if height < 2 or width < 2 or not coverable(height, width) or max(height, width) > 30:
         fail(f"--size {text}: need 2..30 rows and columns and a cell count divisible by 3")
     return height, width
@@ -470,7 +471,7 @@ def generate(
             typer.echo(f"placesat: {failure}", err=True)
         typer.echo(f"{len(failures)} of {count} puzzles could not be made; nothing written", err=True)
         raise typer.Exit(EXIT_NOT_ALL_GOOD)
-    header = f"# Lixso puzzles made by placesat: level {level}, {size}, seed {seed}\n\n"
+    header = f"# Lixso puzzles made by placesat: level {level}, {height}x{width}, seed {seed}\n\n"
     metadata = {"level": str(level)}
     if per_colour is not None and per_colour != default_per_colour(height, width):
         # every command then solves these puzzles with the supply they were made for

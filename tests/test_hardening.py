@@ -611,3 +611,9 @@ def test_standard_input_is_named_alike_in_every_error(run_cli, group):
     # a bad field read from standard input was named "-:" in four games, "<stdin>:" in Lixso
     line = one_clean_line(run_cli(*group, "-", input='{"grid": 5, "players": 9, "zz": 1}'))
     assert line.startswith("placesat: error: <stdin>:"), line
+
+
+@pytest.mark.parametrize("size", ["\uff19x9", "9x9x9", "x9", "9 x"])
+def test_generate_reads_a_size_in_ascii_digits_only(run_cli, size):
+    # a full-width digit was read as 9 and echoed into the pack's header as typed
+    assert "ROWSxCOLUMNS" in one_clean_line(run_cli("lixso", "generate", "--size", size, "--count", "1", "--level", "1", "--out", "-"))
