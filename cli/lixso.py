@@ -33,12 +33,12 @@ from .common import (
     output_folder,
     output_path,
     print_json,
-    side_outputs,
-    proof_dir_option,
     progress,
+    proof_dir_option,
+    seconds_callback,
+    side_outputs,
     time_limit_option,
     write_output,
-    seconds_callback,
 )
 
 app = make_group(
@@ -433,11 +433,10 @@ def generate(
 ) -> None:
     """Generate puzzles that have exactly one solution and are graded exactly LEVEL.
 
-    Each puzzle is written with '# name:', '# level:' and '# solution:' metadata (and
-    '# per-colour:' with a supply other than the size's default, which every command then
-    solves it with). Nothing
-    is written unless every puzzle was made; Ctrl-C or SIGTERM stops cleanly (exit 130 or
-    143) and writes nothing.
+    Each puzzle is written with '# name:', '# level:' and '# solution:' metadata, and with
+    '# per-colour:' for a supply other than the size's default (every command then solves it
+    with that supply). Nothing is written unless every puzzle was made; Ctrl-C or SIGTERM
+    stops cleanly (exit 130 or 143) and writes nothing.
     """
     import random
 

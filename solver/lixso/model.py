@@ -352,7 +352,7 @@ def load_grid(path: str, choose: str = "") -> Grid:
     was meant cannot be guessed; ``choose`` says how to pick one, where there is a way)."""
     entries = load_pack(path)
     if len(entries) > 1:
-        raise InputError(f"this file holds {len(entries)} grids; one is expected here{choose}", path if path != "-" else "<stdin>")
+        raise InputError(f"this file holds {len(entries)} grids; one is expected here{choose}", display_name(path))
     entry = entries[0]
     if isinstance(entry, InputError):
         raise entry
