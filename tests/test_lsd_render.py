@@ -65,7 +65,7 @@ def test_parts_of_the_field_far_apart_are_drawn_as_boards_of_their_own():
     ]})
     text = render_text(split)
     assert text == (
-        "      1000\n"
+        "     1000\n"
         "     ┌───┐\n"
         "1000 ○2xw│\n"
         "     └───┘\n"
@@ -77,3 +77,19 @@ def test_parts_of_the_field_far_apart_are_drawn_as_boards_of_their_own():
     )
     assert render_rich(split).plain == text
     assert render_text(two_tiles()).count("┌") == 1  # one piece, one board
+
+
+
+def test_wide_coordinates_keep_the_board_in_line():
+    # "-100" is wider than a cell: its number ran into the next one and shifted every later
+    # column's number by one; row -1000 shifted its row by one
+    field = [{"at": [x, -1000], "player": 1 + (x % 2), "dots": "EW", "icon": "+"} for x in range(-101, -97)]
+    field[0]["dots"], field[-1]["dots"] = "E", "W"
+    position = position_from_json({"players": 2, "field": field, "tileset": {"NS+": 4, "N+": 2}})
+    lines = render_text(position).splitlines()
+    assert lines[0] == "      -101     -99 -98", lines[0]  # -100 has no room beside -101; each over its own cell
+    row = lines[2]
+    assert row.startswith("-1000 │") and row.index("│") == len(lines[1]) - len(lines[1].lstrip())
+    for x, label in ((-101, "-101"), (-99, "-99")):
+        column = lines[0].index(label)
+        assert abs(column + len(label) / 2 - (row.index("│") + 2 + 4 * (x + 101))) <= 1.5

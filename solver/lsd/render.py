@@ -130,13 +130,12 @@ def board_segments(
         return COMPLETED if dots == 2 else OPEN if dots == 1 else line
 
     rows: list[list[Segment]] = []
-    header: list[Segment] = [("      ", "")]
-    for x in range(x0, x1 + 1):
-        header.append((f"{x:^3} ", "dim"))
-    rows.append(header)
+    # row numbers right-aligned in a column as wide as the widest ("-1000" takes five)
+    label_w = max(4, *(len(str(y)) for y in range(y0, y1 + 1)))
+    rows.append([(_column_numbers(x0, x1, label_w + 2), "dim")])
     for y in range(y1 + 1, y0 - 1, -1):
         # the grid line above row y - 1 (below row y), then row y - 1's cells
-        line: list[Segment] = [("     ", "")]
+        line: list[Segment] = [(" " * (label_w + 1), "")]
         for x in range(x0, x1 + 2):
             arms = (
                 int(vertical(x, y)) if y <= y1 else 0,
@@ -154,7 +153,7 @@ def board_segments(
         if y - 1 < y0:
             break
         row = y - 1
-        cells: list[Segment] = [(f"{row:>4} ", "dim")]
+        cells: list[Segment] = [(f"{row:>{label_w}} ", "dim")]
         for x in range(x0, x1 + 2):
             left, right = field.get((x - 1, row)), field.get((x, row))
             mark = edge_mark(left, E, right, W, "│")
@@ -170,6 +169,22 @@ def board_segments(
             cells.append((tile_label(tile, position), style))
         rows.append(cells)
     return [_trimmed(r) for r in rows]
+
+
+def _column_numbers(x0: int, x1: int, indent: int) -> str:
+    """The line of column numbers: the first cell begins ``indent`` characters in, four
+    characters a column, each number centred over its cell; a number that would run into the
+    one before it ("-100" is wider than a cell) is left out, so wide numbers stand over every
+    other column."""
+    text: list[str] = []
+    for x in range(x0, x1 + 1):
+        label = str(x)
+        start = indent + 4 * (x - x0) + (3 - len(label)) // 2
+        if start < len(text) + (1 if text else 0):
+            continue  # no room: the number before it took the space
+        text.extend(" " * (start - len(text)))
+        text.extend(label)
+    return "".join(text)
 
 
 def _trimmed(row: list[Segment]) -> list[Segment]:
