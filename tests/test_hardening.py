@@ -192,12 +192,17 @@ def test_a_stop_while_the_program_loads_is_one_line(signum, code, word):
 def test_a_stop_after_the_program_has_answered_changes_nothing():
     # in Python's own shutdown (default handlers back) a late Ctrl-C ended the process with no
     # word and exit status -2, after the answer was printed
+    # (the program now leaves through os._exit, skipping that shutdown; here it raises instead,
+    # so that stops can come after the command has ended)
     result = _python(
         "import os, signal, sys\n"
         f"sys.argv = ['placesat', 'lixso', 'id', {str(LIXSO_EXAMPLE)!r}]\n"
-        "from cli.entry import main\n"
+        "from cli import entry\n"
+        "def leave(code):\n"
+        "    raise SystemExit(code)\n"
+        "entry._leave = leave\n"
         "try:\n"
-        "    main()\n"
+        "    entry.main()\n"
         "except SystemExit as end:\n"
         "    os.kill(os.getpid(), signal.SIGINT)\n"
         "    os.kill(os.getpid(), signal.SIGTERM)\n"
@@ -617,3 +622,25 @@ def test_standard_input_is_named_alike_in_every_error(run_cli, group):
 def test_generate_reads_a_size_in_ascii_digits_only(run_cli, size):
     # a full-width digit was read as 9 and echoed into the pack's header as typed
     assert "ROWSxCOLUMNS" in one_clean_line(run_cli("lixso", "generate", "--size", size, "--count", "1", "--level", "1", "--out", "-"))
+
+
+
+def test_the_program_leaves_without_the_interpreter_s_teardown(tmp_path):
+    # freeing a 30x30 grid's rules and solver took 0.6 s after the answer, past --time-limit;
+    # the exit code and everything printed must still come out whole, also into a pipe
+    result = _python(
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('teardown ran', file=sys.stderr))\n"
+        f"sys.argv = ['placesat', 'lixso', 'solve', {str(LIXSO_EXAMPLE)!r}, '--json']\n"
+        "from cli.entry import main\n"
+        "main()\n"
+    )
+    assert result.returncode == 0 and "teardown ran" not in result.stderr, result.stderr
+    assert json.loads(result.stdout.splitlines()[-1])["status"] == "unique"
+    missing = _python(
+        "import sys\n"
+        f"sys.argv = ['placesat', 'lixso', 'solve', {str(tmp_path / 'missing.txt')!r}]\n"
+        "from cli.entry import main\n"
+        "main()\n"
+    )
+    assert missing.returncode == 2 and "no such file" in missing.stderr
