@@ -147,6 +147,7 @@ def test_a_grid_no_tile_fits_is_unsolvable_and_the_rest_go_on(run_cli, tmp_path,
     assert set(lines) == {"thin", "tiny"}
     assert lines["tiny"]["level"] == 1
     assert lines["thin"]["level"] is None and "Traceback" not in result.stderr
+    assert lines["thin"]["status"] == "unsolvable"  # with two workers the crash read "unknown"
 
 
 @pytest.mark.parametrize("command", [["grade"], ["id"], ["verify"], ["verify", "--jobs", "2"], ["solve"]])
