@@ -430,6 +430,11 @@ def test_hint_json_says_how_the_hints_ended(run_cli, tmp_path):
     assert every["outcome"] == "solved" and len(every["hints"]) > 1
     done = run_cli("lixso", "hint", "-", "--json", input="IIX\nIXX\n")
     assert json.loads(done.stdout) | {"name": None} == {"name": None, "status": "unique", "hints": [], "outcome": "filled"}
+    # a 6x9 level-6 puzzle (generate --size 6x9 --level 6 --seed 1): the steps stop short
+    level_6 = ".........\n.S.I.O.S.\n.........\n.....I...\n.SI..O.X.\n...O....X\n"
+    assert json.loads(run_cli("lixso", "grade", "-", "--json", input=level_6).stdout)["level"] == 6
+    stuck = json.loads(run_cli("lixso", "hint", "-", "--steps", "--json", input=level_6).stdout)
+    assert stuck["outcome"] == "level 6" and stuck["status"] == "unique" and stuck["hints"]
 
 
 def test_print_keeps_every_caption_and_the_rules_within_the_margins(tmp_path):
