@@ -232,6 +232,11 @@ BAD_POSITIONS = {
     "two pieces on one turn": ({"pieces": [{"square": "d6", "piece": "NOT", "inputs": "S", "player": 1, "turn": 1},
                                            {"square": "e6", "piece": "NOT", "inputs": "S", "player": 2, "turn": 1}]},
                                "pieces[1].turn: turn 1 already placed pieces[0]"),
+    # turns go round the players: turn 2 of a two-player game whose turn 3 is player 1's was
+    # player 2's, so player 1 placed nothing on it
+    "a piece on another player's turn": ({"to_move": 1, "turn": 3, "pieces": [
+        {"square": "d6", "piece": "NOT", "inputs": "S", "player": 1, "turn": 2}]},
+        "pieces[0].turn: turn 2 was player 2's (turn 3 is player 1's), not player 1's"),
 }
 
 

@@ -354,8 +354,10 @@ def position_from_json(data: Any) -> Position:
     _expect(raw_pieces, list, "pieces", "a list of pieces")
     pieces: dict[Point, Piece] = {}
     placed_on: dict[int, int] = {}  # turn -> the piece placed on it
+    in_order: list[Piece] = []
     for index, raw in enumerate(raw_pieces):
         square, piece = _parse_piece(raw, index, players)
+        in_order.append(piece)
         if square in pieces:
             raise _fail(f"a second piece on {square_name(square)}", f"pieces[{index}].square")
         if piece.turn is not None and piece.turn in placed_on:
@@ -373,6 +375,14 @@ def position_from_json(data: Any) -> Position:
         raise _fail(f"turn {turn} is not after the last recorded placement (turn {max(turns)})", "turn")
     if turn < 1:
         raise _fail("turns count from 1", "turn")
+    # turns go round the players, passes included, and the turn about to be played is to_move's:
+    # so every recorded turn has one player (as a plan's steps are checked, rules.replay_plan)
+    for index, piece in enumerate(in_order):
+        if piece.turn is not None:
+            owner = (to_move - 1 + piece.turn - turn) % players + 1
+            if piece.player != owner:
+                raise _fail(f"turn {piece.turn} was player {owner}'s (turn {turn} is player {to_move}'s), not player {piece.player}'s",
+                            f"pieces[{index}].turn")
 
     placed = {p: {t: 0 for t in PIECE_TYPES} for p in range(1, players + 1)}
     for piece in pieces.values():
