@@ -33,14 +33,15 @@ def main() -> None:
     answer_stops_while_loading()
     from cli.main import main as run
 
+    code: object = 0
     try:
         run()
     except SystemExit as end:
+        code = end.code
+    finally:
         # the command has ended and said so: from here a stop is ignored (see ignore_stops)
         ignore_stops()
-        _leave(end.code)
-    finally:
-        ignore_stops()
+    _leave(code)
 
 
 def _leave(code: object) -> None:
@@ -48,9 +49,13 @@ def _leave(code: object) -> None:
     teardown: freeing a large grid's rules and solver took 0.6 s after a 30x30 answer (past the
     time limit the user gave), and there is nothing left to save (outputs were written and
     closed by the command; worker pools were shut down)."""
-    status = 0 if code is None else code if isinstance(code, int) else 1
-    if not isinstance(code, (int, type(None))):
+    if code is None:
+        status = 0
+    elif isinstance(code, int):
+        status = code
+    else:  # a message, as sys.exit("...") gives: Python prints it and ends with 1
         sys.stderr.write(f"{code}\n")
+        status = 1
     try:
         sys.stdout.flush()
         sys.stderr.flush()
