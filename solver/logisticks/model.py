@@ -495,6 +495,6 @@ def parse_move(text: str) -> Placement | None:
 
 def load_position(path: str) -> Position:
     """Read and validate a position file; every failure is an ``InputError`` naming the file."""
-    from solver.core.inputs import display_name, read_text
+    from solver.core.inputs import read_text
 
-    return parse_position(read_text(path), display_name(path))
+    return parse_position(read_text(path), path)
