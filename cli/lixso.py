@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 
 from solver.core.errors import InputError
+from solver.core.inputs import display_name
 from solver.core.limits import Deadline, TimeUp
 from solver.core.signals import Stop
 from solver.lixso.model import Grid, GridError, collect, coverable, load_grid, load_pack
@@ -540,11 +541,11 @@ def _pick(file: str, name: Optional[str], index: Optional[int]) -> Grid:
     if name is not None:
         found = [e for e in entries if isinstance(e, Grid) and e.name == name]
         if not found:
-            raise InputError(f"no grid named {name!r} in this pack", file if file != "-" else "<stdin>")
+            raise InputError(f"no grid named {name!r} in this pack", display_name(file))
         return found[0]
     position = 1 if index is None else index
     if not 1 <= position <= len(entries):
-        raise InputError(f"--index {position}: the pack has {len(entries)} grid(s)", file if file != "-" else "<stdin>")
+        raise InputError(f"--index {position}: the pack has {len(entries)} grid(s)", display_name(file))
     entry = entries[position - 1]
     if isinstance(entry, InputError):
         raise entry
