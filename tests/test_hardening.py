@@ -644,3 +644,35 @@ def test_the_program_leaves_without_the_interpreter_s_teardown(tmp_path):
         "main()\n"
     )
     assert missing.returncode == 2 and "no such file" in missing.stderr
+
+
+# --------------------------------------------------------------------------- second round
+
+
+@pytest.mark.parametrize("group, position, move", [
+    ("lsd", ROOT / "grids" / "lsd" / "start.json", "9" * 5000 + ",0 N+"),
+    ("laido", LAIDO_HAND, "9" * 5000 + ",0"),
+])
+def test_a_5000_digit_number_typed_in_a_move_is_refused_like_a_json_one(run_cli, group, position, move):
+    line = one_clean_line(run_cli(group, "play", str(position), move))
+    assert "5000 digits" in line and "most accepted is 30" in line
+
+
+@pytest.mark.parametrize("group, position, move", [
+    ("lsd", ROOT / "grids" / "lsd" / "start.json", "\uff11,0 N+"),
+    ("laido", LAIDO_HAND, "\uff11,0"),
+])
+def test_only_ascii_digits_are_read_in_a_typed_move(run_cli, group, position, move):
+    line = one_clean_line(run_cli(group, "play", str(position), move))
+    assert "not a move" in line or "cannot read the move" in line
+
+
+def test_parse_integer_keeps_the_json_limits():
+    from solver.core.errors import InputError
+    from solver.core.inputs import MAX_JSON_DIGITS, parse_integer
+
+    assert parse_integer(" -12 ", "x") == -12
+    assert parse_integer("9" * MAX_JSON_DIGITS, "x") == int("9" * MAX_JSON_DIGITS)
+    for bad in ("9" * (MAX_JSON_DIGITS + 1), "\u0663", "1.0", "", "--1"):
+        with pytest.raises(InputError):
+            parse_integer(bad, "x")

@@ -148,6 +148,25 @@ def line_and_column(text: str, offset: int) -> tuple[int, int]:
     return len(lines), len(lines[-1])
 
 
+_INTEGER_TEXT = re.compile(r"[+-]?[0-9]+")
+
+
+def parse_integer(text: str, where: str) -> int:
+    """An integer typed by a person (a coordinate in a move, a number in a text line).
+
+    The same limits as JSON numbers hold (:data:`MAX_JSON_DIGITS` digits at most), and only
+    ASCII digits count: Python's ``int`` would also read a full-width ``９`` or an Arabic-Indic
+    digit, and a 5,000-digit number would meet the interpreter's own conversion limit.
+    """
+    stripped = text.strip()
+    if not _INTEGER_TEXT.fullmatch(stripped):
+        raise InputError(f"{where}: {stripped[:20]!r} is not a whole number")
+    digits = len(stripped.lstrip("+-"))
+    if digits > MAX_JSON_DIGITS:
+        raise InputError(f"{where}: a number with {digits} digits (the most accepted is {MAX_JSON_DIGITS})")
+    return int(stripped)
+
+
 # --------------------------------------------------------------------------- JSON
 
 

@@ -31,7 +31,7 @@ from functools import cached_property
 from typing import Any, Union
 
 from solver.core.errors import InputError
-from solver.core.inputs import parse_json_as, read_text
+from solver.core.inputs import parse_integer, parse_json_as, read_text
 from solver.core.lattice import HexLattice, Point
 
 BLACK = "black"
@@ -211,10 +211,9 @@ def parse_move(text: str, lattice: HexLattice) -> Move:
     match = re.fullmatch(r"\[\s*(.*?)\s*\]|\(\s*(.*?)\s*\)|(.*)", word)
     inner = next(group for group in match.groups() if group is not None)  # brackets in pairs, or none
     parts = inner.replace(",", " ").split()
-    try:
-        q, r = (int(part) for part in parts)
-    except ValueError:
-        raise InputError(f"MOVE: {text!r} is not a move (a point q,r such as 2,-1; pass; or swap)") from None
+    if len(parts) != 2 or not all(re.fullmatch(r"[+-]?[0-9]+", part) for part in parts):
+        raise InputError(f"MOVE: {text!r} is not a move (a point q,r such as 2,-1; pass; or swap)")
+    q, r = (parse_integer(part, "MOVE") for part in parts)
     return _parse_point([q, r], "MOVE", lattice)
 
 

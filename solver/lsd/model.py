@@ -35,7 +35,7 @@ from dataclasses import dataclass, field as dataclass_field
 from typing import Any, Iterable, Mapping, Union
 
 from solver.core.errors import InputError
-from solver.core.inputs import expect_int, expect_list, expect_object, expect_str, json_path, load_json_as, parse_json_as, read_text, shown
+from solver.core.inputs import expect_int, expect_list, expect_object, expect_str, json_path, load_json_as, parse_integer, parse_json_as, read_text, shown
 
 Cell = tuple[int, int]
 
@@ -305,7 +305,7 @@ class Record:
 
 # --------------------------------------------------------------------------- moves as text
 
-_PLACEMENT = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*([NESWnesw]{1,4}|-)\s*([+xX])\s*$")
+_PLACEMENT = re.compile(r"^\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*([NESWnesw]{1,4}|-)\s*([+xX])\s*$")
 
 
 def parse_move(text: str, where: str = "move") -> Move:
@@ -318,7 +318,7 @@ def parse_move(text: str, where: str = "move") -> Move:
     match = _PLACEMENT.match(text)
     if not match:
         raise InputError(f"{where}: cannot read the move {shown(text)}: write the cell, the dots after turning and the icon, like \"3,-1 NES+\", or \"skip\"")
-    x, y = int(match.group(1)), int(match.group(2))
+    x, y = parse_integer(match.group(1), where), parse_integer(match.group(2), where)
     for value in (x, y):
         if abs(value) > MAX_COORDINATE:
             raise InputError(f"{where}: coordinate {value} is beyond +-{MAX_COORDINATE}")

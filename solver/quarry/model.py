@@ -123,7 +123,7 @@ def cell_name(cell: Cell) -> str:
     return f"{chr(ord('a') + cell[1])}{cell[0] + 1}"
 
 
-_CELL = re.compile(r"^([a-zA-Z])(\d{1,3})$")
+_CELL = re.compile(r"^([a-zA-Z])([0-9]{1,3})$")
 
 
 def parse_cell(text: str, board: Board, where: str = "cell") -> Cell:
