@@ -18,7 +18,7 @@ import typer
 
 from solver.core.backend import BACKENDS, DEFAULT_BACKEND
 from solver.core.errors import InputError
-from solver.core.limits import check_time_limit
+from solver.core.limits import TimeLimit, check_time_limit
 from solver.core.outputs import prepare_output_folder, resolve_output, write_atomic
 
 EXIT_OK = 0
@@ -62,9 +62,17 @@ def seconds_callback(value: Optional[float]) -> Optional[float]:
         raise typer.BadParameter(str(error)) from None
 
 
+def _command_seconds(value: Optional[float]) -> Optional[float]:
+    """A whole command's time limit, its clock started now, as the options are read: reading
+    the input and building the model come out of it too (see
+    :class:`~solver.core.limits.TimeLimit`)."""
+    seconds = seconds_callback(value)
+    return None if seconds is None else TimeLimit(seconds)
+
+
 def time_limit_option(help_text: str = "Seconds for the whole command; past it the answer is 'unknown', never a guess (exit 1).") -> Any:
     """``--time-limit SECONDS``: finite, not negative, at most :data:`~solver.core.limits.MAX_TIME_LIMIT`."""
-    return typer.Option(None, "--time-limit", "-t", metavar="SECONDS", callback=seconds_callback, help=help_text)
+    return typer.Option(None, "--time-limit", "-t", metavar="SECONDS", callback=_command_seconds, help=help_text)
 
 
 def _backend(value: str) -> str:

@@ -140,6 +140,7 @@ def main(argv: list[str] | None = None) -> None:
     from solver.core.compiled import on_compile
     from solver.core.errors import InputError
     from solver.core.limits import TimeUp
+    from solver.core.outputs import EXIT_OUTPUT_FAILED, OutputFailed
     from solver.core.signals import Stop, install_stop_handlers
 
     argv = list(sys.argv if argv is None else argv)
@@ -183,6 +184,10 @@ def main(argv: list[str] | None = None) -> None:
             raise
         _quiet_stdout()
         code = 141
+    except OutputFailed as failure:
+        sys.stdout = open(os.devnull, "w")  # what could not be written is dropped, not reported again at exit
+        typer.echo(f"placesat: error: {failure}", err=True)
+        code = EXIT_OUTPUT_FAILED
     except MemoryError:
         typer.echo("placesat: error: out of memory", err=True)
         code = 1
@@ -230,7 +235,7 @@ def _flush_or_quiet() -> None:
     except BrokenPipeError:
         _quiet_stdout()
     except Exception:
-        pass
+        pass  # a full device is said once, where the program leaves (cli.entry._leave)
 
 
 if __name__ == "__main__":

@@ -676,3 +676,125 @@ def test_parse_integer_keeps_the_json_limits():
     for bad in ("9" * (MAX_JSON_DIGITS + 1), "\u0663", "1.0", "", "--1"):
         with pytest.raises(InputError):
             parse_integer(bad, "x")
+
+
+@pytest.mark.parametrize("text", [
+    '{"a": 1, "b": [1, 2, {"c": "[[[["}]}',
+    '{"a": 1, "a": 2}',
+    '{"x": {"y": 1, "z": {"y": 2, "y": 3}}}',
+    '[' * 64 + ']' * 64,
+    '[' * 65 + ']' * 65,
+    '[' * 70 + '"' + ']' * 20 + '"' + ']' * 70,
+    '{"s": "' + '[' * 100 + '", "t": [' + '[' * 60 + ']' * 61 + '}',
+    '{"k": "' + '][' * 80 + '", "n": ' + '[' * 63 + ']' * 63 + '}',
+    '[' * 30 + '"][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]"' + '[' * 40 + ']' * 70,
+    '{"n": ' + '9' * 30 + '}',
+    '{"n": -' + '9' * 31 + '}',
+    '{"n": "' + '9' * 40 + '"}',
+    '{"n": 1' + '0' * 40 + '.5}',
+    '{"n": 1e999}',
+    '{"n": NaN}',
+    '{"n": [1, 2,]}',
+    '{"n": "\\"[[[" , "m": 12345678901234567890123456789012}',
+    '["\\\\", ' + '[' * 65 + ']' * 65 + ']',
+    '{"a": [1, 2, 3], "b": {"c": null, "d": true, "e": -0.5e-3}}',
+])
+def test_the_quick_json_reader_decides_as_the_careful_one(text):
+    from solver.core.errors import InputError
+    from solver.core.inputs import _parse_json_carefully, parse_json
+
+    def outcome(parse):
+        try:
+            return ("value", parse(text, "doc.json"))
+        except InputError as error:
+            return ("error", str(error))
+
+    assert outcome(parse_json) == outcome(_parse_json_carefully)
+
+
+def test_the_json_reader_is_within_a_small_factor_of_the_plain_decoder():
+    """Not a timing assertion: the work is counted as the number of Python-level hook calls,
+    which is what made a 16 MB position take 9 s (one per token, and one path per node)."""
+    import solver.core.inputs as inputs
+
+    calls = 0
+    original = inputs._plain_object
+
+    def counting(pairs):
+        nonlocal calls
+        calls += 1
+        return original(pairs)
+
+    document = json.dumps({"field": [{"at": [i, -i], "player": 1 + i % 4, "dots": "NES", "icon": "x"} for i in range(5000)]})
+    inputs._plain_object, saved = counting, inputs._plain_object
+    try:
+        value = inputs.parse_json(document, "big.json")
+    finally:
+        inputs._plain_object = saved
+    assert value == json.loads(document)
+    assert calls == 5001  # one light call per object, nothing per token, and no second pass
+
+
+def _closing(fd: int):
+    return lambda: os.close(fd)
+
+
+@pytest.mark.parametrize("args", [("lsd", "new"), ("lixso", "solve", str(LIXSO_EXAMPLE), "--json"), ("lsd", "show", "missing.json")])
+def test_a_closed_standard_output_is_one_line(args):
+    # Python gives sys.stdout = None then: a traceback from the program's exit, exit 1
+    result = subprocess.run(placesat_command() + list(args), cwd=ROOT, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True, preexec_fn=_closing(1), timeout=120)
+    if args[-1] == "missing.json":  # bad input is still bad input, and says so once
+        assert one_clean_line(result, 2).endswith("missing.json: no such file")
+    else:
+        assert one_clean_line(result, 74) == "placesat: error: standard output is closed"
+
+
+@pytest.fixture
+def full_device(tmp_path):
+    """A copy of /dev/full (every write fails with ENOSPC), made in the test's own folder."""
+    if os.geteuid() != 0:
+        pytest.skip("making a device node needs root")
+    import stat
+
+    path = tmp_path / "full"
+    os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+    return path
+
+
+@pytest.mark.parametrize("args", [("lsd", "new"), ("lixso", "solve", str(LIXSO_EXAMPLE)), ("lixso", "id", str(LIXSO_EXAMPLE))])
+def test_standard_output_on_a_full_device_is_one_line(full_device, args):
+    with open(full_device, "w") as sink:
+        result = subprocess.run(placesat_command() + list(args), cwd=ROOT, stdout=sink, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert one_clean_line(result, 74) == "placesat: error: cannot write standard output: No space left on device"
+
+
+@pytest.mark.parametrize("args", [("lsd", "show", "-"), ("laido", "score", "-"), ("lixso", "solve", "-")])
+def test_a_closed_standard_input_is_one_line(args):
+    result = subprocess.run(placesat_command() + list(args), cwd=ROOT, capture_output=True, text=True,
+                            preexec_fn=_closing(0), timeout=120)
+    assert "<stdin>" in one_clean_line(result, 2) and "standard input is closed" in result.stderr
+
+
+def test_the_stop_handlers_are_set_as_the_entry_module_loads():
+    # a Ctrl-C in the start-up imports was a KeyboardInterrupt traceback (22 of 130 tries)
+    result = _python(
+        "import signal\n"
+        "import cli.entry\n"
+        "print(signal.getsignal(signal.SIGINT).__name__, signal.getsignal(signal.SIGTERM).__name__)\n"
+    )
+    assert result.stdout.split() == ["_stop_while_loading", "_stop_while_loading"]
+
+
+def test_a_time_limit_counts_from_when_it_was_given():
+    # reading a 16 MB position took 9 s before the query started its clock
+    import pickle
+
+    from solver.core.limits import Deadline, TimeLimit
+
+    limit = TimeLimit(5.0)
+    limit.started -= 4.0  # given four seconds ago
+    assert 0.0 < Deadline(limit).remaining() <= 1.0
+    assert Deadline(5.0).remaining() > 4.0  # a plain number counts from now
+    sent = pickle.loads(pickle.dumps(limit))  # to a worker: the seconds left, as a float
+    assert type(sent) is float and sent <= 1.0

@@ -28,6 +28,31 @@ def check_time_limit(seconds: float | None) -> float | None:
     return seconds
 
 
+class TimeLimit(float):
+    """A time limit in seconds that counts from when it was given, not from when it is used.
+
+    The command line hands every query its ``--time-limit`` as one of these, made when the
+    options are read: reading a 16 MB position or building a model then comes out of the same
+    seconds as the search (a plain float would start the clock only inside the query). It is a
+    float in every other way. Sent to a worker process it travels as the seconds left then.
+    """
+
+    started: float
+
+    def __new__(cls, seconds: float) -> "TimeLimit":
+        limit = super().__new__(cls, seconds)
+        limit.started = time.monotonic()
+        return limit
+
+    def left(self) -> float:
+        """Seconds left of this limit now, never below zero."""
+        return max(self.started + float(self) - time.monotonic(), 0.0)
+
+    def __reduce__(self):
+        # another process (or machine) has its own clock: it gets the seconds left, as a float
+        return (float, (self.left(),))
+
+
 class Deadline:
     """The end of a time limit shared by everything one command does (None: no limit).
 
@@ -38,7 +63,12 @@ class Deadline:
     def __init__(self, seconds: float | None = None) -> None:
         check_time_limit(seconds)
         self.seconds = seconds
-        self.end = None if seconds is None else time.monotonic() + seconds
+        if seconds is None:
+            self.end = None
+        elif isinstance(seconds, TimeLimit):
+            self.end = seconds.started + float(seconds)
+        else:
+            self.end = time.monotonic() + seconds
 
     @classmethod
     def never(cls) -> "Deadline":

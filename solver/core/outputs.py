@@ -10,6 +10,8 @@ file is replaced and the link stays.
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import stat
 import sys
@@ -23,6 +25,80 @@ STDOUT = "-"
 
 class OutputError(InputError):
     """An output path that cannot be written (bad usage: exit code 2)."""
+
+
+EXIT_OUTPUT_FAILED = 74
+"""The exit code when an output could not be written for a reason of the machine, not of the
+command line: a full disk, an I/O error, a closed standard output (``EX_IOERR`` of sysexits)."""
+
+
+class OutputFailed(Exception):
+    """Writing an output failed for a reason of the machine (exit code 74): the command's
+    answer did not all arrive, and saying so is the honest end."""
+
+    def __init__(self, message: str, path: str | None = None) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+
+
+_MACHINE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
+"""Errors of writing that no command line can mend: the disk or the device is at fault."""
+
+
+class _StandardOutputRaw(io.RawIOBase):
+    """File descriptor 1 as a raw stream whose failures say what failed: a full device or an
+    I/O error becomes :class:`OutputFailed` ("standard output: No space left on device"), a
+    descriptor that was closed before the program started becomes one too. A reader that went
+    away (``EPIPE``) stays a ``BrokenPipeError``, which the program ends quietly with 141."""
+
+    def __init__(self, open_at_start: bool) -> None:
+        super().__init__()
+        self.open_at_start = open_at_start
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        if not self.open_at_start:
+            raise OSError(errno.EBADF, "standard output is closed")
+        return 1
+
+    def isatty(self) -> bool:
+        return self.open_at_start and os.isatty(1)
+
+    def write(self, data) -> int:
+        if not self.open_at_start:
+            raise OutputFailed("standard output is closed")
+        try:
+            return os.write(1, data)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputFailed(f"cannot write standard output: {error.strerror or error}") from None
+
+
+def guard_standard_output() -> None:
+    """Make ``sys.stdout`` report a closed or failing standard output as :class:`OutputFailed`.
+
+    Python sets ``sys.stdout`` to None when descriptor 1 is closed at start (``placesat ...
+    >&-``), and a full device (``> /dev/full``) raises a bare ``OSError`` from whichever print
+    happens to flush: both ended in a traceback or an internal error. Call this once, at the
+    program's start, before anything is printed.
+    """
+    current = sys.stdout
+    open_at_start = current is not None
+    if open_at_start:
+        try:
+            os.fstat(1)
+        except OSError:
+            open_at_start = False
+    encoding = getattr(current, "encoding", None) or "utf-8"
+    errors = getattr(current, "errors", None) or "strict"
+    line_buffering = bool(getattr(current, "line_buffering", False))
+    write_through = bool(getattr(current, "write_through", False))
+    raw = _StandardOutputRaw(open_at_start)
+    # buffered as the interpreter had it (PYTHONUNBUFFERED or -u: not at all)
+    buffer = raw if isinstance(getattr(current, "buffer", None), io.RawIOBase) else io.BufferedWriter(raw)
+    sys.stdout = io.TextIOWrapper(buffer, encoding=encoding, errors=errors, line_buffering=line_buffering, write_through=write_through)
 
 
 def resolve_output(path: str) -> str:
@@ -94,6 +170,8 @@ def write_atomic(path: str, data: str | bytes) -> None:
         os.replace(temporary, target)
         temporary = None
     except OSError as error:
+        if error.errno in _MACHINE_ERRORS:
+            raise OutputFailed(f"cannot write: {error.strerror or error}", path) from None
         raise OutputError(f"cannot write: {error.strerror or error}", path) from None
     finally:
         if temporary is not None:
