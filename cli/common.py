@@ -17,7 +17,7 @@ from typing import Any, Callable, NoReturn, Optional
 import typer
 
 from solver.core.backend import BACKENDS, DEFAULT_BACKEND
-from solver.core.errors import InputError
+from solver.core.errors import InputError, escape_controls
 from solver.core.limits import TimeLimit, check_time_limit
 from solver.core.outputs import prepare_output_folder, resolve_output, write_atomic
 
@@ -157,13 +157,13 @@ def proof_dir_option() -> Any:
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     """Print a one-line error on stderr and exit (2 by default: bad input or usage)."""
-    typer.echo(f"placesat: error: {message}", err=True)
+    typer.echo(escape_controls(f"placesat: error: {message}"), err=True)
     raise typer.Exit(code)
 
 
 def warn(message: str) -> None:
     """A one-line warning on stderr."""
-    typer.echo(f"placesat: warning: {message}", err=True)
+    typer.echo(escape_controls(f"placesat: warning: {message}"), err=True)
 
 
 def print_json(obj: Any) -> None:

@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> None:
     import click
 
     from solver.core.compiled import on_compile
-    from solver.core.errors import InputError
+    from solver.core.errors import InputError, escape_controls
     from solver.core.limits import TimeUp
     from solver.core.outputs import EXIT_OUTPUT_FAILED, OutputFailed
     from solver.core.signals import Stop, install_stop_handlers
@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> None:
     except click.UsageError as error:
         # the command the error is about: the group, for a command it does not have
         where = error.ctx.command_path if error.ctx is not None else _command_path(argv)
-        typer.echo(f"placesat: error: {usage_message(error)} (see '{where} --help')", err=True)
+        typer.echo(escape_controls(f"placesat: error: {usage_message(error)} (see '{where} --help')"), err=True)
         code = 2
     except InputError as error:
         typer.echo(f"placesat: error: {error}", err=True)
@@ -186,7 +186,7 @@ def main(argv: list[str] | None = None) -> None:
         code = 141
     except OutputFailed as failure:
         sys.stdout = open(os.devnull, "w")  # what could not be written is dropped, not reported again at exit
-        typer.echo(f"placesat: error: {failure}", err=True)
+        typer.echo(escape_controls(f"placesat: error: {failure}"), err=True)
         code = EXIT_OUTPUT_FAILED
     except MemoryError:
         typer.echo("placesat: error: out of memory", err=True)
@@ -200,7 +200,7 @@ def main(argv: list[str] | None = None) -> None:
         elif os.environ.get("PLACESAT_DEBUG"):
             raise
         else:
-            typer.echo(f"placesat: internal error: {type(error).__name__}: {error} (set PLACESAT_DEBUG=1 for the traceback)", err=True)
+            typer.echo(escape_controls(f"placesat: internal error: {type(error).__name__}: {error} (set PLACESAT_DEBUG=1 for the traceback)"), err=True)
             code = 70
     _flush_or_quiet()
     sys.exit(code)

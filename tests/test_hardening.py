@@ -798,3 +798,30 @@ def test_a_time_limit_counts_from_when_it_was_given():
     assert Deadline(5.0).remaining() > 4.0  # a plain number counts from now
     sent = pickle.loads(pickle.dumps(limit))  # to a worker: the seconds left, as a float
     assert type(sent) is float and sent <= 1.0
+
+
+def test_a_json_key_with_a_line_break_is_escaped_in_the_one_error_line(run_cli):
+    # it was echoed raw: the error spanned two lines, and a file could print a fake "Traceback"
+    result = run_cli("lsd", "show", "-", input='{"players": 2, "a\\nplacesat: fake line": 1}')
+    line = one_clean_line(result)
+    assert "a\\nplacesat: fake line" in line and "unknown key" in line
+
+
+def test_terminal_escapes_in_a_name_never_reach_the_output(run_cli, tmp_path):
+    # a '# name:' holding a window-title change and a screen clear was written raw by solve, id
+    # and game show
+    grid = LIXSO_EXAMPLE.read_text().split("# name: L6-s2026-001")[0].split("# name: L2-s2026-001")[1]
+    pack = tmp_path / "evil.txt"
+    pack.write_text("# name: evil\x1b]0;pwned\x07\x1b[2J" + grid)
+    for args in (("lixso", "solve", str(pack)), ("lixso", "id", str(pack)), ("lixso", "game", "show", str(pack)),
+                 ("lixso", "grade", str(pack)), ("lixso", "verify", str(pack))):
+        result = run_cli(*args)
+        assert "\x1b" not in result.stdout + result.stderr and "\x07" not in result.stdout, args
+        assert "evil\\x1b]0;pwned\\x07\\x1b[2J" in result.stdout, args
+
+
+def test_escape_controls_writes_what_repr_would():
+    from solver.core.errors import escape_controls
+
+    assert escape_controls("plain é 日本") == "plain é 日本"
+    assert escape_controls("a\nb\tc\x1b[2J\u2028\u202e") == "a\\nb\\tc\\x1b[2J\\u2028\\u202e"

@@ -21,7 +21,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from ..core.errors import InputError
+from ..core.errors import InputError, escape_controls
 from ..core.inputs import display_name, numbered_lines, read_text
 
 COLOURS = "IXSO"
@@ -230,7 +230,7 @@ def parse_pack(text: str, path: str | None = None) -> list[Grid | InputError]:
             body = line.lstrip()[1:].strip()
             key, colon, value = body.partition(":")
             if colon and key.strip() and " " not in key.strip():
-                metadata[key.strip().lower()] = value.strip()
+                metadata[key.strip().lower()] = escape_controls(value.strip())  # never raw to a terminal
                 metadata_line[key.strip().lower()] = number
             continue
         block.append((number, line))

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from solver.core.errors import InputError
+from solver.core.errors import InputError, escape_controls
 from solver.core.inputs import expect_int, expect_list, expect_object, expect_str, json_path, load_json_as
 
 MAX_LEVELS = 5
@@ -321,7 +321,7 @@ def stones_from_json(raw: Any, where: str = "stones") -> StoneSet:
         for key in ("name", "count", "faces"):
             if key not in item:
                 raise InputError(f"{json_path(here, key)}: missing")
-        name = expect_str(item["name"], json_path(here, "name"))
+        name = escape_controls(expect_str(item["name"], json_path(here, "name")))
         if not name.isalpha() or not name.islower():
             raise InputError(f"{json_path(here, 'name')}: a stone's name is one lower-case word, not {name!r}")
         if any(kind.name == name for kind in kinds):
@@ -337,7 +337,7 @@ def stones_from_json(raw: Any, where: str = "stones") -> StoneSet:
             fname = face_raw.get("name", (UP, DOWN)[j] if j < 2 else None)
             if fname is None:
                 raise InputError(f"{json_path(fwhere, 'name')}: missing (only the first two faces default to up and down)")
-            fname = expect_str(fname, json_path(fwhere, "name"))
+            fname = escape_controls(expect_str(fname, json_path(fwhere, "name")))
             if not fname.isalpha() or not fname.islower() or fname in DIRECTIONS:
                 raise InputError(f"{json_path(fwhere, 'name')}: a face's name is one lower-case word other than e, s, w, n, not {fname!r}")
             if any(f.name == fname for f in faces):

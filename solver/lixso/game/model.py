@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.core.errors import InputError
+from solver.core.errors import InputError, escape_controls
 from solver.core.inputs import (
     display_name,
     expect_bool,
@@ -346,6 +346,7 @@ def position_from_json(raw: Any, path: str | None = None) -> Position:
         if any(ch in name for ch in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
             # the text format keeps the name on one '# name:' line: a break would write other lines
             raise InputError("name: must be one line (it has a line break)", path)
+        name = escape_controls(name)  # never raw to a terminal
     if "level" in raw:
         metadata["level"] = str(expect_int(raw["level"], "level", 1, HARDEST_LEVEL))
     grid = Grid(entry.rows, name, metadata, path, None)
