@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
 import sys
 from typing import Any, Callable, NoReturn, Optional
 
+import click.parser as click_parser
 import typer
+import typer.core
 
 from solver.core.backend import BACKENDS, DEFAULT_BACKEND
 from solver.core.errors import InputError, escape_controls
@@ -32,7 +35,16 @@ STDIN_NOTE = "'-' reads standard input."
 
 def make_group(help_text: str) -> typer.Typer:
     """A command group: plain help text (fast to print, brackets shown as typed)."""
-    return typer.Typer(help=_unwrap(help_text), no_args_is_help=True, rich_markup_mode=None, add_completion=False)
+    text = _unwrap(help_text)
+    return typer.Typer(help=text, short_help=summary(text), no_args_is_help=True, rich_markup_mode=None, add_completion=False)
+
+
+def summary(text: str) -> str:
+    """The first sentence of a help text, whole: what a group's --help lists beside each
+    command (click's own summary stops at 45 characters or the terminal's width, with '...')."""
+    first = (text or "").split("\n\n", 1)[0].strip()
+    end = re.search(r"[.?!](\s|$)", first)
+    return first[: end.start() + 1] if end else first
 
 
 def _unwrap(text: str) -> str:
@@ -41,12 +53,39 @@ def _unwrap(text: str) -> str:
     return "\n\n".join(" ".join(p.split()) for p in paragraphs)
 
 
+_NEGATIVE_START = re.compile(r"-[0-9]")
+
+
+class _ArgumentsMayStartWithMinus(click_parser._OptionParser):
+    """The command line's parser, reading a word that starts with a minus and a digit
+    (``-1,0 E+``, ``-4,2``) as an argument when no option of that name exists: half of an LSD
+    field and of a Laido board has negative coordinates, and click took ``'-1,0 E+'`` for an
+    unknown option ``-1`` (quoting could not help). An option's value (``--x -1``) was always
+    read as one."""
+
+    def _process_opts(self, arg: str, state: Any) -> None:
+        if _NEGATIVE_START.match(arg) and arg.split("=", 1)[0] not in self._long_opt and arg[:2] not in self._short_opt:
+            state.largs.append(arg)
+            return
+        super()._process_opts(arg, state)
+
+
+class _Command(typer.core.TyperCommand):
+    """A command whose arguments may start with a minus (see :class:`_ArgumentsMayStartWithMinus`)."""
+
+    def make_parser(self, ctx: Any) -> Any:
+        parser = _ArgumentsMayStartWithMinus(ctx)
+        for param in self.get_params(ctx):
+            param.add_to_parser(parser, ctx)
+        return parser
+
+
 def command(app: typer.Typer, name: str | None = None) -> Callable[[Callable], Callable]:
     """Register a function as a command of ``app``, its docstring's paragraphs unwrapped for --help."""
 
     def register(func: Callable) -> Callable:
         func.__doc__ = _unwrap(func.__doc__ or "")
-        return app.command(name)(func)
+        return app.command(name, cls=_Command, short_help=summary(func.__doc__))(func)
 
     return register
 

@@ -87,7 +87,7 @@ def build(argv: list[str]) -> typer.Typer:
             module = importlib.import_module(f"cli.{group}")
             application.add_typer(module.app, name=group)
         elif named is None:  # only listed: a stand-in with the group's summary, nothing imported
-            application.add_typer(typer.Typer(help=SUMMARIES[group], rich_markup_mode=None), name=group)
+            application.add_typer(typer.Typer(help=SUMMARIES[group], short_help=SUMMARIES[group], rich_markup_mode=None), name=group)
     return application
 
 

@@ -825,3 +825,23 @@ def test_escape_controls_writes_what_repr_would():
 
     assert escape_controls("plain é 日本") == "plain é 日本"
     assert escape_controls("a\nb\tc\x1b[2J\u2028\u202e") == "a\\nb\\tc\\x1b[2J\\u2028\\u202e"
+
+
+def test_a_move_that_starts_with_a_minus_is_an_argument(run_cli):
+    # 'placesat laido play POS -1,-2' said "No such option '-1'"; quoting could not help
+    played = run_cli("laido", "play", "grids/laido/branch.json", "-1,-2", "--json")
+    assert played.returncode == 0, played.stderr
+    assert json.loads(played.stdout)["moves"][0]["move"] == [-1, -2]
+    refused = run_cli("lsd", "play", "grids/lsd/start.json", "-1,0 E+")
+    assert "No such option" not in one_clean_line(refused) and "-1,0 E+" in refused.stderr
+    unknown = run_cli("lsd", "play", "grids/lsd/start.json", "-x")  # an unknown option is still one
+    assert "No such option '-x'" in one_clean_line(unknown)
+    value = run_cli("laido", "reach", "grids/laido/branch.json", "-p", "white", "-k", "-1")  # and -1 a value
+    assert "must be at least 0, not -1" in one_clean_line(value)
+
+
+@pytest.mark.parametrize("group", [(), ("lixso",), ("lixso", "game"), ("logisticks",), ("laido",), ("lsd",), ("quarry",)])
+def test_every_group_lists_its_commands_with_whole_summaries(run_cli, group):
+    # each summary was cut at the terminal's width with "..."
+    listing = run_cli(*group, "--help").stdout.split("Commands:")[1]
+    assert "..." not in listing
