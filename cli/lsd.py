@@ -7,6 +7,7 @@ from typing import Optional
 import typer
 
 from solver.core.errors import InputError
+from solver.core.limits import as_deadline
 from solver.lsd.model import (
     SKIP,
     THREE_PLAYERS,
@@ -325,12 +326,13 @@ def reach(
     cells they can reach, captures included). 'yes' comes with the shortest sequence, replayed
     by the plain rules; 'no' is a proof. Exit code 1 when the time limit came first.
     """
+    deadline = as_deadline(time_limit)  # the limit holds from here: reading the position counts
     answer_picture(svg_out)
     check_plies(plies)
     position, _ = _load(path)
     _player(position, player)
     with spinner(f"reach: player {player}, {plies} plies"):
-        answer = reach_win(position, player, plies, backend, time_limit)
+        answer = reach_win(position, player, plies, backend, deadline)
     if json_output:
         print_json(answer.to_json())
     elif answer.answer == UNKNOWN:
@@ -354,7 +356,7 @@ def reach(
 def forced(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     player: int = typer.Option(..., "--player", "-p", help="The player who tries to force a line."),
-    depth: int = typer.Option(..., "--depth", "-d", help=f"Within this many plies, every player's counted (0 to {MAX_DEPTH})."),
+    depth: int = typer.Option(..., "--depth", "-d", help=f"Within this many plies, every player's counted (1 to {MAX_DEPTH}; the player's own plies are among them)."),
     time_limit: Optional[float] = time_limit_option(),
     reach_from: Optional[int] = typer.Option(None, "--reach-from", min=1, help="Also cut branches where the solver proves that PLAYER cannot win even with help, at nodes with at least this many plies left (default: never; it costs more than it saves on our benchmarks, see README)."),
     backend: str = backend_option(help_text="Solver backend for --reach-from: sat or cpsat (default sat)."),
@@ -369,11 +371,12 @@ def forced(
     by the plain rules), the value, and the number of positions searched. Exit code 1 when the
     time limit came first.
     """
+    deadline = as_deadline(time_limit)  # the limit holds from here: reading the position counts
     check_depth(depth)
     position, _ = _load(path)
     _player(position, player)
     with spinner(f"forced: player {player}, depth {depth}"):
-        answer = forced_win(position, player, depth, time_limit, reach_from, backend, strategy=json_output)
+        answer = forced_win(position, player, depth, deadline, reach_from, backend, strategy=json_output)
     if json_output:
         print_json(answer.to_json())
     elif answer.answer == UNKNOWN:

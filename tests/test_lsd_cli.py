@@ -140,5 +140,6 @@ def test_every_command_checks_its_position(run_cli, tmp_path):
 def test_bad_options_exit_2(run_cli):
     one_error_line(run_cli("lsd", "reach", str(GRIDS / "mid20.json"), "-p", "3", "-k", "1"), "--player must be from 1 to 2")
     one_error_line(run_cli("lsd", "reach", str(GRIDS / "mid20.json"), "-p", "1", "-k", "99"), "--plies must be from 0 to 24")
-    one_error_line(run_cli("lsd", "forced", str(GRIDS / "mid20.json"), "-p", "1", "-d", "-1"), "--depth must be from 0 to 12")
+    one_error_line(run_cli("lsd", "forced", str(GRIDS / "mid20.json"), "-p", "1", "-d", "-1"), "--depth must be from 1 to 12")
+    one_error_line(run_cli("lsd", "forced", str(GRIDS / "mid20.json"), "-p", "1", "-d", "0"), "--depth must be from 1 to 12")
     one_error_line(run_cli("lsd", "show", str(GRIDS / "mid20.json"), "--svg", str(GRIDS)), "is a directory")

@@ -119,9 +119,11 @@ def test_already_won_and_bad_questions():
     double = load_game(str(GRIDS / "double-threat.json"))
     won = play(play(play(double, parse_move("1,2 EW+")), parse_move("-2,2 E+")), parse_move("2,2 W+"))
     assert winner(won) == 1
-    assert forced_win(won, 1, 0).answer == WIN and forced_win(won, 2, 3).answer == NO_WIN
-    with pytest.raises(InputError, match="--depth"):
-        forced_win(double, 1, 99)
+    assert forced_win(won, 1, 1).answer == WIN and forced_win(won, 1, 1).within == 0
+    assert forced_win(won, 2, 3).answer == NO_WIN
+    for depth in (0, 99):
+        with pytest.raises(InputError, match="--depth must be from 1 to 12"):
+            forced_win(double, 1, depth)
     assert forced_win(load_game(str(GRIDS / "mid20.json")), 1, 9, time_limit=0).answer == UNKNOWN
 
 

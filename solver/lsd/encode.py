@@ -124,7 +124,7 @@ class ReachEncoding:
         return found
 
 
-def earliest_plies(position: Position, plies: int) -> dict[Cell, int]:
+def earliest_plies(position: Position, plies: int, deadline: Deadline | None = None) -> dict[Cell, int]:
     """For every cell a tile may stand on within ``plies`` plies, the first ply that may place one.
 
     A placement touches a tile already there, so a tile placed on ply ``t`` is at most ``t``
@@ -145,7 +145,9 @@ def earliest_plies(position: Position, plies: int) -> dict[Cell, int]:
     seen = set(position.field)
     for distance in range(1, plies + 1):
         nxt = []
-        for cell in frontier:
+        for count, cell in enumerate(frontier):
+            if deadline is not None and count % 256 == 0:
+                deadline.check()  # a field of hundreds of tiles has thousands of cells at each distance
             for side in SIDES:
                 other = neighbour(cell, side)
                 if other not in seen and on_table(other):
@@ -174,7 +176,7 @@ class _Encoder:
         self.false = -self.true
         n = position.players
         self.empty = CellState(self.false, (self.false,) * n, self.false, (self.false,) * 4)
-        self.earliest = earliest_plies(position, plies)
+        self.earliest = earliest_plies(position, plies, deadline)
         self.movers = []
         mover = position.to_move
         for _ in range(plies):
@@ -276,6 +278,7 @@ class _Encoder:
             return
         before = self.layers[t - 1]
         for cell, at in ply.at.items():
+            self.deadline.check()
             state = before.get(cell, self.empty)
             self.clause([-at, -state.occupied])
             completed = []
@@ -294,6 +297,7 @@ class _Encoder:
         partners = self.colour_players(colour, True)
         victims = self.colour_players(colour, False)
         for cell in sorted(before):
+            self.deadline.check()
             state = before[cell]
             victim_lits = [state.owner[p - 1] for p in victims if state.owner[p - 1] != self.false]
             if not victim_lits:
@@ -343,6 +347,7 @@ class _Encoder:
         layer: dict[Cell, CellState] = {}
         n = self.position.players
         for cell in set(before) | set(ply.at):
+            self.deadline.check()
             placed = ply.at.get(cell, self.false)
             captured = ply.captured.get(cell, self.false)
             old = before.get(cell, self.empty)
@@ -377,6 +382,7 @@ class _Encoder:
         possible = held | {c for c, first in self.earliest.items() if any(first <= s for s in own_plies)}
         runs = []
         for x, y in possible:
+            self.deadline.check()
             for dx, dy in ((1, 0), (0, 1)):
                 run = tuple((x + i * dx, y + i * dy) for i in range(length))
                 if all(c in possible for c in run) and sum(c in held for c in run) + len(own_plies) >= length:

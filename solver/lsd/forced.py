@@ -22,13 +22,14 @@ only through :mod:`solver.lsd.rules`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Sequence
+from typing import Any, Hashable, Iterable, Iterator, Sequence, TypeVar
 
 from solver.core.errors import InputError
 from solver.core.limits import Deadline, TimeUp, as_deadline
 
 from .model import SIDES, SKIP, Cell, Move, Placement, Position, move_text, neighbour
 from .reach import NO, reach_win
+from .reach import UNKNOWN as REACH_UNKNOWN
 from .rules import (
     captures,
     legal_moves_unchecked,
@@ -48,6 +49,22 @@ MAX_DEPTH = 12
 DEFAULT_REACH_FROM: int | None = None
 """The remaining depth from which ``hopeless`` also asks the solver (None: never); chosen by
 measurement (``benchmarks/lsd_bench.py``, README): see seeds/lsd.md."""
+
+
+T = TypeVar("T")
+
+PACE = 64
+"""Items between two looks at the clock inside a node's loops (a look costs far less than 64
+placements generated or scored)."""
+
+
+def paced(items: Iterable[T], deadline: Deadline) -> Iterator[T]:
+    """``items``, looking at ``deadline`` every :data:`PACE` of them: a node's own loops can take
+    a tenth of a second on a field of hundreds of tiles, tens of thousands of placements."""
+    for count, item in enumerate(items):
+        if count % PACE == 0:
+            deadline.check()
+        yield item
 
 
 def plies_of(position: Position, player: int, depth: int) -> int:
@@ -133,7 +150,9 @@ class LsdGame:
 
     def moves(self, node: Node) -> Sequence[Move]:
         """The mover's placements; a skip when it has none but somebody else has; none in a draw."""
-        return legal_moves_unchecked(node.position)
+        state = node.position
+        placed = list(paced(placements_on(state.field, state.supplies[state.to_move - 1]), self.deadline))
+        return placed or legal_moves_unchecked(state)
 
     def play(self, node: Node, move: Move) -> Node:
         """The move through the rules (:func:`~solver.lsd.rules.resolve_placement`); the moves
@@ -173,7 +192,7 @@ class LsdGame:
         if not target_wins_now:
             # the first far move refutes; generating the rest would be wasted
             supply = state.supplies[state.to_move - 1]
-            far = next((m for m in placements_on(state.field, supply) if m.cell not in zone), None)
+            far = next((m for m in paced(placements_on(state.field, supply), self.deadline) if m.cell not in zone), None)
             if far is not None:
                 return Settled(False, far)
         moves = self.moves(node)
@@ -182,7 +201,7 @@ class LsdGame:
         near = [m for m in moves if isinstance(m, Placement) and m.cell in zone]
         if len(near) < len(moves) and not target_wins_now:
             return Settled(False, next(m for m in moves if m not in near))  # a skip: the field stays
-        for move in near:
+        for move in paced(near, self.deadline):
             after = self.play(node, move).position
             if not winning_placements_unchecked(after, self.target, first_only=True):
                 return Settled(False, move)
@@ -198,7 +217,11 @@ class LsdGame:
             return True
         if self.reach_from is not None and depth >= self.reach_from:
             self.reach_calls += 1
-            if reach_win(state, self.target, depth, self.backend, self.deadline).answer == NO:
+            verdict = reach_win(state, self.target, depth, self.backend, self.deadline).answer
+            if verdict == REACH_UNKNOWN:
+                # the limit came inside the solver: the branch is unsettled, and so is the search
+                raise TimeUp("the time limit came first")
+            if verdict == NO:
                 self.reach_cuts += 1
                 return True
         return False
@@ -218,7 +241,9 @@ class LsdGame:
             hurt = sum(1 for c in taken if state.field[c].player == self.target)
             return heat.get(move.cell, 0) + (len(taken) if mine else 4 * hurt)
 
-        return sorted(moves, key=score, reverse=True)
+        scores = [score(move) for move in paced(moves, self.deadline)]
+        best_first = sorted(range(len(moves)), key=scores.__getitem__, reverse=True)
+        return [moves[i] for i in best_first]
 
 
 def _heat(position: Position, player: int) -> dict[Cell, int]:
@@ -264,9 +289,10 @@ class ForcedAnswer:
 
 
 def check_depth(depth: int) -> int:
-    """``depth`` when it is from 0 to :data:`MAX_DEPTH`."""
-    if not 0 <= depth <= MAX_DEPTH:
-        raise InputError(f"--depth must be from 0 to {MAX_DEPTH}, not {depth}")
+    """``depth`` when it is from 1 to :data:`MAX_DEPTH`: a depth of 0 asks nothing a search could
+    answer (whether the player has a line already is ``show``'s to say)."""
+    if not 1 <= depth <= MAX_DEPTH:
+        raise InputError(f"--depth must be from 1 to {MAX_DEPTH}, not {depth}")
     return depth
 
 
