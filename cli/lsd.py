@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import json
+import sys
 from typing import Optional
 
 import typer
@@ -11,6 +14,7 @@ from solver.core.limits import as_deadline
 from solver.lsd.model import (
     SKIP,
     THREE_PLAYERS,
+    Move,
     Placement,
     Position,
     Record,
@@ -32,8 +36,8 @@ from solver.lsd.rules import (
     Turn,
     check_position,
     is_draw,
-    legal_moves,
     lines,
+    move_outcomes,
     play_turn,
     replay,
     winner,
@@ -174,54 +178,86 @@ def show(
 
 
 def _capture_note(turn: Turn) -> str:
-    taken = " ".join(cell_text(c) for c, _ in turn.captured)
+    return _notes([c for c, _ in turn.captured], turn.winner)
+
+
+def _notes(taken: list, won: int | None) -> str:
+    """What a move captures and whether it wins, after two spaces ('' when neither)."""
     notes = []
     if taken:
-        notes.append(f"captures {taken}")
-    if turn.winner is not None:
-        notes.append(f"wins (player {turn.winner})")
+        notes.append("captures " + " ".join(cell_text(c) for c in taken))
+    if won is not None:
+        notes.append(f"wins (player {won})")
     return "  " + "; ".join(notes) if notes else ""
+
+
+# Up to this many moves are gathered before anything is printed, so that a list that ends
+# within it starts with its count as it always did; a longer one is printed as it is found
+# (a field of thousands of tiles has hundreds of thousands of placements) and counted at the end
+MOVES_HELD = 2000
 
 
 @command(app)
 def moves(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
-    json_output: bool = json_option('One JSON object: {"to_move", "moves": [{"move", "captures", "wins"}]}.'),
+    json_output: bool = json_option('One JSON object: {"to_move", "moves": [{"move", "captures", "wins"}], "count"}, written as the moves are found.'),
 ) -> None:
     """Every legal move of the player to move: each placement with its rotation and what it
     would capture (and whether it wins), or 'skip' when there is none.
 
     A placement reads CELL DOTS ICON: '3,-1 NES+' puts a + tile on cell (3, -1) turned so that
-    its half dots are on the N, E and S sides. None once the game is won or drawn.
+    its half dots are on the N, E and S sides. None once the game is won or drawn. Moves are
+    printed as they are found; a list longer than 2,000 ends with its count rather than
+    starting with it.
     """
     position, _ = _load(path)
-    legal = legal_moves(position)
-    rows = []
-    for move in legal:
-        turn = play_turn(position, move) if move != SKIP else None
-        rows.append((move, turn))
+    found = move_outcomes(position)
     if json_output:
-        print_json({
-            "to_move": position.to_move if legal else None,
-            "moves": [
-                {
-                    "move": move_text(move),
-                    "captures": [list(c) for c, _ in turn.captured] if turn else [],
-                    "wins": bool(turn and turn.winner is not None),
-                }
-                for move, turn in rows
-            ],
-        })
+        _stream_json_moves(position, found)
         return
-    if not legal:
+    held = list(itertools.islice(found, MOVES_HELD))
+    if not held:
         print("the game is over: " + (f"player {winner(position)} has won" if winner(position) else "a draw"))
         return
-    if legal == [SKIP]:
+    if held[0][0] == SKIP:
         print(f"player {position.to_move} cannot place a tile and must skip")
         return
-    print(f"player {position.to_move} to move: {len(legal)} placement(s)")
-    for move, turn in rows:
-        print(f"{move_text(move)}{_capture_note(turn) if turn else ''}")
+    rest = next(found, None)
+    if rest is None:
+        print(f"player {position.to_move} to move: {len(held)} placement(s)")
+        for move, taken, wins in held:
+            print(_move_line(move, taken, wins, position.to_move))
+        return
+    print(f"player {position.to_move} to move; placements as they are found (the count at the end):")
+    count = 0
+    for move, taken, wins in itertools.chain(held, [rest], found):
+        sys.stdout.write(_move_line(move, taken, wins, position.to_move) + "\n")
+        count += 1
+    print(f"player {position.to_move}: {count} placement(s)")
+
+
+def _move_line(move: Move, taken: list, wins: bool, mover: int) -> str:
+    """A move with what it would capture and whether it would win (``moves``)."""
+    return move_text(move) + _notes(taken, mover if wins else None)
+
+
+def _stream_json_moves(position: Position, found) -> None:
+    """``moves --json``: the object written piece by piece as the moves are found (the same
+    object print_json writes, with the count added)."""
+    out = sys.stdout
+    to_move = position.to_move
+    count = 0
+    for move, taken, wins in found:
+        if count == 0:
+            out.write('{"to_move":%s,"moves":[' % json.dumps(to_move))
+        else:
+            out.write(",")
+        out.write(json.dumps({"move": move_text(move), "captures": [list(c) for c in taken], "wins": wins}, separators=(",", ":")))
+        count += 1
+    if count == 0:
+        out.write('{"to_move":null,"moves":[')
+    out.write('],"count":%d}\n' % count)
+    out.flush()
 
 
 @command(app)

@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import json
+import random
 import time
+from pathlib import Path
 
 import pytest
 
 from solver.core.limits import Deadline, TimeUp
 from solver.lsd import forced as forced_module
 from solver.lsd.forced import UNKNOWN, LsdGame, Node, forced_win
-from solver.lsd.model import load_game
+from cli.lsd import MOVES_HELD
+from solver.lsd.model import SKIP, load_game, move_text
+from solver.lsd.rules import legal_moves, move_outcomes, play_turn
+
+from .lsd_brute import random_position
 from solver.lsd.reach import ReachAnswer
 
+GRIDS = Path(__file__).resolve().parent.parent / "grids" / "lsd"
 KINDS = ("N+", "Nx", "NE+", "NEx", "NS+", "NSx", "NES+", "NESx", "NESW+", "NESWx")
 
 
@@ -77,3 +84,41 @@ def test_an_expired_deadline_stops_a_node_inside_its_loops(tmp_path):
         game.moves(node)
     with pytest.raises(TimeUp):
         game.order(node, moves)
+
+
+def test_move_outcomes_are_what_playing_the_moves_gives():
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(40):
+        position = random_position(rng, rng.choice([2, 4]), moves=rng.randint(0, 16), kinds=5, per_kind=3)
+        outcomes = list(move_outcomes(position))
+        assert [m for m, _, _ in outcomes] == legal_moves(position)
+        for move, taken, wins in outcomes:
+            if move == SKIP:
+                assert (taken, wins) == ([], False)
+                continue
+            turn = play_turn(position, move)
+            assert taken == [c for c, _ in turn.captured]
+            assert wins == (turn.winner is not None)
+            checked += wins + bool(taken)
+    assert checked >= 10  # captures and wins both occurred
+
+
+def test_a_long_list_of_moves_is_streamed_and_counted(run_cli, tmp_path):
+    path = long_row(tmp_path / "row.json", 100)
+    position = load_game(path)
+    expected = [move_text(m) for m in legal_moves(position)]
+    assert len(expected) > MOVES_HELD
+    lines = run_cli("lsd", "moves", path).stdout.splitlines()
+    assert lines[0].startswith("player 1 to move; placements as they are found")
+    assert [line.split("  ")[0] for line in lines[1:-1]] == expected
+    assert lines[-1] == f"player 1: {len(expected)} placement(s)"
+    answer = json.loads(run_cli("lsd", "moves", path, "--json").stdout)
+    assert answer["to_move"] == 1 and answer["count"] == len(expected)
+    assert [m["move"] for m in answer["moves"]] == expected
+
+
+def test_a_short_list_of_moves_keeps_its_count_first(run_cli):
+    lines = run_cli("lsd", "moves", str(GRIDS / "plus-capture.json")).stdout.splitlines()
+    assert lines[0] == "player 1 to move: 16 placement(s)" and len(lines) == 17
+    assert any("captures" in line for line in lines[1:])

@@ -255,6 +255,50 @@ def legal_moves_unchecked(position: Position) -> list[Move]:
     return []
 
 
+def completes_line(field: Field, cell: Cell, player: int, length: int) -> bool:
+    """Whether a tile of ``player``'s on ``cell`` stands in a run of at least ``length`` of its
+    tiles in the row or the column through ``cell`` (the tile on ``cell`` itself, if any, aside)."""
+    x, y = cell
+    for dx, dy in ((1, 0), (0, 1)):
+        run = 1
+        for sign in (1, -1):
+            step = 1
+            while True:
+                tile = field.get((x + sign * step * dx, y + sign * step * dy))
+                if tile is None or tile.player != player:
+                    break
+                run += 1
+                step += 1
+        if run >= length:
+            return True
+    return False
+
+
+def move_outcomes(position: Position) -> Iterator[tuple[Move, list[Cell], bool]]:
+    """Every legal move of the player to move (as :func:`legal_moves`, in the same order), each
+    with the cells it would capture and whether it would win, found one by one without playing
+    any: a field of thousands of tiles has hundreds of thousands of placements, and a copy of
+    the position per placement does not fit in memory.
+
+    The win is read on the field before the captures, through the placed cell: a placement
+    captures only tiles of the other icon colour, never its mover's (:func:`resolve_placement`),
+    and the mover had no line before (the game would be over), so a line it makes passes through
+    the placed tile and stands after the captures.
+    """
+    if winner(position) is not None:
+        return
+    mover = position.to_move
+    colour = position.icon_colour(mover)
+    found = False
+    for move in placements_on(position.field, position.supplies[mover - 1]):
+        found = True
+        taken = captures(position.field, move.cell, move.icon, colour, position.icon_colours)
+        yield move, taken, completes_line(position.field, move.cell, mover, position.line_length)
+    if not found:
+        for move in legal_moves_unchecked(position):  # a skip, or nothing in a draw
+            yield move, [], False
+
+
 # --------------------------------------------------------------------------- playing
 
 
