@@ -30,7 +30,7 @@ from solver.lsd.model import (
 )
 from solver.lsd.forced import MAX_DEPTH, WIN, check_depth, forced_win
 from solver.lsd.reach import MAX_PLIES, NO, UNKNOWN, check_plies, reach_win
-from solver.lsd.render import LEGEND, render_rich, render_svg, render_text, status_lines
+from solver.lsd.render import LEGEND, line_of_play_lines, render_rich, render_svg, render_text, status_lines
 from solver.lsd.rules import (
     IllegalMove,
     Turn,
@@ -340,6 +340,18 @@ def threats(
             print(f"  {cell_text(cell)}: " + " ".join(move_text(m).split(" ", 1)[1] for m in wins if m.cell == cell))
 
 
+def _ply_marks(turns: list[Turn]) -> dict:
+    """Each placement's ply number on its cell, for the field before the sequence (a cell
+    filled twice, after a capture, shows both numbers when they fit in a cell)."""
+    marks: dict = {}
+    for number, turn in enumerate(turns, start=1):
+        if isinstance(turn.move, Placement):
+            cell = turn.move.cell
+            both = f"{marks[cell]},{number}" if cell in marks else str(number)
+            marks[cell] = both if len(both) <= 3 else str(number)
+    return marks
+
+
 def _turn_line(turn: Turn) -> str:
     return f"player {turn.before.to_move}: {move_text(turn.move)}{_capture_note(turn)}"
 
@@ -376,15 +388,24 @@ def reach(
     elif answer.answer == NO:
         print(f"no: player {player} cannot have a line within {plies} plies, whatever anybody plays")
     else:
-        print(f"yes: player {player} has a line after {len(answer.moves)} plies:")
-        for turn in answer.turns:
-            print("  " + _turn_line(turn))
+        unsure = "" if answer.shortest else " (the time limit came before a shorter sequence was ruled out)"
+        print(f"yes: player {player} has a line after {len(answer.moves)} plies{unsure}:")
+        for number, turn in enumerate(answer.turns, start=1):
+            print(f"  {number}. " + _turn_line(turn))
         if answer.turns:
+            marks = _ply_marks(answer.turns)
+            if marks:
+                print("where the tiles go, numbered in order, on the field before them:")
+                _show_board(position, marks=marks)
+            print("the field after them:")
             final = answer.turns[-1].after
             _show_board(final, highlight=_winning_line(final))
     if svg_out is not None and answer.turns:
         final = answer.turns[-1].after
-        write_output(svg_out, render_svg(final, highlight=_winning_line(final), title=f"LSD {path}: player {player} reaches a line"))
+        numbers = {t.move.cell: n for n, t in enumerate(answer.turns, start=1) if isinstance(t.move, Placement) and t.move.cell in final.field}
+        steps = ", ".join(f"{n}. {_turn_line(t)}" for n, t in enumerate(answer.turns, start=1))
+        heading = f"Can player {player} have a line within {plies} plies if everybody helps? Yes, after {len(answer.turns)}: {steps}"
+        write_output(svg_out, render_svg(final, highlight=_winning_line(final), title=f"LSD {path}: player {player} reaches a line", heading=heading, numbers=numbers))
     raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)
 
 
@@ -396,17 +417,21 @@ def forced(
     time_limit: Optional[float] = time_limit_option(),
     reach_from: Optional[int] = typer.Option(None, "--reach-from", min=1, help="Also cut branches where the solver proves that PLAYER cannot win even with help, at nodes with at least this many plies left (default: never; it costs more than it saves on our benchmarks, see README)."),
     backend: str = backend_option(help_text="Solver backend for --reach-from: sat or cpsat (default sat)."),
-    json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "positions", "strategy": {first move, every reply with the answer}}.'),
+    json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "positions", "strategy": {first move, every reply with the answer}, "line": the line of play as a tree, "no_win_within"}.'),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the position with the question and the answer as its title, the first move of a win marked 1."),
 ) -> None:
     """Can PLAYER force a line within D plies, whatever the others play?
 
     The others play together against PLAYER; an opponent's line or a draw is no win. Searched
     by depth-bounded AND/OR search with a transposition table: a win at once ends a branch, the
     last ply is judged by the cells near PLAYER's almost-lines, and branches where PLAYER has
-    too few tiles in any row for the plies left are cut. Prints the winning first move (checked
-    by the plain rules), the value, and the number of positions searched. Exit code 1 when the
-    time limit came first.
+    too few tiles in any row for the plies left are cut. A win prints its first move (checked
+    by the plain rules) and its line of play: PLAYER's move, under it the others' strongest
+    replies (up to three at each turn, 24 moves in all; the rest counted), each with PLAYER's
+    answer, then the board with the first move marked 1. Exit code 1 when the time limit came
+    first; what was settled before it (no forced win within fewer plies) is printed as such.
     """
+    answer_picture(svg_out)
     deadline = as_deadline(time_limit)  # the limit holds from here: reading the position counts
     check_depth(depth)
     position, _ = _load(path)
@@ -417,13 +442,50 @@ def forced(
         print_json(answer.to_json())
     elif answer.answer == UNKNOWN:
         print(f"unknown: the time limit came first ({answer.positions} positions searched)")
+        if answer.no_win_within is not None:
+            print(f"settled before it: no forced win within {answer.no_win_within} plies")
     elif answer.answer == WIN:
         if answer.move is None:
             how = "has won already" if answer.within == 0 else "wins whatever the player to move does"
-            print(f"win: player {player} {how}")
+            print(f"win: player {player} {how}" + ("" if answer.within == 0 else f", within {answer.within} plies"))
         else:
             print(f"win: player {player} forces a line within {answer.within} plies, starting with {move_text(answer.move)}")
+        _print_line_of_play(position, answer)
         print(f"{answer.positions} positions searched")
     else:
         print(f"no forced win: the others can stop player {player} for {depth} plies ({answer.positions} positions searched)")
+    if svg_out is not None:
+        write_output(svg_out, render_svg(position, marks=_first_move_mark(answer), title=f"LSD {path}", heading=_forced_heading(answer)))
     raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)
+
+
+def _first_move_mark(answer) -> dict:
+    """The cell of a forced win's first move, marked 1 (none when another player moves first)."""
+    return {answer.move.cell: "1"} if isinstance(answer.move, Placement) else {}
+
+
+def _print_line_of_play(position: Position, answer) -> None:
+    """A forced win's line of play as an indented tree, then the board with the first move marked."""
+    if answer.line:
+        print("line of play (the others' strongest replies first, each followed by the answer):")
+        for text in line_of_play_lines(answer.line, answer.line_left_out, position.players, position.to_move):
+            print(text)
+    if not answer.line_complete:
+        print("(the time limit came before the whole line of play was written out; the win itself is proven)")
+    marks = _first_move_mark(answer)
+    if marks:
+        _show_board(position, marks=marks)
+        print("1 on the board: the first move")
+
+
+def _forced_heading(answer) -> str:
+    """The question and the answer of ``forced``, for the picture's title."""
+    asked = f"Can player {answer.player} force a line within {answer.depth} plies?"
+    if answer.answer == WIN:
+        first = f", starting with {move_text(answer.move)} (marked 1)" if answer.move is not None else ""
+        said = f"Yes: player {answer.player} wins within {answer.within} plies{first}."
+    elif answer.answer == UNKNOWN:
+        said = "Unknown: the time limit came first."
+    else:
+        said = "No: the others can stop it."
+    return f"{asked} {said}"

@@ -272,9 +272,14 @@ class ForcedAnswer:
     positions: int = 0
     reach_calls: int = 0
     reach_cuts: int = 0
+    line: list[dict[str, Any]] | None = None
+    line_left_out: int = 0
+    line_complete: bool = True
+    no_win_within: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The answer as JSON, with the strategy's first two levels when it wins."""
+        """The answer as JSON, with the strategy's first two levels and the line of play
+        (:func:`line_of_play`) when it wins; with "unknown", the depth proven not to win so far."""
         return {
             "player": self.player,
             "depth": self.depth,
@@ -285,6 +290,10 @@ class ForcedAnswer:
             "reach_calls": self.reach_calls,
             "reach_cuts": self.reach_cuts,
             "strategy": self.strategy,
+            "line": self.line,
+            "line_left_out": self.line_left_out,
+            "line_complete": self.line_complete,
+            "no_win_within": self.no_win_within,
         }
 
 
@@ -328,23 +337,82 @@ def forced_win(
             return answer
         # a win within d plies is a win within d - 1 when ply d is not the player's: those d are skipped
         own_plies = [d for d in range(1, depth + 1) if plies_of(position, player, d) > plies_of(position, player, d - 1)]
-        within = next((d for d in own_plies if search.wins(root, d, deepen=False)), None)
+        within = None
+        for d in own_plies:
+            if search.wins(root, d, deepen=False):
+                within = d
+                break
+            answer.no_win_within = d  # settled: what an interrupted search still knows
         answer.positions = search.stats.nodes  # the strategy's replies below are searched on top
         if within is None:
             answer.answer = NO_WIN
             return answer
-        answer.answer, answer.within = WIN, within
-        if position.to_move == player:
-            answer.move = search.best_move(root)
-            play(position, answer.move)  # the rules must accept it
-        if strategy:
-            answer.strategy = _strategy(search, root, player, within)
     except TimeUp:
         answer.answer, answer.move, answer.strategy = UNKNOWN, None, None
         answer.positions = search.stats.nodes
+        answer.reach_calls, answer.reach_cuts = game.reach_calls, game.reach_cuts
+        return answer
+    answer.answer, answer.within, answer.no_win_within = WIN, within, None
+    if position.to_move == player:
+        answer.move = search.best_move(root)
+        play(position, answer.move)  # the rules must accept it
+    try:
+        # the win is settled; writing its strategy out may still meet the time limit
+        if strategy:
+            answer.strategy = _strategy(search, root, player, within)
+        answer.line, answer.line_left_out = line_of_play(search, root, player, within)
+    except TimeUp:
+        answer.line_complete = False
     finally:
         answer.reach_calls, answer.reach_cuts = game.reach_calls, game.reach_cuts
     return answer
+
+
+LINE_WIDTH = 3
+"""At most this many replies of a coalition's mover are shown in a line of play (the strongest
+first, by the search's own move order)."""
+LINE_STEPS = 24
+"""At most this many moves in a line of play; the replies beyond are counted, not shown."""
+
+
+def line_of_play(
+    search: AndOrSearch[Node, Move], node: Node, player: int, depth: int, width: int = LINE_WIDTH, steps: int = LINE_STEPS,
+) -> tuple[list[dict[str, Any]], int]:
+    """A proven win from ``node`` written out as a tree of moves: the target's winning move
+    where it moves, the coalition's strongest ``width`` replies where it moves (each with the
+    target's play against it), at most ``steps`` moves in all. Each move is
+    ``{"player", "move", "wins", "replies", "left_out"}``: ``replies`` the moves that follow it,
+    ``left_out`` how many replies of the next mover are not shown (each is answered all the
+    same: the search proved it). Returns the moves at ``node`` and how many are left out there.
+    Each target move is re-proven (fast: the table is warm)."""
+    budget = [steps]
+
+    def moves_at(node: Node, depth: int) -> tuple[list[dict[str, Any]], int]:
+        game = search.game
+        if node.won is not None or depth <= 0:
+            return [], 0
+        mover = node.position.to_move
+        if mover == player:
+            if not search.wins(node, depth, deepen=False):
+                raise AssertionError("a line of play left a position proven to win")
+            chosen = [search.best_move(node)]
+        else:
+            replies = list(game.order(node, game.moves(node)))
+            # one reply per cell first: three ways to block the same cell say less than three cells
+            seen: set[Any] = set()
+            varied = [m for m in replies if getattr(m, "cell", m) not in seen and not seen.add(getattr(m, "cell", m))]
+            chosen = varied[: max(0, min(width, budget[0]))]
+            left = len(replies) - len(chosen)
+        shown = []
+        for move in chosen:
+            budget[0] -= 1
+            after = game.play(node, move)
+            step: dict[str, Any] = {"player": mover, "move": move_text(move), "wins": after.won == player}
+            step["replies"], step["left_out"] = moves_at(after, depth - 1)
+            shown.append(step)
+        return shown, 0 if mover == player else left
+
+    return moves_at(node, depth)
 
 
 def _strategy(search: AndOrSearch[Node, Move], root: Node, player: int, within: int) -> dict[str, Any]:

@@ -45,6 +45,9 @@ class ReachAnswer:
     moves: list[Move] = field(default_factory=list)
     turns: list[Turn] = field(default_factory=list)
     solver_calls: int = 0
+    shortest: bool = True
+    """False when the time limit came while a shorter sequence was looked for: the "yes" and its
+    sequence stand (replayed by the rules), but a shorter one may exist."""
 
     @property
     def line_plies(self) -> int:
@@ -62,6 +65,7 @@ class ReachAnswer:
                 for t in self.turns
             ],
             "solver_calls": self.solver_calls,
+            "shortest": self.shortest,
         }
 
 
@@ -119,17 +123,21 @@ def _reach(position: Position, player: int, plies: int, backend: str, deadline: 
         found = search.winning_line(mine[-1])
         if found is None:
             return ReachAnswer(player, plies, NO, solver_calls=search.calls)
-        for t in mine:
-            if t >= len(found):
-                break
-            shorter = search.winning_line(t)
-            if shorter is not None:
-                found = shorter
-                break
+        shortest = True
+        try:
+            for t in mine:
+                if t >= len(found):
+                    break
+                shorter = search.winning_line(t)
+                if shorter is not None:
+                    found = shorter
+                    break
+        except TimeUp:
+            shortest = False  # the sequence found answers the question; only its length is open
     finally:
         solver.close()
     turns = prefix + found
-    return ReachAnswer(player, plies, YES, [t.move for t in turns], turns, search.calls)
+    return ReachAnswer(player, plies, YES, [t.move for t in turns], turns, search.calls, shortest)
 
 
 class _Search:

@@ -223,6 +223,23 @@ def render_rich(position: Position, highlight: Iterable[Cell] = (), marks: Mappi
     return text
 
 
+def line_of_play_lines(line: list[dict], left_out: int, players: int, first_mover: int, indent: str = "  ") -> list[str]:
+    """A line of play (:func:`solver.lsd.forced.line_of_play`) as indented text, one move a line,
+    each reply under the move it answers; the replies left out counted where they would stand."""
+    out: list[str] = []
+
+    def walk(steps: list[dict], more: int, mover: int, depth: int) -> None:
+        for step in steps:
+            out.append(f"{indent * depth}player {step['player']}: {step['move']}" + ("  wins" if step["wins"] else ""))
+            walk(step["replies"], step["left_out"], step["player"] % players + 1, depth + 1)
+        if more:
+            shown = "more " if steps else ""
+            out.append(f"{indent * depth}... {more} {shown}move(s) of player {mover}, each answered as well (not shown)")
+
+    walk(line, left_out, first_mover, 1)
+    return out
+
+
 LEGEND = "1+b = player 1's tile, icon + in black (w: white); ● completed dot, ○ open half dot; x grows east, y north"
 
 
@@ -258,29 +275,40 @@ def render_svg(
     marks: Mapping[Cell, str] | None = None,
     title: str | None = None,
     cell: int = 56,
+    heading: str | None = None,
+    numbers: Mapping[Cell, int] | None = None,
 ) -> str:
     """The field as an SVG picture: tiles in their owner's colour, half dots as half discs on
     their sides (two meeting make a whole dot), icons in their icon colour, the cells' coordinates
-    along the edges, highlighted tiles framed, marked empty cells with their mark."""
+    along the edges, highlighted tiles framed, marked empty cells with their mark.
+
+    ``heading``: a question and its answer written above the field (wrapped to its width);
+    ``numbers``: tiles numbered in a disc at their lower right corner (the order a line of play
+    placed them)."""
     marks = dict(marks or {})
+    numbers = dict(numbers or {})
     lit = set(highlight)
     x0, x1, y0, y1 = bounds(position, 1, marks)
     pad = 30
     lines = status_lines(position)
     width = max((x1 - x0 + 1) * cell + 2 * pad, 2 * pad + 7 * max(len(t) for t in lines))
-    height = (y1 - y0 + 1) * cell + 2 * pad + 18 * len(lines)
+    heading_lines = _wrapped(heading, max(40, (width - 2 * pad) // 8)) if heading else []
+    head_room = 22 * len(heading_lines) + (8 if heading_lines else 0)
+    height = (y1 - y0 + 1) * cell + 2 * pad + 18 * len(lines) + head_room
 
     def corner(c: Cell) -> tuple[float, float]:
-        return pad + (c[0] - x0) * cell, pad + (y1 - c[1]) * cell
+        return pad + (c[0] - x0) * cell, head_room + pad + (y1 - c[1]) * cell
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">',
         f"<title>{escape(title or 'LSD position')}</title>",
         f'<rect width="{width}" height="{height}" fill="#f4efe4"/>',
     ]
+    for i, text in enumerate(heading_lines):
+        out.append(f'<text x="{pad}" y="{24 + 22 * i}" font-size="15" font-weight="bold" fill="#222">{escape(text)}</text>')
     for x in range(x0, x1 + 1):
         cx = corner((x, 0))[0] + cell / 2
-        out.append(f'<text x="{cx:.0f}" y="{pad - 10}" font-size="11" fill="#777" text-anchor="middle">{x}</text>')
+        out.append(f'<text x="{cx:.0f}" y="{head_room + pad - 10}" font-size="11" fill="#777" text-anchor="middle">{x}</text>')
     for y in range(y0, y1 + 1):
         cy = corner((0, y))[1] + cell / 2 + 4
         out.append(f'<text x="{pad - 8}" y="{cy:.0f}" font-size="11" fill="#777" text-anchor="end">{y}</text>')
@@ -315,16 +343,30 @@ def render_svg(
         out.append(f'<text x="{left + 6:.1f}" y="{top + 14:.1f}" font-size="10" fill="#fff">{tile.player}</text>')
         if c in lit:
             out.append(f'<rect x="{left + 3:.1f}" y="{top + 3:.1f}" width="{cell - 6}" height="{cell - 6}" rx="4" fill="none" stroke="#ffe14d" stroke-width="3"/>')
+        if c in numbers:
+            out.append(f'<circle cx="{left + cell - 11:.1f}" cy="{top + cell - 11:.1f}" r="8.5" fill="#fff" stroke="#222" stroke-width="1.5"/>')
+            out.append(f'<text x="{left + cell - 11:.1f}" y="{top + cell - 7:.1f}" font-size="11" font-weight="bold" fill="#222" text-anchor="middle">{numbers[c]}</text>')
     for c, mark in sorted(marks.items()):
         if c in position.field:
             continue
         left, top = corner(c)
         out.append(f'<rect x="{left + 4:.1f}" y="{top + 4:.1f}" width="{cell - 8}" height="{cell - 8}" fill="none" stroke="#c0392b" stroke-width="2" stroke-dasharray="4 3"/>')
         out.append(f'<text x="{left + cell / 2:.1f}" y="{top + cell / 2 + 6:.1f}" font-size="16" fill="#c0392b" text-anchor="middle">{escape(mark)}</text>')
-    base = (y1 - y0 + 1) * cell + 2 * pad
+    base = head_room + (y1 - y0 + 1) * cell + 2 * pad
     for i, text in enumerate(lines):
         out.append(f'<text x="{pad}" y="{base + 14 + 18 * i}" font-size="12" fill="#222">{escape(text)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken between words."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
