@@ -364,7 +364,7 @@ def reach(
     backend: str = backend_option(),
     time_limit: Optional[float] = time_limit_option(),
     json_output: bool = json_option('One JSON object: {"answer": "yes"|"no"|"unknown", "moves": [{"move", "player", "captures"}], ...}.'),
-    svg_out: Optional[str] = typer.Option(None, "--svg", help="With a yes: also write a picture of the position reached."),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="With a yes: also write a picture of the position reached, the placed tiles numbered in order, the question and the answer as its title."),
 ) -> None:
     """Can PLAYER have a line within K plies if everybody helps?
 
@@ -372,7 +372,9 @@ def reach(
     question is whether some such sequence of K plies or fewer ends with PLAYER's line, nobody
     having won before. The plies are compiled to SAT or CP-SAT (bounded model checking over the
     cells they can reach, captures included). 'yes' comes with the shortest sequence, replayed
-    by the plain rules; 'no' is a proof. Exit code 1 when the time limit came first.
+    by the plain rules, its plies numbered on the field before them (and on the tiles in the
+    picture); 'no' is a proof. Exit code 1 when the time limit came first; if it comes while a
+    shorter sequence is looked for, the one found is printed, said to be perhaps not the shortest.
     """
     deadline = as_deadline(time_limit)  # the limit holds from here: reading the position counts
     answer_picture(svg_out)
