@@ -316,10 +316,12 @@ def forced_win(
 ) -> ForcedAnswer:
     """Can ``player`` force a line within ``depth`` plies, the others playing together against it?
 
-    "win" with a first move (replayed by the rules) and, with ``strategy``, the strategy's first
-    two levels: the first move, every reply of the next player, and the player's answer to each
-    when it moves next; "no forced win" (proven by exhausting the search); "unknown" when the
-    time limit comes first.
+    "win" with a first move (replayed by the rules), its line of play (:func:`line_of_play`)
+    and, with ``strategy``, the strategy's first two levels: the first move, every reply of the
+    next player, and the player's answer to each when it moves next; "no forced win" (proven by
+    exhausting the search); "unknown" when the time limit comes first, with the greatest depth
+    proven not to win before it (``no_win_within``). A win proven before the limit stays a win;
+    its line of play is then perhaps cut short (``line_complete``).
     """
     check_depth(depth)
     if not 1 <= player <= position.players:
@@ -392,17 +394,15 @@ def line_of_play(
         if node.won is not None or depth <= 0:
             return [], 0
         mover = node.position.to_move
+        left_out = 0
         if mover == player:
             if not search.wins(node, depth, deepen=False):
                 raise AssertionError("a line of play left a position proven to win")
             chosen = [search.best_move(node)]
         else:
-            replies = list(game.order(node, game.moves(node)))
-            # one reply per cell first: three ways to block the same cell say less than three cells
-            seen: set[Any] = set()
-            varied = [m for m in replies if getattr(m, "cell", m) not in seen and not seen.add(getattr(m, "cell", m))]
-            chosen = varied[: max(0, min(width, budget[0]))]
-            left = len(replies) - len(chosen)
+            replies = _one_per_cell_first(game.order(node, game.moves(node)))
+            chosen = replies[: max(0, min(width, budget[0]))]
+            left_out = len(replies) - len(chosen)
         shown = []
         for move in chosen:
             budget[0] -= 1
@@ -410,9 +410,22 @@ def line_of_play(
             step: dict[str, Any] = {"player": mover, "move": move_text(move), "wins": after.won == player}
             step["replies"], step["left_out"] = moves_at(after, depth - 1)
             shown.append(step)
-        return shown, 0 if mover == player else left
+        return shown, left_out
 
     return moves_at(node, depth)
+
+
+def _one_per_cell_first(moves: Sequence[Move]) -> list[Move]:
+    """``moves`` in their order, but the first move on each cell before the others: three ways
+    to block one cell say less than three cells blocked."""
+    first: list[Move] = []
+    rest: list[Move] = []
+    cells: set[Any] = set()
+    for move in moves:
+        where = move.cell if isinstance(move, Placement) else move
+        (rest if where in cells else first).append(move)
+        cells.add(where)
+    return first + rest
 
 
 def _strategy(search: AndOrSearch[Node, Move], root: Node, player: int, within: int) -> dict[str, Any]:
