@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solver.logisticks.analyze import analyze  # noqa: E402
-from solver.logisticks.model import load_position  # noqa: E402
+from solver.logisticks.rules import load_position  # noqa: E402
 
 DEFAULT_POSITIONS = ["midgame.json", "late.json", "four-players.json", "start.json"]
 

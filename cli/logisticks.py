@@ -11,7 +11,6 @@ from solver.logisticks.analyze import analyze as run_analysis
 from solver.logisticks.analyze import satisfy as run_satisfy
 from solver.logisticks.model import (
     Position,
-    load_position,
     parse_move,
     position_to_json,
     square_name,
@@ -22,10 +21,21 @@ from solver.logisticks.render import (
     board_svg,
     piece_segments,
     plain_text,
+    position_words,
     rich_text,
     target_segments,
 )
-from solver.logisticks.rules import apply_move, game_over, legal_placements, scores, signal_text, signals, winners
+from solver.logisticks.rules import (
+    apply_move,
+    game_over,
+    legal_placements,
+    load_position,
+    scores,
+    signal_text,
+    signals,
+    turns_of,
+    winners,
+)
 
 from .certified import certificate_backend, report_certification
 from .common import (
@@ -72,8 +82,8 @@ def _print_rows(rows) -> None:
         print(plain_text(rows))
 
 
-def _print_board(position: Position) -> None:
-    _print_rows(board_segments(position))
+def _print_board(position: Position, numbered: dict | None = None) -> None:
+    _print_rows(board_segments(position, numbered))
 
 
 def _state_json(position: Position) -> dict:
@@ -149,7 +159,7 @@ def show(
     picture_only = side_outputs(json_output, svg=svg_out)
     position = _load(position_file)
     if svg_out is not None:
-        write_output(svg_out, board_svg(position, title=f"Logi-Sticks: {position_file}"))
+        write_output(svg_out, board_svg(position, title=position_words(position)))
     if json_output:
         print_json(_state_json(position))
     elif not picture_only:
@@ -208,6 +218,22 @@ def play(
         print_json(position_to_json(after))
     elif not position_only:
         _print_board(after)
+
+
+def _numbered_turns(position: Position, plan: list, short: bool = False) -> list[str]:
+    """Every turn of a satisfy line, the passes between its placements included, each
+    placement with its number in the line (the number on the board)."""
+    lines = []
+    number = 0
+    for each in turns_of(position, plan):
+        if each.placement is not None:
+            number += 1
+        mark = f"#{number}" if each.placement is not None else ""
+        if short:
+            lines.append(f"turn {each.turn} p{each.player} {mark + ' ' if mark else ''}{each}")
+        else:
+            lines.append(f"  turn {each.turn:>3}  player {each.player}  {mark:>3} {each}")
+    return lines
 
 
 def _answer(value: Optional[bool]) -> str:
@@ -306,14 +332,16 @@ def satisfy(
     backend: str = backend_option(),
     time_limit: Optional[float] = time_limit_option(),
     json_output: bool = typer.Option(False, "--json", help="Print the answer and the placement line as one JSON object."),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board after the line, its placements numbered in order, the question and the answer in the title."),
     certify: bool = certify_option("'impossible', or the maximum's bound"),
     checker: str = checker_option(),
     proof_dir: Optional[str] = proof_dir_option(),
 ) -> None:
     """A line of legal placements after which PLAYER scores its maximum (or --score points).
 
-    The line is for cooperating players: each step names its turn and player; players with no
-    step on a turn wait. It was replayed move by move by the rule engine. 'impossible' (exit 1)
+    The line is for cooperating players: each turn names its player and placement, or 'pass'
+    for a player who waits; the board after it numbers the line's pieces in order (#1 ...).
+    It was replayed move by move by the rule engine. 'impossible' (exit 1)
     is a solver proof that no completion reaches the score; 'unknown' (exit 1) means the time
     limit came first.
 
@@ -324,26 +352,44 @@ def satisfy(
     checkers = checkers_of(checker, certify) or None
     backend = certificate_backend(ctx, backend, certify, proof_dir)
     output_folder(proof_dir)
+    picture_only = side_outputs(json_output, svg=svg_out)
     position = _load(position_file)
     if player > position.players:
         fail(f"--player {player}: the position has {position.players} players")
     result = run_satisfy(position, player, backend, score, time_limit, checkers=checkers)
     proofs = result.certification.words() if result.certification is not None and result.certification.calls else ""
-    if json_output:
-        print_json(result.to_json())
-    elif result.status == "possible":
+    question = f"player {player}'s best score?" if score is None else f"can player {player} score {score}?"
+    numbered = {}
+    if result.status == "possible":
         wanted = ("its maximum" + (f"; {proofs}" if proofs else "")) if score is None else f"at least {score}"
-        print(f"player {player} can score {result.score} ({wanted}) after {len(result.witness.plan)} placement(s):")
-        for step in result.witness.plan:
-            print(f"  turn {step.turn:>3}  player {step.player}  {step.placement}")
-        print()
-        _print_board(result.witness.final)
+        answer = f"player {player} can score {result.score} ({wanted}) after {len(result.witness.plan)} placement(s)"
+        short = f"{result.score} point(s) {'(the maximum)' if score is None else ''} after {len(result.witness.plan)} placement(s)"
+        numbered = {step.placement.square: number for number, step in enumerate(result.witness.plan, start=1)}
     elif result.status == "impossible":
-        print(f"impossible: no completion gives player {player} {score} point(s) ({proofs or 'proved by the solver'})")
+        answer = f"impossible: no completion gives player {player} {score} point(s) ({proofs or 'proved by the solver'})"
+        short = answer
     elif result.certification is not None and result.certification.calls and not result.certification.certified:
         found = f" (a line reaching {result.score} point(s) was found)" if result.score is not None else ""
-        print(f"unknown: the answer's proof was not certified{found}: {result.certification.words()}")
+        answer = f"unknown: the answer's proof was not certified{found}: {result.certification.words()}"
+        short = "unknown: the answer's proof was not certified"
     else:
-        print("unknown: the time limit came before the answer")
+        answer = short = "unknown: the time limit came before the answer"
+    if json_output:
+        print_json(result.to_json())
+    elif picture_only:
+        pass
+    elif result.status == "possible":
+        print(f"{answer}:")
+        for number, each in enumerate(_numbered_turns(position, result.witness.plan)):
+            print(each)
+        print()
+        _print_board(result.witness.final, numbered)
+    else:
+        print(answer)
+    if svg_out is not None:
+        board = result.witness.final if result.witness is not None else position
+        notes = [] if result.witness is None else ["the line: " + "; ".join(_numbered_turns(position, result.witness.plan, short=True))]
+        write_output(svg_out, board_svg(board, title=f"Logi-Sticks, {question} {short.replace('  ', ' ')}",
+                                        notes=notes, numbered=numbered))
     certified_all = report_certification(result.certification, proof_dir, [f"placesat logisticks satisfy {position_file} --player {player}"])
     raise typer.Exit(EXIT_OK if result.status == "possible" and certified_all else EXIT_NOT_ALL_GOOD)

@@ -72,7 +72,7 @@ def test_logisticks_centre_with_mixed_types_is_refused(run_cli, tmp_path, centre
 
 def test_logisticks_centre_value_that_is_not_a_colour_names_its_path(tmp_path):
     from solver.core.errors import InputError
-    from solver.logisticks.model import parse_position
+    from solver.logisticks.rules import parse_position
 
     raw = json.loads(LOGISTICKS_START.read_text())
     raw["centre"] = {"d4": {"S": 1, "W": "B"}, "e4": {"S": "W", "E": "B"}, "d5": {"N": "W", "W": "B"}, "e5": {"N": "W", "E": "B"}}
@@ -507,7 +507,7 @@ def test_arbitrary_bytes_never_crash_the_readers(tmp_path):
     from solver.core.inputs import decode_text
     from solver.laido.model import parse_game
     from solver.lixso.model import parse_pack
-    from solver.logisticks.model import parse_position
+    from solver.logisticks.rules import parse_position
 
     json_like = st.recursive(
         st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),

@@ -14,7 +14,8 @@ except ImportError:
 from solver.core.backend import Status, make_backend
 from solver.logisticks.analyze import analyze, satisfy
 from solver.logisticks.encode import encode_completions
-from solver.logisticks.model import load_position, position_from_json, square_point
+from solver.logisticks.model import position_from_json, square_point
+from solver.logisticks.rules import load_position
 from solver.logisticks.rules import replay, scores, signals, target_resolved
 
 GRIDS = Path(__file__).resolve().parent.parent / "grids" / "logisticks"

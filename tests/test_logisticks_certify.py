@@ -10,7 +10,7 @@ import pytest
 
 from solver.core.certify import CHECKERS, ProofCheck, refute
 from solver.logisticks.analyze import analyze, satisfy
-from solver.logisticks.model import load_position
+from solver.logisticks.rules import load_position
 
 try:  # tests/ is a package when it has an __init__.py, a plain directory otherwise
     from tests.logisticks_brute import brute_facts, playout_position

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 from solver.logisticks.analyze import satisfy
-from solver.logisticks.model import load_position, position_from_json, position_to_json
+from solver.logisticks.model import position_from_json, position_to_json
 from solver.logisticks.render import (
     PLAYER_STYLE,
     SIGNAL_STYLE,
@@ -19,7 +19,7 @@ from solver.logisticks.render import (
     result_words,
     target_mark,
 )
-from solver.logisticks.rules import scores
+from solver.logisticks.rules import load_position, scores
 
 GRIDS = Path(__file__).resolve().parent.parent / "grids" / "logisticks"
 ANSI = re.compile(r"\x1b\[")

@@ -11,12 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.core.errors import InputError
-from solver.logisticks.model import Placement, make_kind, parse_move, parse_position, position_from_json, square_point
+from solver.logisticks.model import Placement, make_kind, parse_move, position_from_json, square_point
 from solver.logisticks.rules import (
     apply_move,
     game_over,
     gate,
     legal_placements,
+    parse_position,
     placement_problem,
     scores,
     signals,

@@ -7,7 +7,9 @@ is one of ``N E S W``. The rule statement this follows is ``seeds/logisticks.md`
 This module only checks the *format* (names, types, ranges, the centre stones, target edges,
 supply counts). Whether the pieces on the board could stand there under the placement rules
 (inputs facing the rim, cycles, inputs without a source, Capacitor timing) is checked by
-:func:`solver.logisticks.rules.check_position`, which the loader calls after parsing.
+:func:`solver.logisticks.rules.check_position`, which the loader
+(:func:`solver.logisticks.rules.load_position`) calls after parsing; this module imports nothing
+of the rules, so the imports point one way, rules to model.
 """
 
 from __future__ import annotations
@@ -334,6 +336,58 @@ def _parse_piece(raw: Any, index: int, players: int) -> tuple[Point, Piece]:
     return square, Piece(kind, player, turn)
 
 
+def _whose_turn(data: dict[str, Any], in_order: list[Piece], players: int) -> tuple[int, int]:
+    """``to_move`` and ``turn`` as given, or inferred from the recorded turns when left out.
+
+    Turns go round the players, passes included, so every piece with a recorded turn says
+    whose turn each turn is: turn ``t`` is player ``(t + shift - 1) % players + 1`` with one
+    ``shift`` for the whole game, ``(player - turn) % players`` of any recorded piece. A
+    record whose pieces disagree on it contradicts itself and is refused. ``turn`` left out is
+    the first turn after the latest recorded one that is ``to_move``'s (the one right after it
+    when ``to_move`` is left out too, or nothing is recorded); ``to_move`` left out is whose
+    that turn is (player 1 when nothing is recorded). Given both, they must agree with the
+    record (the rule a plan's steps are checked by, ``rules.replay``).
+    """
+    recorded = [(index, piece) for index, piece in enumerate(in_order) if piece.turn is not None]
+    shift = None
+    if recorded:
+        first_index, first = recorded[0]
+        shift = (first.player - first.turn) % players
+        for index, piece in recorded[1:]:
+            if (piece.player - piece.turn) % players != shift:
+                raise _fail(f"turn {piece.turn} by player {piece.player} contradicts turn {first.turn} by player {first.player} "
+                            f"(pieces[{first_index}]): turns go round the {players} players, passes included",
+                            f"pieces[{index}].turn")
+    latest = max((piece.turn for _, piece in recorded), default=0)
+
+    def owner(turn: int) -> int:
+        return (turn + shift - 1) % players + 1 if shift is not None else 1
+
+    if "to_move" in data:
+        to_move = _player(data["to_move"], players, "to_move")
+        default_turn = latest + 1
+        if shift is not None:
+            default_turn += (to_move - owner(latest + 1)) % players  # the other players pass until then
+    else:
+        to_move, default_turn = 0, latest + 1
+    turn = data.get("turn", default_turn)
+    _expect(turn, int, "turn", "the number of the turn about to be played")
+    if recorded and turn <= latest:
+        raise _fail(f"turn {turn} is not after the last recorded placement (turn {latest})", "turn")
+    if turn < 1:
+        raise _fail("turns count from 1", "turn")
+    if not to_move:
+        return owner(turn), turn
+    # the turn about to be played is to_move's: so every recorded turn has one player (as a
+    # plan's steps are checked, rules.replay)
+    for index, piece in recorded:
+        expected = (to_move - 1 + piece.turn - turn) % players + 1
+        if piece.player != expected:
+            raise _fail(f"turn {piece.turn} was player {expected}'s (turn {turn} is player {to_move}'s), not player {piece.player}'s",
+                        f"pieces[{index}].turn")
+    return to_move, turn
+
+
 def position_from_json(data: Any) -> Position:
     """Build a :class:`Position` from decoded JSON, checking the format (not the placement rules).
 
@@ -367,22 +421,7 @@ def position_from_json(data: Any) -> Position:
             placed_on[piece.turn] = index
         pieces[square] = piece
 
-    to_move = _player(data.get("to_move", 1), players, "to_move")
-    turns = [p.turn for p in pieces.values() if p.turn is not None]
-    turn = data.get("turn", max(turns, default=0) + 1)
-    _expect(turn, int, "turn", "the number of the turn about to be played")
-    if turns and turn <= max(turns):
-        raise _fail(f"turn {turn} is not after the last recorded placement (turn {max(turns)})", "turn")
-    if turn < 1:
-        raise _fail("turns count from 1", "turn")
-    # turns go round the players, passes included, and the turn about to be played is to_move's:
-    # so every recorded turn has one player (as a plan's steps are checked, rules.replay_plan)
-    for index, piece in enumerate(in_order):
-        if piece.turn is not None:
-            owner = (to_move - 1 + piece.turn - turn) % players + 1
-            if piece.player != owner:
-                raise _fail(f"turn {piece.turn} was player {owner}'s (turn {turn} is player {to_move}'s), not player {piece.player}'s",
-                            f"pieces[{index}].turn")
+    to_move, turn = _whose_turn(data, in_order, players)
 
     placed = {p: {t: 0 for t in PIECE_TYPES} for p in range(1, players + 1)}
     for piece in pieces.values():
@@ -428,20 +467,6 @@ def position_from_json(data: Any) -> Position:
                 "supply" if raw_supply is not None else "pieces",
             )
     return Position(players, targets, pieces, to_move, turn, supply, centre)
-
-
-def parse_position(text: str, path: str | None = None) -> Position:
-    """Parse and validate a position file (format and placement rules); ``InputError`` when bad."""
-    from .rules import check_position
-
-    from solver.core.inputs import parse_json_as
-
-    def checked(raw: object) -> Position:
-        position = position_from_json(raw)
-        check_position(position)
-        return position
-
-    return parse_json_as(text, path, checked)
 
 
 def position_to_json(position: Position) -> dict[str, Any]:
@@ -491,10 +516,3 @@ def parse_move(text: str) -> Placement | None:
     if square in CENTRE_POINTS:
         raise ValueError(f"{parts[0]} is a centre square; no piece may stand there")
     return Placement(square, make_kind(parts[1].upper(), parts[2].upper()))
-
-
-def load_position(path: str) -> Position:
-    """Read and validate a position file; every failure is an ``InputError`` naming the file."""
-    from solver.core.inputs import read_text
-
-    return parse_position(read_text(path), path)

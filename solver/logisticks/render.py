@@ -13,6 +13,8 @@ from __future__ import annotations
 from html import escape
 from typing import Sequence
 
+from solver.core.lattice import Point
+
 from .model import BLACK, CENTRE_POINTS, FILES, SIDES, TARGET_SIDE, WHITE, Piece, Position, square_name
 from .rules import Score, Signal, game_over, matches, scores, signal_text, signals, winners
 
@@ -49,6 +51,10 @@ def target_segments(colour: str, value: Signal) -> list[Segment]:
     return [(mark[0], STONE_STYLE[colour]), (mark[1], MARK_STYLE[mark[1]])]
 
 
+def _piece_text(piece: Piece) -> str:
+    return f"{piece.player}:{piece.kind.type}/{piece.kind.orientation}=T"
+
+
 def piece_segments(piece: Piece, value: Signal) -> list[Segment]:
     """``OWNER:TYPE/INPUTS=SIGNAL`` with the owner's style and the signal's."""
     style = PLAYER_STYLE.get(piece.player, "bold")
@@ -70,10 +76,17 @@ def _edge_label(player: int, position: Position) -> list[Segment]:
     return [(f"p{player}", PLAYER_STYLE[player])]
 
 
-def board_segments(position: Position) -> list[list[Segment]]:
+NUMBER_STYLE = "bold reverse"
+
+
+def board_segments(position: Position, numbered: dict[Point, int] | None = None) -> list[list[Segment]]:
     """The board as rows of styled segments (see the module docstring), then a legend, then
-    each player's score and supply in words and whose turn it is."""
+    each player's score and supply in words and whose turn it is. ``numbered``: pieces of a
+    line of play, each with its place in the line (``#3 1:NOT/S=T``: the line's third piece)."""
+    numbered = numbered or {}
     values = signals(position)
+    # a cell holds its widest piece and a space (the numbers make a line's cells wider)
+    cell_width = max([CELL] + [len(f"#{n} ") + len(_piece_text(position.pieces[s])) + 1 for s, n in numbered.items()])
     targets = {
         (square, TARGET_SIDE[player]): colour
         for player, stones in position.targets.items()
@@ -86,13 +99,13 @@ def board_segments(position: Position) -> list[list[Segment]]:
 
     def file_row() -> list[Segment]:
         row: list[Segment] = [*_edge_label(3, position), ("   ", "")]
-        row += [(f"{f:^{CELL}}", "dim") for f in FILES]
+        row += [(f"{f:^{cell_width}}", "dim") for f in FILES]
         return row + [("   ", ""), *_edge_label(4, position)]
 
     def target_row(player: int, row: int, side: str) -> list[Segment]:
         segments = [*_edge_label(player, position), ("   ", "")]
         for col in range(8):
-            segments += _centred(target_at((row, col), side), CELL)
+            segments += _centred(target_at((row, col), side), cell_width)
         return segments
 
     rows: list[list[Segment]] = [file_row(), target_row(2, 0, "N")]
@@ -113,13 +126,15 @@ def board_segments(position: Position) -> list[list[Segment]]:
                 cell = stones
             elif square in position.pieces:
                 cell = piece_segments(position.pieces[square], values[square])
+                if square in numbered:
+                    cell = [(f"#{numbered[square]}", NUMBER_STYLE), (" ", "")] + cell
             else:
                 cell = [(".", "dim")]
-            line += _centred(cell, CELL)
+            line += _centred(cell, cell_width)
         line += [(f" {rank} ", "dim"), *target_at((row, 7), "E")]
         rows.append(line)
     rows += [target_row(1, 7, "S"), file_row(), []]
-    rows += [[(text, "dim")] for text in legend_lines(position)]
+    rows += [[(text, "dim")] for text in legend_lines(position, bool(numbered))]
     rows.append([])
     rows += status_segments(position)
     return rows
@@ -144,9 +159,9 @@ def rich_text(rows: list[list[Segment]]):
     return Text("\n").join(lines)
 
 
-def board_text(position: Position) -> str:
-    """The board as plain text (for a pipe or a file)."""
-    return plain_text(board_segments(position))
+def board_text(position: Position, numbered: dict[Point, int] | None = None) -> str:
+    """The board as plain text (for a pipe or a file); ``numbered`` as in :func:`board_segments`."""
+    return plain_text(board_segments(position, numbered))
 
 
 def board_rich(position: Position):
@@ -154,13 +169,13 @@ def board_rich(position: Position):
     return rich_text(board_segments(position))
 
 
-def legend_lines(position: Position) -> list[str]:
-    """What the marks on the text board mean."""
+def legend_lines(position: Position, numbered: bool = False) -> list[str]:
+    """What the marks on the text board mean (``numbered``: with a line's pieces numbered)."""
     edges = ", ".join(f"p{p} {EDGE_NAME[TARGET_SIDE[p]]}" for p in range(1, position.players + 1))
     return [
         "piece OWNER:TYPE/INPUTS=SIGNAL: T TRUE, F FALSE, ? MUTABLE; centre [nW wB]: a stone's side and colour",
         f"targets W/B: + matched, - wrong signal, ? nothing yet; each player's edge: {edges}",
-    ]
+    ] + (["#N before a piece: the line's Nth placement"] if numbered else [])
 
 
 # --------------------------------------------------------------------------- the score in words
@@ -199,6 +214,13 @@ def result_words(position: Position) -> str:
     return f"player {best[0]} {'wins' if game_over(position) else 'leads'} {why}"
 
 
+def position_words(position: Position) -> str:
+    """The position in a few words, for a picture's title: the players, the pieces placed and
+    whose turn it is, or the result."""
+    state = f"game over: {result_words(position)}" if game_over(position) else f"turn {position.turn}, player {position.to_move} to move"
+    return f"Logi-Sticks, {position.players} players, {_plural(len(position.pieces), 'piece')} placed: {state}"
+
+
 def status_segments(position: Position) -> list[list[Segment]]:
     """Each player's score (in words) and supply, then whose turn it is or the result."""
     rows: list[list[Segment]] = []
@@ -220,7 +242,13 @@ def status_segments(position: Position) -> list[list[Segment]]:
 # --------------------------------------------------------------------------- SVG
 
 SQUARE = 60
-MARGIN = 64  # room for the target stones and the edge labels
+# outside each edge, from the board out: the target stones (their centres TARGET_OUT away), the
+# coordinates (COORDINATE_OUT), the player's label (LABEL_OUT)
+TARGET_OUT = 24
+COORDINATE_OUT = 50
+LABEL_OUT = 76
+MARGIN = 88
+TITLE_LINE = 22  # height of a line of the title
 FILL = {True: "#ffffff", False: "#222222", None: "#a8a8a8"}
 INK = {True: "#000000", False: "#ffffff", None: "#000000"}
 STONE = {WHITE: "#ffffff", BLACK: "#111111"}
@@ -236,7 +264,7 @@ def _side_point(x: float, y: float, side: str, inset: float) -> tuple[float, flo
     return cx + dx * (half - inset), cy + dy * (half - inset)
 
 
-def _legend(top: float, players: int) -> tuple[list[str], float]:
+def _legend(top: float, players: int, numbered: bool = False) -> tuple[list[str], float]:
     """The legend's SVG elements from ``top`` down, and the height it takes."""
     out = [f'<text x="{MARGIN}" y="{top + 12}" font-size="13" font-weight="bold">Legend</text>']
     y = top + 22
@@ -259,6 +287,10 @@ def _legend(top: float, players: int) -> tuple[list[str], float]:
         out.append(_owner_badge(x + 9, y + 9, player))
         out.append(f'<text x="{x + 24}" y="{y + 14}" font-size="12">player {player}\'s piece</text>')
         x += 134
+    if numbered:
+        y += 26
+        out.append(_step_badge(MARGIN + 9, y + 9, 1))
+        out.append(f'<text x="{MARGIN + 24}" y="{y + 14}" font-size="12">the line\'s placements, in order</text>')
     return out, y + 26 - top
 
 
@@ -267,17 +299,25 @@ def _owner_badge(cx: float, cy: float, player: int) -> str:
             f'<text x="{cx:.0f}" y="{cy + 4:.0f}" font-size="11" font-weight="bold" text-anchor="middle" fill="#fff">{player}</text>')
 
 
-def board_svg(position: Position, title: str | None = None, notes: Sequence[str] = ()) -> str:
+def board_svg(position: Position, title: str | None = None, notes: Sequence[str] = (),
+              numbered: dict[Point, int] | None = None) -> str:
     """The board as an SVG picture: pieces shaded by their signal (white TRUE, black FALSE, grey
     MUTABLE) with a notch on each input side and a badge naming the owner, centre stones on the
     centre block's edges, target stones outside the edges ringed green when matched and red
-    when they get the wrong signal, each edge labelled with its player; under the board a
-    legend, each player's score in words and whose turn it is (``notes`` add lines)."""
+    when they get the wrong signal, the files and ranks beyond them on all four rims, each
+    edge labelled with its player; ``title`` above (wrapped to the width); under the board a
+    legend, each player's score in words and whose turn it is (``notes`` add lines).
+    ``numbered``: pieces of a line of play, each with its place in the line on a gold badge."""
+    import textwrap
+
+    numbered = numbered or {}
     values = signals(position)
     width = 8 * SQUARE + 2 * MARGIN
-    board_top = MARGIN + (24 if title else 0)
-    legend, legend_height = _legend(board_top + 8 * SQUARE + MARGIN, position.players)
-    lines = [*status_segments(position), *([(note, "")] for note in notes)]
+    title_lines = textwrap.wrap(title, int(width / 9)) if title else []
+    board_top = MARGIN + (TITLE_LINE * len(title_lines) + 16 if title_lines else 0)
+    legend, legend_height = _legend(board_top + 8 * SQUARE + MARGIN, position.players, bool(numbered))
+    wrapped = [piece for note in notes for piece in textwrap.wrap(note, int((width - MARGIN - 24) / 7.4), subsequent_indent="  ")]
+    lines = [*status_segments(position), *([(note, "")] for note in wrapped)]
     height = board_top + 8 * SQUARE + MARGIN + legend_height + LINE * len(lines) + 12
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
@@ -285,7 +325,10 @@ def board_svg(position: Position, title: str | None = None, notes: Sequence[str]
         f'<rect width="{width}" height="{height}" fill="#f4efe4"/>',
     ]
     if title:
-        out.append(f'<text x="{width / 2}" y="22" font-size="16" font-weight="bold" text-anchor="middle">{escape(title)}</text>')
+        out.append(f"<title>{escape(title)}</title>")
+    for number, text in enumerate(title_lines):
+        out.append(f'<text x="{width / 2}" y="{24 + TITLE_LINE * number}" font-size="16" font-weight="bold" '
+                   f'text-anchor="middle">{escape(text)}</text>')
 
     def corner(row: int, col: int) -> tuple[float, float]:
         return MARGIN + col * SQUARE, board_top + row * SQUARE
@@ -316,6 +359,8 @@ def board_svg(position: Position, title: str | None = None, notes: Sequence[str]
             )
             if piece.player in PLAYER_FILL:
                 out.append(_owner_badge(x + SQUARE - pad - 3, y + SQUARE - pad - 3, piece.player))
+            if square in numbered:
+                out.append(_step_badge(x + pad + 4, y + pad + 4, numbered[square]))
     for (square, side), colour in position.centre.items():
         x, y = corner(*square)
         px, py = _side_point(x, y, side, 0)
@@ -324,7 +369,7 @@ def board_svg(position: Position, title: str | None = None, notes: Sequence[str]
         side = TARGET_SIDE[player]
         for square, colour in stones.items():
             x, y = corner(*square)
-            px, py = _side_point(x, y, side, -24)
+            px, py = _side_point(x, y, side, -TARGET_OUT)
             value = values.get(square)
             mark = target_mark(colour, value)[1]
             out.append(
@@ -333,12 +378,7 @@ def board_svg(position: Position, title: str | None = None, notes: Sequence[str]
                 f"receives {signal_text(value) if value is not None else 'nothing yet'}</title></circle>"
             )
     out += _edge_labels(position, board_top)
-    for col, name in enumerate(FILES):
-        x, y = corner(7, col)
-        out.append(f'<text x="{x + 4}" y="{y + SQUARE - 4}" font-size="10" fill="#444">{name}</text>')
-    for row in range(8):
-        x, y = corner(row, 0)
-        out.append(f'<text x="{x + 3}" y="{y + 12}" font-size="10" fill="#444">{8 - row}</text>')
+    out += _coordinates(board_top)
     out += legend
     y = board_top + 8 * SQUARE + MARGIN + legend_height
     for line in lines:
@@ -369,6 +409,30 @@ def _svg_line(x: float, y: float, segments: list[Segment]) -> str:
     return f'<text x="{x + 7 * indent}" y="{y}" font-size="13" xml:space="preserve">{"".join(spans)}</text>'
 
 
+def _coordinates(board_top: float) -> list[str]:
+    """The files above and below the board and the ranks left and right of it, beyond the
+    target stones (where no piece or stone covers them), as the commands write squares."""
+    out = []
+    style = 'font-size="16" font-weight="bold" fill="#5a4d36" text-anchor="middle" dominant-baseline="central"'
+    bottom = board_top + 8 * SQUARE
+    for col, name in enumerate(FILES):
+        x = MARGIN + (col + 0.5) * SQUARE
+        for y in (board_top - COORDINATE_OUT, bottom + COORDINATE_OUT):
+            out.append(f'<text x="{x:.0f}" y="{y:.0f}" {style}>{name}</text>')
+    for row in range(8):
+        y = board_top + (row + 0.5) * SQUARE
+        for x in (MARGIN - COORDINATE_OUT, MARGIN + 8 * SQUARE + COORDINATE_OUT):
+            out.append(f'<text x="{x:.0f}" y="{y:.0f}" {style}>{8 - row}</text>')
+    return out
+
+
+def _step_badge(cx: float, cy: float, number: int) -> str:
+    """A line's ``number``-th placement: a gold badge with the number."""
+    return (f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="10" fill="#f0c419" stroke="#6b4f00" stroke-width="1.5"/>'
+            f'<text x="{cx:.0f}" y="{cy + 4:.0f}" font-size="12" font-weight="bold" text-anchor="middle" fill="#000">'
+            f'{number}</text>')
+
+
 def _edge_labels(position: Position, board_top: float) -> list[str]:
     """"player N's targets" beside each player's edge, in the player's colour."""
     out = []
@@ -378,13 +442,15 @@ def _edge_labels(position: Position, board_top: float) -> list[str]:
         side = TARGET_SIDE[player]
         label = f"player {player}'s targets"
         style = f'font-size="13" font-weight="bold" fill="{PLAYER_FILL[player]}" text-anchor="middle"'
+        style += ' dominant-baseline="central"'
         if side == "N":
-            out.append(f'<text x="{middle_x}" y="{board_top - 46}" {style}>{label}</text>')
+            out.append(f'<text x="{middle_x}" y="{board_top - LABEL_OUT}" {style}>{label}</text>')
         elif side == "S":
-            out.append(f'<text x="{middle_x}" y="{board_top + 8 * SQUARE + 56}" {style}>{label}</text>')
+            out.append(f'<text x="{middle_x}" y="{board_top + 8 * SQUARE + LABEL_OUT}" {style}>{label}</text>')
         elif side == "W":
-            out.append(f'<text x="{MARGIN - 50}" y="{middle_y}" {style} transform="rotate(-90 {MARGIN - 50} {middle_y})">{label}</text>')
+            x = MARGIN - LABEL_OUT
+            out.append(f'<text x="{x}" y="{middle_y}" {style} transform="rotate(-90 {x} {middle_y})">{label}</text>')
         else:
-            x = MARGIN + 8 * SQUARE + 54
+            x = MARGIN + 8 * SQUARE + LABEL_OUT
             out.append(f'<text x="{x}" y="{middle_y}" {style} transform="rotate(90 {x} {middle_y})">{label}</text>')
     return out

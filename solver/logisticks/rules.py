@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from solver.core.errors import InputError
+from solver.core.inputs import parse_json_as, read_text
 
 from .model import (
     ALL_KINDS,
@@ -24,6 +25,7 @@ from .model import (
     Placement,
     Position,
     neighbour,
+    position_from_json,
     square_name,
 )
 from solver.core.lattice import Point
@@ -409,6 +411,25 @@ def check_position(position: Position) -> None:
         raise InputError("pieces: the signals run round a loop: " + " -> ".join(square_name(s) for s in loop))
 
 
+def parse_position(text: str, path: str | None = None) -> Position:
+    """Parse a position file (its format, :func:`~solver.logisticks.model.position_from_json`)
+    and check its pieces against the placement rules (:func:`check_position`); ``InputError``
+    naming the file when bad."""
+
+    def checked(raw: object) -> Position:
+        position = position_from_json(raw)
+        check_position(position)
+        return position
+
+    return parse_json_as(text, path, checked)
+
+
+def load_position(path: str) -> Position:
+    """Read and check a position file (:func:`parse_position`); every failure is an
+    ``InputError`` naming the file."""
+    return parse_position(read_text(path), path)
+
+
 def find_loop(position: Position) -> list[Point] | None:
     """A feedback loop of pieces (each feeding the next, the last feeding the first), or None."""
     colour: dict[Point, int] = {}  # 1 on the current path, 2 finished
@@ -453,6 +474,31 @@ class PlannedPlacement:
             "piece": self.placement.kind.type,
             "inputs": self.placement.kind.orientation,
         }
+
+
+@dataclass(frozen=True)
+class PlannedTurn:
+    """One turn of a witness line as it is played: ``player`` makes ``placement`` on ``turn``,
+    or passes (``placement`` None: a player with no step on that turn waits)."""
+
+    turn: int
+    player: int
+    placement: Placement | None
+
+    def __str__(self) -> str:
+        return "pass" if self.placement is None else str(self.placement)
+
+
+def turns_of(position: Position, plan: list[PlannedPlacement]) -> list[PlannedTurn]:
+    """Every turn of ``plan`` from ``position``'s turn to its last step, the passes between
+    steps included: a plan skips the turns on which players wait, a game does not."""
+    steps = {step.turn: step for step in plan}
+    last = max(steps, default=position.turn - 1)
+    return [
+        PlannedTurn(turn, (position.to_move - 1 + turn - position.turn) % position.players + 1,
+                    steps[turn].placement if turn in steps else None)
+        for turn in range(position.turn, last + 1)
+    ]
 
 
 def replay(position: Position, plan: list[PlannedPlacement]) -> Position:
