@@ -1,4 +1,4 @@
-"""``placesat laido``: score a position, ask what a few more stones can reach, step through a game."""
+"""``placesat laido``: start a game, score a position, ask what a few more stones can reach, step through a game."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import typer
 from solver.core.backend import Status
 from solver.laido.model import (
     COLOURS,
+    MAX_SIZE,
+    MIN_SIZE,
     PASS,
     SWAP,
     Move,
@@ -38,6 +40,7 @@ from .common import (
     json_option,
     make_group,
     output_folder,
+    output_path,
     print_json,
     proof_dir_option,
     side_outputs,
@@ -149,6 +152,34 @@ def _print_score(score: Score, last: Move | None = None) -> None:
     if last is not None:
         print(f"last move: {last if isinstance(last, str) else _point(last)}")
     print(_verdict_line(score))
+
+
+NEW_SIDE = 9  # the usual board (seeds/laido.md)
+
+
+@command(app)
+def new(
+    side: int = typer.Option(NEW_SIDE, "--side", "-s", help=f"Points on each side of the board, {MIN_SIZE} to {MAX_SIZE} (9 is the usual board; 7 and 11 are also played)."),
+    position: bool = typer.Option(False, "--position", help="Write a position (the stones and whose turn) instead of a game record (the moves)."),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="Write the new game to this file instead of standard output."),
+    json_output: bool = json_option("Print the new game as one line of JSON."),
+) -> None:
+    """A new game on an empty board, Black to move: a game record to play into.
+
+    The record is {"size": 9, "moves": []}; `play FILE MOVE --out FILE` appends each move
+    (a point [q, r], "pass" or "swap"), so the file keeps the whole game. With --position:
+    {"size": 9, "black": [], "white": [], "to_move": "black", "passes": 0, "first_pass": null,
+    "swapped": false}, which `play` rewrites as the position after each move. Points are axial
+    [q, r] with the centre [0, 0] (seeds/laido.md has both shapes).
+    """
+    output_path(out)
+    if not MIN_SIZE <= side <= MAX_SIZE:
+        fail(f"--side must be from {MIN_SIZE} to {MAX_SIZE}, not {side}")
+    game = position_to_json(Position(side)) if position else record_to_json(Record(side))
+    if json_output and out is None:
+        print_json(game)
+    else:
+        write_output(out or "-", dumps(game))
 
 
 @command(app)
@@ -313,7 +344,7 @@ def play(
     winner and why. With MOVE: the move is checked and played (a stone on an empty point, a
     pass, or a swap as White's answer to Black's first stone), and --out writes the game after
     it, so a game can be played move by move. Every move is checked: nothing after two passes
-    in a row, no pass as the very first move.
+    in a row, no pass as the very first move. A new game: `new --out FILE`.
     """
     _check_tiebreak(tiebreak)
     file_only = side_outputs(json_output, out=out, svg=svg_out)
