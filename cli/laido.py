@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional
 
 import typer
@@ -233,6 +234,7 @@ def reach(
     backend: str = backend_option(DEFAULT_REACH_BACKEND, f"Solver backend: sat or cpsat (default {DEFAULT_REACH_BACKEND} here)."),
     time_limit: Optional[float] = time_limit_option(),
     json_output: bool = json_option("One JSON object: answer (yes/no/unknown), stones, moves, final score."),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board the answer reaches: the new stones numbered in order, each connection part drawn, the question and the answer as its title, the coordinates q,r round the rims."),
     tiebreak: str = typer.Option(PASS_TIEBREAK, "--tiebreak", help=TIEBREAK_HELP),
     certify: bool = certify_option("a 'no', the fewest stones of a 'yes' and the --best value"),
     checker: str = checker_option(),
@@ -245,7 +247,8 @@ def reach(
     the game ends with two passes. Prints the fewest stones that win (replayed and re-scored by
     the plain rules) or 'no'. A full tie goes to the player who passed first: when nobody has
     passed, that is the other side, unless the player is to move and adds no stone. With --best:
-    the highest value the player's best group can reach. Uses the longest reading.
+    the highest value the player's best group can reach. Uses the longest reading. The board
+    reached is shown with the new stones numbered in the order they are played (--svg draws it).
 
     With --certify (SAT backend): a 'no', the fewest stones of a 'yes' and the --best value are
     re-proven on a fresh solver whose proof an independent checker replays; a proof the checker
@@ -257,6 +260,7 @@ def reach(
     checkers = checkers_of(checker, certify) or None
     backend = certificate_backend(ctx, backend, certify, proof_dir)
     output_folder(proof_dir)
+    picture_only = side_outputs(json_output, svg=svg_out)
     position, _, _ = _load(path, upto)
     with spinner("reach") as shown:
         if best:
@@ -265,10 +269,14 @@ def reach(
             answer = reach_win(position, player, stones, backend, time_limit, progress=shown.update, tiebreak=tiebreak, checkers=checkers)
     if json_output:
         print_json(answer.to_json())
+    elif picture_only:
+        pass
     elif isinstance(answer, BestAnswer):
-        _print_best(answer)
+        _print_best(position, answer)
     else:
-        _print_reach(answer)
+        _print_reach(position, answer)
+    if svg_out is not None:
+        write_output(svg_out, _reach_svg(position, answer))
     certified = report_certification(answer.certification, proof_dir, [f"placesat laido reach {path}: {answer.answer}"])
     raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN or not certified else EXIT_OK)
 
@@ -281,7 +289,67 @@ def _certified_words(answer: ReachAnswer | BestAnswer) -> str:
     return f" ({certification.words()})"
 
 
-def _print_reach(answer: ReachAnswer) -> None:
+def _reached(position: Position, answer: ReachAnswer | BestAnswer) -> tuple[Position, dict, list]:
+    """The board an answer reaches, its new stones numbered in the order they are played, and
+    the connection parts to mark on it."""
+    if isinstance(answer, ReachAnswer):
+        placed = [m for m in answer.moves if not isinstance(m, str)]
+        numbered = {point: number for number, point in enumerate(placed, start=1)}
+        if answer.final is not None:
+            return answer.final.position, numbered, _parts(answer.final)
+        return position, {}, []
+    numbered = {point: number for number, point in enumerate(answer.stones, start=1)}
+    reached = replace(position, **{answer.player: position.stones(answer.player) | set(answer.stones)})
+    part = answer.group.connection_part if answer.group is not None else None
+    return reached, numbered, [part] if part else []
+
+
+def _print_board_reached(position: Position, answer: ReachAnswer | BestAnswer) -> None:
+    """The board an answer reaches, its new stones numbered (1, 2, ...), and how to read it."""
+    reached, numbered, parts = _reached(position, answer)
+    if not numbered:
+        return
+    print(render_text(reached, parts, numbered=numbered), end="")
+    print(legend_text(reached, numbered=answer.player))
+
+
+def _stones(count: int, more: str = "") -> str:
+    return f"{count} {more}stone{'' if count == 1 else 's'}"
+
+
+def _reach_words(answer: ReachAnswer | BestAnswer) -> tuple[str, str]:
+    """The question and the answer of a reach, in a few words (a picture's title)."""
+    player, limit, added = answer.player, answer.limit, len(answer.stones)
+    if isinstance(answer, BestAnswer):
+        question = f"{player}'s best group with at most {_stones(limit, 'more ')}?"
+        if answer.answer == UNKNOWN:
+            return question, "unknown (the time limit came first, or the proof was rejected)"
+        if answer.answer == NO:
+            return question, f"{player} can have no group"
+        return question, f"{player} reaches a group worth {answer.value} in {_stones(added)}"
+    question = f"can {player} win with at most {_stones(limit, 'more ')}?"
+    if answer.answer == UNKNOWN:
+        return question, "unknown (the time limit came first, or the proof was rejected)"
+    if answer.answer == NO:
+        return question, f"no: {player} cannot win with at most {_stones(limit)}"
+    return question, f"yes: {player} wins in {_stones(added)}" if added else f"yes: {player} wins by passing"
+
+
+def _reach_svg(position: Position, answer: ReachAnswer | BestAnswer) -> str:
+    """The board an answer reaches with its new stones numbered, the question and the answer
+    as the title, the score (or the group) under it."""
+    reached, numbered, parts = _reached(position, answer)
+    question, words = _reach_words(answer)
+    caption = []
+    if isinstance(answer, ReachAnswer) and answer.final is not None and answer.final.verdict is not None:
+        caption = [f"{c}: values {', '.join(map(str, answer.final.values(c))) or '(no group)'}" for c in COLOURS]
+        caption.append(f"decided by {answer.final.verdict.describe()}")
+    if numbered:
+        caption.append(("the new stones in the order played: " if isinstance(answer, ReachAnswer) else "the new stones: ") + ", ".join(f"{n} {_point(p)}" for p, n in sorted(numbered.items(), key=lambda i: i[1])))
+    return render_svg(reached, parts, title=f"Laido: {question} {words}", caption=caption, numbered=numbered)
+
+
+def _print_reach(position: Position, answer: ReachAnswer) -> None:
     if answer.answer == UNKNOWN:
         rejected = answer.certification is not None and answer.certification.rejected
         print("unknown: the proof of 'no' was rejected" if rejected else "unknown: the time limit came first")
@@ -297,9 +365,10 @@ def _print_reach(answer: ReachAnswer) -> None:
         for colour in COLOURS:
             print(f"{colour}: values {', '.join(map(str, answer.final.values(colour))) or '(no group)'}")
         print(f"decided by {answer.final.verdict.describe()}")
+        _print_board_reached(position, answer)
 
 
-def _print_best(answer: BestAnswer) -> None:
+def _print_best(position: Position, answer: BestAnswer) -> None:
     if answer.answer == UNKNOWN:
         rejected = answer.certification is not None and answer.certification.rejected
         print("unknown: the proof of the best value was rejected" if rejected else "unknown: the time limit came first")
@@ -311,6 +380,7 @@ def _print_best(answer: BestAnswer) -> None:
         print(f"stones to add: {added}")
         part = " ".join(_point(p) for p in answer.group.connection_part or ())
         print(f"that group: {len(answer.group.stones)} stones; connection part: {part or 'none'}")
+        _print_board_reached(position, answer)
 
 
 def _describe_move(before: Position, move: Move) -> str:
