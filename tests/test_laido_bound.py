@@ -12,7 +12,8 @@ from solver.core.lattice import HexLattice
 from solver.laido import bound as bound_module
 from solver.laido import sweep
 from solver.laido.rules import best_connection_part_by_search, connection_parts, groups, is_connection_part
-from solver.laido.sweep import ALONE, BITS, DONE, HALF, LEFT, OFF, NO_LIMITS, longest_connection_part, plan_sweep
+from solver.laido.sweep import NO_LIMITS, longest_connection_part, plan_sweep
+from solver.laido.sweep_frontier import ALONE, BITS, DONE, HALF, LEFT, OFF
 
 
 def _state_of(lattice, plan, step, part: set, t: int) -> tuple[int, int]:

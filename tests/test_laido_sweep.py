@@ -127,7 +127,8 @@ def _kept(stones_of: dict[int, int]) -> set[int]:
     offered twice (once with a stone less) to check that equal states merge on the most."""
     import numpy as np
 
-    from solver.laido.sweep import STONES, _merge, _WorkArrays
+    from solver.laido.sweep import _merge, _WorkArrays
+    from solver.laido.sweep_frontier import STONES
 
     codes = [state for state in stones_of for _ in range(2)]
     trails = [(stones_of[state] - k) << STONES for state in stones_of for k in range(2)]
@@ -137,7 +138,7 @@ def _kept(stones_of: dict[int, int]) -> set[int]:
 
 
 def _state(*codes: int) -> int:
-    from solver.laido.sweep import BITS
+    from solver.laido.sweep_frontier import BITS
 
     return sum(code << (BITS * slot) for slot, code in enumerate(codes))
 
@@ -145,7 +146,7 @@ def _state(*codes: int) -> int:
 def test_a_state_with_a_done_point_gives_way_to_the_same_state_with_it_off():
     """(DONE, OFF) goes when (OFF, OFF) has as many stones; (HALF, DONE) stays when (HALF, OFF)
     has fewer."""
-    from solver.laido.sweep import DONE, HALF, OFF
+    from solver.laido.sweep_frontier import DONE, HALF, OFF
 
     stones = {_state(OFF, OFF): 3, _state(DONE, OFF): 3, _state(HALF, DONE): 5, _state(HALF, OFF): 4}
     assert _kept(stones) == {_state(OFF, OFF), _state(HALF, DONE), _state(HALF, OFF)}
@@ -157,7 +158,7 @@ def test_a_state_gives_way_to_the_same_state_with_any_of_its_done_points_off():
     """(DONE, DONE, DONE) goes when the same state with all, one or two of them off has as
     many stones, and stays when each such state there has fewer; states that differ in a point
     that is not DONE (HALF against OFF) never compare."""
-    from solver.laido.sweep import DONE, HALF, OFF
+    from solver.laido.sweep_frontier import DONE, HALF, OFF
 
     full = _state(DONE, DONE, DONE)
     for lighter in (_state(OFF, OFF, OFF), _state(DONE, OFF, DONE), _state(OFF, DONE, OFF), _state(DONE, DONE, OFF)):
@@ -173,7 +174,7 @@ def test_a_state_gives_way_to_the_same_state_with_any_of_its_done_points_off():
 def test_merging_many_random_states_keeps_exactly_the_undominated_ones():
     """Thousands of random states (several buckets): what is kept is what the definition
     keeps, checked pair by pair."""
-    from solver.laido.sweep import BITS, CODE, DONE
+    from solver.laido.sweep_frontier import BITS, CODE, DONE
 
     rng = random.Random(5)
     stones = {}

@@ -15,10 +15,8 @@ from solver.laido import sweep_kernels
 from solver.laido.model import BLACK, WHITE, Position
 from solver.laido.rules import best_connection_part_by_search, groups, is_connection_part
 from solver.laido.score import score_position
-from solver.laido.sweep import (
-    ALONE, BITS, BOUND_FROM, CODE, DONE, HALF, NO_LIMITS, WIDEST, WIDEST_TWO, WORD, longest_connection_part,
-    plan_sweep,
-)
+from solver.laido.sweep import BOUND_FROM, NO_LIMITS, WIDEST, WIDEST_TWO, WORD, longest_connection_part, plan_sweep
+from solver.laido.sweep_frontier import ALONE, BITS, CODE, DONE, HALF
 
 MODES = [compiled.AHEAD, pytest.param(compiled.JIT, marks=pytest.mark.slow)]
 

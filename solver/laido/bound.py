@@ -68,7 +68,7 @@ import numpy as np
 from solver.core.lattice import HexLattice
 from solver.core.limits import Deadline
 
-from .sweep import BITS, CODE, WORD, Step, SweepPlan
+from .sweep_frontier import BITS, CODE, WORD, Step, SweepPlan
 
 # the places along a line from one shared line to the next: a strip holds one more, its
 # frontier about two more, its tables 3 * 4 ** (STRIP + 2) entries a step (400 kB); 7 would

@@ -8,7 +8,7 @@ numba at all; or, when that cannot be built (no C compiler), by numba's JIT with
 ``__pycache__`` (then about 0.9 s a process: numba's import and its loading of the cache).
 Nothing here imports numba or the compiled module until a sweep runs, so a score whose groups
 all go to the solver does not pay for them. The states, their codes and their trails are those
-of :mod:`solver.laido.sweep`.
+of :mod:`solver.laido.sweep_frontier`, the sweep's and the bound's alike.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import numpy as np
 
 from ..core.compiled import kernel, load_kernels
 from ..core.limits import Deadline
-from .sweep import ALONE, BITS, CODE, DONE, HALF, LEFT, OFF, ON, RIGHT, STONES, WORD
+from .sweep_frontier import ALONE, BITS, CODE, DONE, HALF, LEFT, OFF, ON, RIGHT, STONES, WORD
 
 
 def kernels(mode: str | None = None, deadline: Deadline | None = None) -> object:
