@@ -249,6 +249,7 @@ def analyze(
     time_limit: Optional[float] = time_limit_option("Seconds in all; questions not settled by then answer 'unknown', never a guess."),
     witnesses: bool = typer.Option(False, "--witnesses", help="With --json: include the placement line behind every 'possible' answer."),
     json_output: bool = typer.Option(False, "--json", help="Print the analysis as one JSON object."),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board with the question and each player's best score as its title and every target's verdict under it."),
     certify: bool = certify_option("every 'no' that rests on a solver call, and every maximum's bound"),
     checker: str = checker_option(),
     proof_dir: Optional[str] = proof_dir_option(),
@@ -273,6 +274,7 @@ def analyze(
     checkers = checkers_of(checker, certify) or None
     backend = certificate_backend(ctx, backend, certify, proof_dir)
     output_folder(proof_dir)
+    picture_only = side_outputs(json_output, svg=svg_out)
     position = _load(position_file)
     if player is not None and player > position.players:
         fail(f"--player {player}: the position has {position.players} players")
@@ -280,6 +282,11 @@ def analyze(
     complete = all(q.answer is not None for t in result.targets for q in (t.can_true, t.can_false)) and all(
         q.answer is not None for m in result.mutable for q in (m.can_true, m.can_false)
     ) and all(s.best is not None for s in result.best_scores)
+    if svg_out is not None:
+        write_output(svg_out, _analysis_svg(position, result, player))
+    if picture_only and not json_output:
+        certified = report_certification(result.certification, proof_dir, [f"placesat logisticks analyze {position_file}"])
+        raise typer.Exit(EXIT_OK if complete and certified else EXIT_NOT_ALL_GOOD)
     if json_output:
         print_json(result.to_json(with_witnesses=witnesses))
         certified = report_certification(result.certification, proof_dir, [f"placesat logisticks analyze {position_file}"])
@@ -306,6 +313,19 @@ def analyze(
         print(_analysis_certification(result))
     certified = report_certification(result.certification, proof_dir, [f"placesat logisticks analyze {position_file}"])
     raise typer.Exit(EXIT_OK if complete and certified else EXIT_NOT_ALL_GOOD)
+
+
+def _analysis_svg(position: Position, result, player: Optional[int]) -> str:
+    """The board analysed: the question and each player's best score as the title, every
+    target's verdict under the board, player by player."""
+    whose = f"player {player}" if player is not None else "each player"
+    best = "; ".join(f"player {s.player} at most {'unknown' if s.best is None else s.best} (now {s.now})" for s in result.best_scores)
+    title = f"Logi-Sticks, turn {position.turn}: what can {whose} still score? {best}"
+    notes = []
+    for owner in sorted({t.player for t in result.targets}):
+        verdicts = ", ".join(f"{square_name(t.square)} {t.colour} {t.verdict}" for t in result.targets if t.player == owner)
+        notes.append(f"player {owner}'s targets: {verdicts}")
+    return board_svg(position, title=title, notes=notes)
 
 
 def _analysis_certification(result) -> str:

@@ -161,3 +161,23 @@ def test_the_picture_names_files_and_ranks_outside_all_four_rims():
     assert sorted({x for x, _ in ranks}) == [left - COORDINATE_OUT, right + COORDINATE_OUT]  # left and right
     # each file's letter stands over its column, each rank's number beside its row
     assert sorted({x for x, _ in files}) == [left + (c + 0.5) * SQUARE for c in range(8)]
+
+
+def test_analyze_draws_the_board_with_its_question_and_answers(run_cli, tmp_path):
+    picture = tmp_path / "analysis.svg"
+    result = run_cli("logisticks", "analyze", str(GRIDS / "late.json"), "--svg", str(picture))
+    assert result.returncode == 0, result.stderr
+    maxima = dict(re.findall(r"^player (\d): 0 point\(s\) now, at most (\d+) achievable$", result.stdout, re.M))
+    root = ElementTree.fromstring(picture.read_text())
+    assert root.find(f"{SVG}title").text == (
+        f"Logi-Sticks, turn 41: what can each player still score? player 1 at most {maxima['1']} (now 0); "
+        f"player 2 at most {maxima['2']} (now 0)")
+    words = " ".join("".join(t.itertext()) for t in root.iter(f"{SVG}text"))
+    verdicts = re.findall(r"^([a-h][18]) +(\d) +[WB]. +\w+ +\w+ +(.+)$", result.stdout, re.M)
+    for square, player, verdict in verdicts:
+        assert f"{square} " in words and verdict in words
+    assert "player 2's targets: a8 W open" in words
+    # beside --json, which keeps the answers as data
+    result = run_cli("logisticks", "analyze", str(GRIDS / "late.json"), "--player", "2", "--svg", str(picture), "--json")
+    assert json.loads(result.stdout)["max_score"]
+    assert "what can player 2 still score? player 2 at most 6 (now 0)" in picture.read_text()

@@ -72,7 +72,7 @@ def legend_text(position: Position, numbered: str | None = None) -> str:
     """How to read :func:`render_text` (``numbered``: the colour of a line's numbered stones)."""
     new = f"1 2 3 ... {numbered}'s new stones in order, " if numbered else ""
     return (
-        f"x black, o white, capitals: connection part, {new}. empty, [ ] the last move; "
+        f"x black, o white, capitals: connection part, {new}. empty, [ ] the last move\n"
         "left: r of the row and q of its first point; right: q of its last point"
     )
 
