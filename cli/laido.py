@@ -220,7 +220,9 @@ def score(
         _print_score(result, last)
     if svg_out is not None:
         point = last if isinstance(last, tuple) else None
-        write_output(svg_out, render_svg(position, _parts(result), title=f"Laido {path}", caption=_caption(result, last), last_move=point))
+        verdict = "unknown: the time limit came first" if result.status is Status.UNKNOWN else _verdict_line(result)
+        write_output(svg_out, render_svg(position, _parts(result), title=f"Laido, {position.size} points a side: {verdict}",
+                                         caption=_caption(result, last), last_move=point))
     raise typer.Exit(EXIT_NOT_ALL_GOOD if result.status is Status.UNKNOWN else EXIT_OK)
 
 
@@ -476,7 +478,8 @@ def play(
     if svg_out is not None:
         caption = _caption(final, last) if final else [_turn(position)]
         point = last if isinstance(last, tuple) else None
-        write_output(svg_out, render_svg(position, _parts(final) if final else None, title=f"Laido {path}", caption=caption, last_move=point))
+        title = f"Laido, {position.size} points a side, after {len(steps)} move(s): {_verdict_line(final) if final else _turn(position)}"
+        write_output(svg_out, render_svg(position, _parts(final) if final else None, title=title, caption=caption, last_move=point))
     if final is not None and final.status is Status.UNKNOWN:
         raise typer.Exit(EXIT_NOT_ALL_GOOD)
 

@@ -101,3 +101,16 @@ def test_reach_no_and_best_pictures(tmp_path):
     assert stone in FINISHING and mark == "1"
     title = ElementTree.fromstring(picture.read_text()).find(f"{SVG}title").text
     assert title == "Laido: black's best group with at most 1 more stone? black reaches a group worth 7 in 1 stone"
+
+
+def test_score_and_play_pictures_say_the_position_not_the_file(tmp_path):
+    picture = tmp_path / "score.svg"
+    hand = Path(__file__).resolve().parent.parent / "grids" / "laido" / "hand.json"
+    assert run("score", hand, "--svg", picture).returncode == 0
+    title = ElementTree.fromstring(picture.read_text()).find(f"{SVG}title").text
+    assert title == "Laido, 4 points a side: winner (game over): black - comparison 1: black 6 vs white 2"
+    game = tmp_path / "game.json"
+    run("new", "--side", 3, "--out", game)
+    assert run("play", game, "1,-1", "--svg", picture).returncode == 0
+    title = ElementTree.fromstring(picture.read_text()).find(f"{SVG}title").text
+    assert title == "Laido, 3 points a side, after 1 move(s): white to move"
