@@ -383,7 +383,7 @@ def satisfy(
     if result.status == "possible":
         wanted = ("its maximum" + (f"; {proofs}" if proofs else "")) if score is None else f"at least {score}"
         answer = f"player {player} can score {result.score} ({wanted}) after {len(result.witness.plan)} placement(s)"
-        short = f"{result.score} point(s) {'(the maximum)' if score is None else ''} after {len(result.witness.plan)} placement(s)"
+        short = f"{'' if score is None else 'yes: '}{result.score} point(s){' (the maximum)' if score is None else ''} after {len(result.witness.plan)} placement(s)"
         numbered = {step.placement.square: number for number, step in enumerate(result.witness.plan, start=1)}
     elif result.status == "impossible":
         answer = f"impossible: no completion gives player {player} {score} point(s) ({proofs or 'proved by the solver'})"
@@ -400,8 +400,8 @@ def satisfy(
         pass
     elif result.status == "possible":
         print(f"{answer}:")
-        for number, each in enumerate(_numbered_turns(position, result.witness.plan)):
-            print(each)
+        for line in _numbered_turns(position, result.witness.plan):
+            print(line)
         print()
         _print_board(result.witness.final, numbered)
     else:
@@ -409,7 +409,7 @@ def satisfy(
     if svg_out is not None:
         board = result.witness.final if result.witness is not None else position
         notes = [] if result.witness is None else ["the line: " + "; ".join(_numbered_turns(position, result.witness.plan, short=True))]
-        write_output(svg_out, board_svg(board, title=f"Logi-Sticks, {question} {short.replace('  ', ' ')}",
+        write_output(svg_out, board_svg(board, title=f"Logi-Sticks, {question} {short}",
                                         notes=notes, numbered=numbered))
     certified_all = report_certification(result.certification, proof_dir, [f"placesat logisticks satisfy {position_file} --player {player}"])
     raise typer.Exit(EXIT_OK if result.status == "possible" and certified_all else EXIT_NOT_ALL_GOOD)

@@ -181,3 +181,17 @@ def test_analyze_draws_the_board_with_its_question_and_answers(run_cli, tmp_path
     result = run_cli("logisticks", "analyze", str(GRIDS / "late.json"), "--player", "2", "--svg", str(picture), "--json")
     assert json.loads(result.stdout)["max_score"]
     assert "what can player 2 still score? player 2 at most 6 (now 0)" in picture.read_text()
+
+
+def test_satisfy_pictures_of_a_wanted_score(run_cli, tmp_path):
+    picture = tmp_path / "line.svg"
+    result = run_cli("logisticks", "satisfy", str(GRIDS / "late.json"), "-p", "2", "-s", "7", "--svg", str(picture))
+    assert result.returncode == 1 and result.stdout.startswith("impossible")
+    root = ElementTree.fromstring(picture.read_text())
+    assert root.find(f"{SVG}title").text == (
+        "Logi-Sticks, can player 2 score 7? impossible: no completion gives player 2 7 point(s) (proved by the solver)")
+    assert not [t for t in root.iter(f"{SVG}text") if t.get("fill") == "#000" and t.get("font-size") == "12"]  # no line
+    result = run_cli("logisticks", "satisfy", str(GRIDS / "late.json"), "-p", "2", "-s", "3", "--svg", str(picture))
+    placements = len(re.findall(r"^  turn .* #\d+ ", result.stdout, re.M))
+    title = ElementTree.fromstring(picture.read_text()).find(f"{SVG}title").text
+    assert title == f"Logi-Sticks, can player 2 score 3? yes: 3 point(s) after {placements} placement(s)"
