@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from solver.core.backend import Status
+from solver.core.errors import InputError
 from solver.laido.model import (
     COLOURS,
     MAX_SIZE,
@@ -78,7 +79,12 @@ def _upto_option() -> object:
 def _load(path: str, upto: int | None = None) -> tuple[Position, Record | None, list[Position]]:
     """The position in ``path`` (for a record: after ``upto`` moves, default all), the record if
     it is one, and the positions of the record move by move."""
-    game = load_game(path)
+    try:
+        game = load_game(path)
+    except InputError as error:
+        if error.message == "no such file":  # the path of a game not started yet, most likely
+            error.message = f"no such file (a new game: placesat laido new --out {path})"
+        raise
     if isinstance(game, Position):
         if upto is not None:
             fail("--upto applies to a game record, not to a position")

@@ -36,6 +36,13 @@ def test_new_writes_an_empty_record_to_play_into(tmp_path):
     assert "white (the first player) to move" not in done.stdout and "black to move" in done.stdout
 
 
+def test_a_game_not_started_yet_points_to_new(tmp_path):
+    game = tmp_path / "mygame.json"
+    done = run("play", game, "0,0", "--out", game)
+    assert done.returncode == 2
+    assert done.stderr == f"placesat: error: {game}: no such file (a new game: placesat laido new --out {game})\n"
+
+
 def test_new_position_and_standard_output():
     done = run("new")
     assert done.returncode == 0 and json.loads(done.stdout) == {"size": 9, "moves": []}
