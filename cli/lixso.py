@@ -785,3 +785,85 @@ def verify(
 from .lixso_game import app as game_app  # noqa: E402
 
 app.add_typer(game_app, name="game")
+
+
+@command(app, "html")
+def html_page(
+    files: list[str] = typer.Argument(..., help=FILES_HELP + " A puzzle ID works too."),
+    out: str = typer.Option(..., "--out", "-o", help="The HTML file to write ('-': standard output)."),
+    title: Optional[str] = typer.Option(None, "--title", help="The page's title (default: Lixso)."),
+    solutions: str = typer.Option("embed", "--solutions", help="embed: answers hidden in the page, for 'check' and hints; none: no answers (the page tells a finished grid by the rules)."),
+    name: Optional[str] = typer.Option(None, "--name", help="Only the grid with this '# name:' (one PACK)."),
+    index: Optional[int] = typer.Option(None, "--index", min=1, help="Only the grid at this position, from 1 (one PACK)."),
+    hint_time: float = typer.Option(10.0, "--hint-time", metavar="SECONDS", callback=seconds_callback, help="Seconds of hint making per puzzle; the page says where the hints prepared end."),
+    time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
+    json_output: bool = json_option('One JSON object: {"file", "puzzles": [{"name", "level", "hints", "hints_end"}], "left_out": [{"name", "status", "error"?}]}.'),
+) -> None:
+    """A web page to play the puzzles on: one HTML file that needs no network (open it from disk or put it on a site).
+
+    The page has the puzzle list, the grid (colours or symbols), painting by click, drag
+    or keys, undo, a timer, progress kept in the browser, 'check' and hints: the steps of
+    'placesat lixso hint --steps', made now (up to --hint-time seconds a puzzle). Every
+    puzzle is solved first: one that is not unique is left out and named (exit 1). Exit 2
+    for bad input (the readable puzzles are still written).
+    """
+    from solver.lixso.deduce import deducer_for
+    from solver.lixso.web import PagePuzzle, hint_steps, page_html
+
+    if solutions not in ("embed", "none"):
+        fail(f"--solutions: must be embed or none, not {solutions!r}")
+    output_path(out, json_output)
+    deadline = Deadline(time_limit)
+    if name is not None or index is not None:
+        if len(files) != 1:
+            fail("--name and --index choose a grid of one pack: give one PACK")
+        entries: list = [_pick(files[0], name, index)]
+    else:
+        entries = collect(files)
+    code = EXIT_OK
+    ready: list[PagePuzzle] = []
+    left_out: list[dict] = []
+    solver = LixsoSolver()
+    with progress("writing the page") as bar:
+        task = bar.add_task("page", total=len(entries))
+        for entry in entries:
+            if isinstance(entry, InputError):
+                typer.echo(f"placesat: error: {entry}", err=True)
+                left_out.append(_invalid(entry))
+                code = EXIT_BAD_INPUT
+                bar.advance(task)
+                continue
+            report = solver.solve(entry, 2, deadline)
+            if report.status is not Verdict.UNIQUE:
+                typer.echo(f"placesat: {entry.label()}: {report.status.value}, left out", err=True)
+                left_out.append({"name": entry.label(), "status": report.status.value})
+                code = max(code, EXIT_NOT_ALL_GOOD)
+                bar.advance(task)
+                continue
+            level = entry.stated_level()
+            if level is None:
+                try:
+                    level = deducer_for(entry.height, entry.width, entry.per_colour(), deadline).grade(entry, deadline=deadline).level
+                except TimeUp:
+                    level = None
+            if solutions == "embed":
+                steps, end = hint_steps(entry, None, deadline.sooner(hint_time))
+                ready.append(PagePuzzle(entry, level, report.solutions[0], steps, end))
+            else:
+                ready.append(PagePuzzle(entry, level, None, [], "none"))
+            bar.advance(task)
+    if not ready:
+        if json_output:
+            print_json({"file": None, "puzzles": [], "left_out": left_out})
+        fail("no puzzle to put on the page", code if code != EXIT_OK else EXIT_NOT_ALL_GOOD)
+    write_output(out, page_html(ready, title or "Lixso"))
+    cut = sum(1 for p in ready if p.solution is not None and p.hints_end == "budget")
+    note = f" ({cut} with hints cut short by --hint-time)" if cut else ""
+    typer.echo(f"wrote {len(ready)} puzzle(s) to {out}{note}", err=True)
+    if json_output:
+        print_json({
+            "file": out,
+            "puzzles": [{"name": p.grid.label(), "level": p.level, "hints": len(p.hints), "hints_end": p.hints_end} for p in ready],
+            "left_out": left_out,
+        })
+    raise typer.Exit(code)
