@@ -795,7 +795,7 @@ def html_page(
     solutions: str = typer.Option("embed", "--solutions", help="embed: answers hidden in the page, for 'check' and hints; none: no answers (the page tells a finished grid by the rules)."),
     name: Optional[str] = typer.Option(None, "--name", help="Only the grid with this '# name:' (one PACK)."),
     index: Optional[int] = typer.Option(None, "--index", min=1, help="Only the grid at this position, from 1 (one PACK)."),
-    hint_time: float = typer.Option(10.0, "--hint-time", metavar="SECONDS", callback=seconds_callback, help="Seconds of hint making per puzzle; the page says where the hints prepared end."),
+    hint_time: float = typer.Option(20.0, "--hint-time", metavar="SECONDS", callback=seconds_callback, help="Seconds of hint making per puzzle; the page says where the hints prepared end."),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
     json_output: bool = json_option('One JSON object: {"file", "puzzles": [{"name", "level", "hints", "hints_end"}], "left_out": [{"name", "status", "error"?}]}.'),
 ) -> None:

@@ -324,6 +324,17 @@ def test_keys_and_a_phone_screen(browser, page, tmp_path):
     assert player.fill("r2c1") == FILLS["S"]
     player.page.keyboard.press("Backspace")
     assert player.fill("r2c1") == "#fff"
+    # a drag paints every cell it crosses, and one undo takes the whole stroke back
+    assert shipped(2)[1].rows[1][:3] == "..."
+    player.page.click('#palette button[data-tool="O"]')
+    start, end = (player.page.locator(f'#board rect.cell[data-cell="{cell}"]').bounding_box() for cell in ("r2c1", "r2c3"))
+    player.page.mouse.move(start["x"] + 5, start["y"] + 20)
+    player.page.mouse.down()
+    player.page.mouse.move(end["x"] + 30, end["y"] + 20, steps=8)
+    player.page.mouse.up()
+    assert [player.fill(f"r2c{c}") for c in (1, 2, 3)] == [FILLS["O"]] * 3
+    player.page.click("#undo")
+    assert [player.fill(f"r2c{c}") for c in (1, 2, 3)] == ["#fff"] * 3
     # symbols mode: letters on white
     player.page.check("#symbols")
     assert player.fill("r1c1") == "#fff"
