@@ -796,6 +796,7 @@ def html_page(
     name: Optional[str] = typer.Option(None, "--name", help="Only the grid with this '# name:' (one PACK)."),
     index: Optional[int] = typer.Option(None, "--index", min=1, help="Only the grid at this position, from 1 (one PACK)."),
     hint_time: float = typer.Option(20.0, "--hint-time", metavar="SECONDS", callback=seconds_callback, help="Seconds of hint making per puzzle; the page says where the hints prepared end."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, help="Worker processes (puzzles are prepared side by side)."),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
     json_output: bool = json_option('One JSON object: {"file", "puzzles": [{"name", "level", "hints", "hints_end"}], "left_out": [{"name", "status", "error"?}]}.'),
 ) -> None:
@@ -807,8 +808,8 @@ def html_page(
     puzzle is solved first: one that is not unique is left out and named (exit 1). Exit 2
     for bad input (the readable puzzles are still written).
     """
-    from solver.lixso.deduce import deducer_for
-    from solver.lixso.web import PagePuzzle, hint_steps, page_html
+    from solver.core.parallel import WorkerCrash, run_jobs
+    from solver.lixso.web import PagePuzzle, page_html, prepare_in_worker
 
     if solutions not in ("embed", "none"):
         fail(f"--solutions: must be embed or none, not {solutions!r}")
@@ -821,43 +822,36 @@ def html_page(
     else:
         entries = collect(files)
     code = EXIT_OK
-    ready: list[PagePuzzle] = []
     left_out: list[dict] = []
-    solver = LixsoSolver()
+    for entry in entries:
+        if isinstance(entry, InputError):
+            typer.echo(f"placesat: error: {entry}", err=True)
+            left_out.append(_invalid(entry))
+            code = EXIT_BAD_INPUT
+    grids = [entry for entry in entries if isinstance(entry, Grid)]
+    prepared: dict[int, object] = {}
     with progress("writing the page") as bar:
-        task = bar.add_task("page", total=len(entries))
-        for entry in entries:
-            if isinstance(entry, InputError):
-                typer.echo(f"placesat: error: {entry}", err=True)
-                left_out.append(_invalid(entry))
-                code = EXIT_BAD_INPUT
-                bar.advance(task)
-                continue
-            report = solver.solve(entry, 2, deadline)
-            if report.status is not Verdict.UNIQUE:
-                typer.echo(f"placesat: {entry.label()}: {report.status.value}, left out", err=True)
-                left_out.append({"name": entry.label(), "status": report.status.value})
-                code = max(code, EXIT_NOT_ALL_GOOD)
-                bar.advance(task)
-                continue
-            level = entry.stated_level()
-            if level is None:
-                try:
-                    level = deducer_for(entry.height, entry.width, entry.per_colour(), deadline).grade(entry, deadline=deadline).level
-                except TimeUp:
-                    level = None
-            if solutions == "embed":
-                steps, end = hint_steps(entry, None, deadline.sooner(hint_time))
-                ready.append(PagePuzzle(entry, level, report.solutions[0], steps, end))
-            else:
-                ready.append(PagePuzzle(entry, level, None, [], "none"))
+        task = bar.add_task("page", total=len(grids))
+        work = [(grid, solutions == "embed", hint_time, deadline) for grid in grids]
+        for number, result in run_jobs(prepare_in_worker, work, jobs):
+            prepared[number] = result
             bar.advance(task)
+    ready: list[PagePuzzle] = []
+    for number, grid in enumerate(grids):  # in file order, whichever worker finished first
+        result = prepared[number]
+        if isinstance(result, PagePuzzle):
+            ready.append(result)
+            continue
+        status, error = ("unknown", str(result)) if isinstance(result, WorkerCrash) else (result, None)
+        typer.echo(f"placesat: {grid.label()}: {status}, left out" + (f" ({error})" if error else ""), err=True)
+        left_out.append({"name": grid.label(), "status": status, **({"error": error} if error else {})})
+        code = max(code, EXIT_NOT_ALL_GOOD)
     if not ready:
         if json_output:
             print_json({"file": None, "puzzles": [], "left_out": left_out})
         fail("no puzzle to put on the page", code if code != EXIT_OK else EXIT_NOT_ALL_GOOD)
     write_output(out, page_html(ready, title or "Lixso"))
-    cut = sum(1 for p in ready if p.solution is not None and p.hints_end == "budget")
+    cut = sum(1 for p in ready if p.hints_end == "budget")
     note = f" ({cut} with hints cut short by --hint-time)" if cut else ""
     typer.echo(f"wrote {len(ready)} puzzle(s) to {out}{note}", err=True)
     if json_output:

@@ -6,6 +6,6 @@ needs no network. Hints are the hint engine's steps (``solver/lixso/explain.py``
 the page is written (:func:`hint_steps`).
 """
 
-from .page import PagePuzzle, hint_steps, page_html, scramble, unscramble
+from .page import PagePuzzle, hint_steps, page_html, prepare_in_worker, prepare_puzzle, scramble, unscramble
 
-__all__ = ["PagePuzzle", "hint_steps", "page_html", "scramble", "unscramble"]
+__all__ = ["PagePuzzle", "hint_steps", "page_html", "prepare_in_worker", "prepare_puzzle", "scramble", "unscramble"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import re
@@ -22,6 +23,8 @@ HINTS_LEVEL6 = "level 6"
 """The hint steps stop where nested trials would be needed (or none can be found)."""
 HINTS_BUDGET = "budget"
 """The time for hints ran out while the page was written: no more hints prepared."""
+HINTS_NONE = "none"
+"""The page holds no answers, so no hints (``--solutions none``)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,44 @@ def hint_steps(puzzle: Grid, per_colour: int | None = None, deadline: Deadline |
     except Contradiction:  # a unique puzzle's clues never clash; no hints rather than a wrong one
         return steps, HINTS_LEVEL6
     return steps, HINTS_SOLVED
+
+
+def prepare_puzzle(grid: Grid, embed: bool = True, hint_seconds: float | None = None, deadline: Deadline | None = None) -> PagePuzzle | str:
+    """One puzzle made ready for the page: solved (a puzzle goes on the page only when it is
+    unique; otherwise its verdict, ``multiple``, ``unsolvable`` or ``unknown``, is returned),
+    its level (the stated one, else graded now; None when the time runs out), and with
+    ``embed`` its solution and hint steps (at most ``hint_seconds`` of them, within
+    ``deadline``)."""
+    from ..deduce import deducer_for
+    from ..solve import Verdict
+
+    deadline = deadline or Deadline.never()
+    report = _solver().solve(grid, 2, deadline)
+    if report.status is not Verdict.UNIQUE:
+        return report.status.value
+    level = grid.stated_level()
+    if level is None:
+        try:
+            level = deducer_for(grid.height, grid.width, grid.per_colour(), deadline).grade(grid, deadline=deadline).level
+        except TimeUp:
+            level = None
+    if not embed:
+        return PagePuzzle(grid, level, None, [], HINTS_NONE)
+    steps, end = hint_steps(grid, None, deadline.sooner(hint_seconds))
+    return PagePuzzle(grid, level, report.solutions[0], steps, end)
+
+
+def prepare_in_worker(job: tuple) -> PagePuzzle | str:
+    """:func:`prepare_puzzle` for ``solver.core.parallel.run_jobs`` (one argument)."""
+    return prepare_puzzle(*job)
+
+
+@functools.cache
+def _solver():
+    """One solver a process: it keeps each grid size's compiled rules from puzzle to puzzle."""
+    from ..solve import LixsoSolver
+
+    return LixsoSolver()
 
 
 def _key(puzzle: Grid) -> bytes:
