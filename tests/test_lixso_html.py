@@ -38,7 +38,11 @@ def shipped(count: int) -> list[Grid]:
 
 
 def page_data(path: Path) -> dict:
-    match = re.search(r'<script type="application/json" id="lixso-data">(.*?)</script>', path.read_text(), re.S)
+    return page_data_of(path.read_text())
+
+
+def page_data_of(text: str) -> dict:
+    match = re.search(r'<script type="application/json" id="lixso-data">(.*?)</script>', text, re.S)
     assert match, "the page holds its puzzles in one JSON script element"
     return json.loads(match[1])
 
@@ -138,6 +142,17 @@ def test_html_refuses_bad_usage(run_cli, tmp_path):
     result = run_cli("lixso", "html", str(LEVEL_1), "--name", "nope", "--out", out)
     assert result.returncode == 2 and "no grid named 'nope'" in result.stderr
     assert not os.path.exists(out)
+
+
+def test_a_name_cannot_end_the_pages_script():
+    from solver.lixso.web import PagePuzzle, page_html
+
+    grid = Grid(shipped(1)[0].rows, name="</script><script>alert(1)</script> & @@STYLE@@")
+    text = page_html([PagePuzzle(grid, 1, None)], title="@@SCRIPT@@ </title>")
+    assert text.count("</script>") == 2  # the end of the data, the end of the script
+    assert text.count("<style>") == 1 and "<title>@@SCRIPT@@ &lt;/title&gt;</title>" in text
+    (entry,) = page_data_of(text)["puzzles"]
+    assert entry["name"] == grid.name
 
 
 def test_the_page_files_are_packaged():

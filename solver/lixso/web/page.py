@@ -160,7 +160,6 @@ def page_html(puzzles: list[PagePuzzle], title: str = "Lixso") -> str:
     is fetched when it opens. Without solutions (``solution`` None) the page can still tell a
     finished grid by the rules, but it cannot name wrong cells or give hints."""
     data = {
-        "title": title,
         "fills": SVG_FILL,
         "levelColours": LEVEL_COLOURS,
         "puzzles": [_puzzle_data(p) for p in puzzles],
