@@ -199,7 +199,7 @@
     let current = null;  // {puzzle, cells, clue, secret, history, seconds, solved, shown, marks}
     let tool = "I";
     let cursor = 0;
-    let stroke = null;  // {value, changes, seen}
+    let stroke = null;  // the drag or key press being made: {value, changes}
 
     function load(key) {
       try { return JSON.parse(localStorage.getItem(STORE + key)); } catch (e) { return null; }
@@ -461,6 +461,7 @@
     function hint() {
       const { cells, width, secret } = current;
       if (!secret) { say("This page holds no answers, so it has no hints."); return; }
+      if (L.solved(cells, current.height, width, current.puzzle.perColour, secret.solution)) { check(); return; }
       const found = L.nextHint(secret, cells, width, current.shown);
       const words = L.hintWords(found, width, cells);
       if (found.kind === "wrong") {
