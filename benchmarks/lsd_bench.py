@@ -8,7 +8,7 @@ Each figure is the median of ``--runs`` runs in one process after a warm-up run 
 OR-Tools' start left out), as CPU seconds (``time.process_time``: this process, the SAT
 solvers included) and wall seconds; the load average is printed, the machine being shared.
 ``forced`` is run once per depth with a 60 s limit (its time grows fast with depth; the
-deepest depth finished within 60 s is what the README states); with ``--reach-from`` values it
+deepest depth finished within 60 s is what docs/performance.md states); with ``--reach-from`` values it
 also runs with the solver asked at nodes with that many plies left. ``--cli`` also times the
 whole command as typed, start-up included. Prints Markdown tables.
 """

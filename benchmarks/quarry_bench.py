@@ -7,7 +7,7 @@ import of OR-Tools is left out), as CPU time (``time.process_time``, this proces
 threads) beside wall time; the machine's load average is printed before and after, since the
 machine is shared. ``--cli`` also times the whole ``placesat quarry`` command (start-up and
 imports included). ``--hard`` adds a position outside the targets: a two-high wall of blue stones
-across the board, which black must climb over (see README).
+across the board, which black must climb over (see docs/performance.md).
 
 Positions: grids/quarry/empty.json (the standard 10 x 9 board), midgame.json, midgame-2.json,
 midgame-3.json (20 stones each, both players a race apart), scattered-1.json, scattered-2.json

@@ -417,7 +417,7 @@ def forced(
     player: int = typer.Option(..., "--player", "-p", help="The player who tries to force a line."),
     depth: int = typer.Option(..., "--depth", "-d", help=f"Within this many plies, every player's counted (1 to {MAX_DEPTH}; the player's own plies are among them)."),
     time_limit: Optional[float] = time_limit_option(),
-    reach_from: Optional[int] = typer.Option(None, "--reach-from", min=1, help="Also cut branches where the solver proves that PLAYER cannot win even with help, at nodes with at least this many plies left (default: never; it costs more than it saves on our benchmarks, see README)."),
+    reach_from: Optional[int] = typer.Option(None, "--reach-from", min=1, help="Also cut branches where the solver proves that PLAYER cannot win even with help, at nodes with at least this many plies left (default: never; it costs more than it saves on our benchmarks, see docs/performance.md)."),
     backend: str = backend_option(help_text="Solver backend for --reach-from: sat or cpsat (default sat)."),
     json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "positions", "strategy": {first move, every reply with the answer}, "line": the line of play as a tree, "no_win_within"}.'),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the position with the question and the answer as its title, the first move of a win marked 1."),

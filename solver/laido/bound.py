@@ -35,7 +35,7 @@ such a strip of 7 places held 4 lines of path (two rings one inside the other, o
 where the real path has about one line in two. Counted half in each strip, a shared line is
 worth the same to both, and the fence post is gone: White on the 11-side board less two rim
 lines (a longest part of 145) is bounded by 147 on the whole group instead of 154, and its
-exact sweep keeps 37,000 states instead of 38 million (README, Laido, "Solid areas").
+exact sweep keeps 37,000 states instead of 38 million (docs/performance.md, Laido, "Solid areas").
 
 **Admissible** (:func:`strip_bound` is never below what a state can still reach): take a state
 of the sweep after point ``t`` and any way the sweep can finish it, a chordless path ``P``.
@@ -72,7 +72,7 @@ from .sweep_frontier import BITS, CODE, WORD, Step, SweepPlan
 
 # the places along a line from one shared line to the next: a strip holds one more, its
 # frontier about two more, its tables 3 * 4 ** (STRIP + 2) entries a step (400 kB); 7 would
-# take 1.6 MB a step (README, Laido, "Solid areas")
+# take 1.6 MB a step (docs/performance.md, Laido, "Solid areas")
 STRIP = 6
 # where the strips start: two ways of cutting, a state's bound the lesser of the two
 SHIFTS = (0, STRIP // 2)

@@ -324,7 +324,7 @@ BEAM = 500
 # when the quick path is this many stones or more below the bound on the whole group, a second
 # quick sweep keeps WIDER_BEAM states a step: on the 11-side board Black on 95% at random
 # (seeds 1, 4, 5), 500 find 145, 146, 145 stones and 2000 find the longest, 146, 147, 146, in
-# 0.2 s, and the exact sweep takes 0.7 s instead of 4 (README, Laido, "Solid areas")
+# 0.2 s, and the exact sweep takes 0.7 s instead of 4 (docs/performance.md, Laido, "Solid areas")
 RETRY_GAP = 4
 WIDER_BEAM = 2000
 

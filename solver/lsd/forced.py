@@ -48,7 +48,7 @@ MAX_DEPTH = 12
 """The deepest search accepted (depth 11 already takes minutes on a mid-game position)."""
 DEFAULT_REACH_FROM: int | None = None
 """The remaining depth from which ``hopeless`` also asks the solver (None: never); chosen by
-measurement (``benchmarks/lsd_bench.py``, README): see seeds/lsd.md."""
+measurement (``benchmarks/lsd_bench.py``, docs/performance.md): see seeds/lsd.md."""
 
 
 T = TypeVar("T")
