@@ -154,3 +154,43 @@ def test_game_over_has_nothing_left():
     assert state.over
     found = bounds(rules, state)
     assert all(s.most == 0 and s.sure == 0 for s in found.sides)
+
+
+@pytest.mark.parametrize("height, width", [(2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5), (3, 7), (6, 6)])
+def test_colour_cap_holds_by_brute_force(height, width):
+    """No grid holds more tiles of one colour than colour_cap (so a supply that large never
+    binds and may be left out of the model): the most by branch and bound, on empty grids."""
+    from solver.lixso.game.encode import colour_cap
+    from solver.lixso.game.solve import LixsoSearch
+
+    rules = GameRules(Grid(("." * width,) * height), seating_for("2"), height * width, clue_touch=False)
+    most = LixsoSearch(rules, use_symmetry=False).solo_most(rules.start(), (0,))
+    assert 1 <= most <= colour_cap(rules)
+
+
+def test_a_binding_supply_on_a_wide_grid_agrees_across_backends():
+    """A supply smaller than what fits is counted through covered cells: both backends find
+    the same most, and the tiles reaching it are within the supply (replayed by the referee)."""
+    rules = GameRules(Grid(("......I.", "........", "..X.....", "........")), seating_for("2"), 2, clue_touch=True)
+    state = rules.start()
+    sat, cpsat = bounds(rules, state, "sat"), bounds(rules, state, "cpsat")
+    assert [(s.most, s.sure) for s in sat.sides] == [(s.most, s.sure) for s in cpsat.sides]
+    for figures in sat.sides:
+        assert figures.most == 4 and len(figures.most_tiles) == 4  # two of each colour: the supply binds
+        assert all(sum(1 for m in figures.most_tiles if m.colour == k) <= 2 for k in figures.colours)
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_the_time_limit_holds_on_a_30x30_grid(backend):
+    """An empty 30x30 grid with a supply of 300: building the model and optimising stop at the
+    deadline ("unknown"), instead of one uninterruptible encoding of a large count (a 5 s limit
+    took 12-41 s and 1.3 GB). The bound on the wall time is generous: the machine is shared."""
+    import time
+
+    from solver.core.limits import Deadline
+
+    rules = GameRules(Grid(("." * 30,) * 30), seating_for("2"), 300, clue_touch=True)
+    started = time.monotonic()
+    found = bounds(rules, rules.start(), backend, Deadline(1.5))
+    assert time.monotonic() - started < 15
+    assert not found.known() and found.can_win(0) is None

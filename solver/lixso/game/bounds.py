@@ -134,7 +134,7 @@ def _most(rules: GameRules, state: State, side: int, backend: str, deadline: Dea
     without a solver (a solver would have to prove the cap by climbing one tile at a time,
     a pigeonhole proof, slow for SAT, and its "at least" constraints are large in CNF).
     """
-    greedy = _greedy(rules, state, side)
+    greedy = _greedy(rules, state, side, deadline)
     if len(greedy) == count_cap(rules, state, side):
         return len(greedy), greedy
     model = side_model(rules, state, side, MOST, deadline)
@@ -148,19 +148,21 @@ def _most(rules: GameRules, state: State, side: int, backend: str, deadline: Dea
     if result.status is Status.UNSAT:
         raise BoundsBug("no tile set at all, yet the empty set always fits")
     chosen = [model.tiles[var] for var in model.tiles if result.value(var)]
-    if result.objective != len(chosen):
-        raise BoundsBug(f"the solver counts {result.objective} tiles but chose {len(chosen)}")
+    if result.objective is None or model.tiles_counted(result.objective) != len(chosen):
+        raise BoundsBug(f"the solver counts {result.objective} covered cells but chose {len(chosen)} tiles")
     if len(chosen) < len(greedy):
         raise BoundsBug(f"the solver's most ({len(chosen)}) is below a greedy set ({len(greedy)})")
     return len(chosen), chosen
 
 
-def _greedy(rules: GameRules, state: State, side: int) -> list[tuple[int, int]]:
+def _greedy(rules: GameRules, state: State, side: int, deadline: Deadline) -> list[tuple[int, int]]:
     """Tiles laid for ``side`` alone, colour by colour, each the first still legal in reading order."""
     chosen = []
     for colour in side_colours(rules, side):
         seat = _seat_for(rules, side, colour)
         while state.possible[colour]:
+            if len(chosen) % 32 == 0:
+                deadline.check()
             placement = (state.possible[colour] & -state.possible[colour]).bit_length() - 1
             state = rules.play(state, colour, placement, seat)
             chosen.append((colour, placement))
@@ -183,6 +185,8 @@ def _sure(rules: GameRules, state: State, side: int, backend: str, deadline: Dea
     if result.status is Status.UNSAT:
         return supply, len(model.unblockable)  # only using up a supply can end the game
     chosen = [model.tiles[var] for var in model.tiles if result.value(var)]
+    if result.objective is None or model.tiles_counted(result.objective) != len(chosen):
+        raise BoundsBug(f"the solver counts {result.objective} covered cells but chose {len(chosen)} tiles")
     _check_blocks(rules, state, side, chosen, model.unblockable)
     return min(len(chosen), supply), len(model.unblockable)
 
