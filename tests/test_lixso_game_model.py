@@ -177,6 +177,18 @@ def test_players_option_meets_the_file():
         with_seating(started, "4")
 
 
+@pytest.mark.parametrize("record", ["# players: IS XO\n...\n...\n", '{"grid": ["...", "..."], "players": "IS XO"}'])
+def test_players_option_never_replaces_the_records_own_players(record):
+    """A record that names its players, even with no tile laid, keeps them: the option must
+    agree (the same seating, however written) or it is refused."""
+    named = parse_position(record, "pos")
+    assert with_seating(named, "2") == named and with_seating(named, "is xo") == named
+    for other in ("3", "4", "XO IS"):
+        with pytest.raises(InputError, match="disagrees with this game's own players"):
+            with_seating(named, other)
+    assert with_seating(parse_position("...\n...\n"), "XO IS").seating.seats == ("XO", "IS")
+
+
 def test_level_warning():
     assert parse_position("# level: 2\n...\n...\n").level_warning() is not None
     assert parse_position("# level: 3\n...\n...\n").level_warning() is None

@@ -221,6 +221,8 @@ class Position:
 
     ``move_lines`` says where each move was written (a line number, or a JSON path), for
     messages about an illegal move. ``ignored`` lists header keys that mean nothing here.
+    ``players_given``: whether the record names its players (a ``# players:`` line, a JSON
+    ``"players"``), which an option may then not change.
     """
 
     grid: Grid
@@ -231,11 +233,12 @@ class Position:
     path: str | None = field(default=None, compare=False)
     move_lines: tuple[int | str | None, ...] = field(default=(), compare=False)
     ignored: tuple[str, ...] = field(default=(), compare=False)
+    players_given: bool = field(default=False, compare=False)
 
     def with_move(self, move: Move) -> "Position":
         """The record with one more tile laid (its legality is the rules' business)."""
         return Position(self.grid, self.seating, self.per_colour, self.clue_touch, self.moves + (move,), self.path,
-                        self.move_lines + (None,), self.ignored)
+                        self.move_lines + (None,), self.ignored, self.players_given)
 
     def where(self, number: int) -> tuple[str | None, int | None]:
         """The file and line (or JSON path, folded into the file name) where move ``number`` (from 0) was written."""
@@ -317,7 +320,8 @@ def parse_text(text: str, path: str | None = None) -> Position:
     grid = Grid(first.rows, first.name, {k: v for k, v in first.metadata.items() if k in GRID_KEYS}, path, first.line)
     seating = seating_for(seating_text) if seating_text is not None else seating_for("2")
     supply = per_colour if per_colour is not None else default_per_colour(grid.height, grid.width)
-    return Position(grid, seating, supply, clue_touch, tuple(moves), path, tuple(move_lines), tuple(ignored))
+    return Position(grid, seating, supply, clue_touch, tuple(moves), path, tuple(move_lines), tuple(ignored),
+                    seating_text is not None)
 
 
 def position_from_json(raw: Any, path: str | None = None) -> Position:
@@ -368,7 +372,7 @@ def position_from_json(raw: Any, path: str | None = None) -> Position:
         except InputError as error:
             raise InputError(f"{where}: {error.message}", path) from None
         marks.append(where)
-    return Position(grid, seating, supply, clue_touch, tuple(moves), path, tuple(marks))
+    return Position(grid, seating, supply, clue_touch, tuple(moves), path, tuple(marks), players_given="players" in raw)
 
 
 def parse_position(text: str, path: str | None = None) -> Position:
@@ -389,23 +393,30 @@ def load_position(path: str) -> Position:
 def with_seating(position: Position, players: str | None) -> Position:
     """The position with the seating a ``--players`` option asks for.
 
-    The option chooses the players of a grid whose file does not say; a file that names
-    its players must agree with the option.
+    The option chooses the players of a grid whose record does not name them (a plain
+    puzzle, a puzzle ID, a file without ``# players:``). A record that names its players, or
+    has tiles laid under the default players, must agree with the option: the option is
+    refused otherwise, never quietly put in the record's place.
     """
     if players is None:
         return position
     seating = seating_for(players, "--players")
-    if position.moves and seating != position.seating:
+    if seating == position.seating:
+        return position
+    if position.players_given:
+        raise InputError(f"--players {players} disagrees with this game's own players ({position.seating.text()});"
+                         " leave the option out, or change the record's players", position.path)
+    if position.moves:
         raise InputError(f"--players {players} disagrees with the players of this game ({position.seating.text()}),"
                          " which has tiles laid already", position.path)
     return Position(position.grid, seating, position.per_colour, position.clue_touch, position.moves, position.path,
-                    position.move_lines, position.ignored)
+                    position.move_lines, position.ignored, True)
 
 
 def without_clue_touch(position: Position) -> Position:
     """The position under the rules without the clue-touch rule (``--no-clue-touch-rule``)."""
     return Position(position.grid, position.seating, position.per_colour, False, position.moves, position.path,
-                    position.move_lines, position.ignored)
+                    position.move_lines, position.ignored, position.players_given)
 
 
 # --------------------------------------------------------------------------- writing
