@@ -13,7 +13,7 @@ from solver.core.errors import InputError
 from solver.core.inputs import display_name
 from solver.core.limits import Deadline, TimeUp
 from solver.core.signals import Stop
-from solver.lixso.model import Grid, GridError, collect, coverable, load_grid, load_pack
+from solver.lixso.model import Grid, GridError, collect, coverable, load_grid, load_pack, pick_grid
 from solver.lixso.render import outlined, plain, svg
 from solver.lixso.rules import find_violation
 from solver.lixso.solve import LixsoSolver, SolveReport, Verdict
@@ -537,19 +537,7 @@ def grade(
 
 def _pick(file: str, name: Optional[str], index: Optional[int]) -> Grid:
     """The grid of a pack that --name or --index asks for (default: the first)."""
-    entries = load_pack(file)
-    if name is not None:
-        found = [e for e in entries if isinstance(e, Grid) and e.name == name]
-        if not found:
-            raise InputError(f"no grid named {name!r} in this pack", display_name(file))
-        return found[0]
-    position = 1 if index is None else index
-    if not 1 <= position <= len(entries):
-        raise InputError(f"--index {position}: the pack has {len(entries)} grid(s)", display_name(file))
-    entry = entries[position - 1]
-    if isinstance(entry, InputError):
-        raise entry
-    return entry
+    return pick_grid(load_pack(file), name, index, display_name(file))
 
 
 def _progress_grid(puzzle: Grid, state_file: str, solution: tuple[str, ...]) -> tuple[Grid, list[str]]:

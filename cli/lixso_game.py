@@ -40,7 +40,7 @@ app = make_group(
     puzzle ID is the start of a game. See seeds/lixso.md."""
 )
 
-POSITION_HELP = "A position (grid file with '# players:' and '# move:' lines, or JSON), a puzzle file or a puzzle ID; '-' reads standard input."
+POSITION_HELP = "A position (grid file with '# players:' and '# move:' lines, or JSON), a puzzle file, a pack (with --name or --index) or a puzzle ID; '-' reads standard input."
 PLAYERS_HELP = "For a grid whose file does not say: 2, 3 or 4 players, or their colours in turn order (IS XO; I X S; I X O S). Default 2 (player 1: I and S)."
 NO_CLUE_TOUCH_HELP = "Drop the clue-touch rule (a tile may then touch a clue of its colour that it does not cover)."
 MOVE_HELP = "A tile: its colour and its three cells, e.g. 'I r3c4 r3c5 r4c4' (rows and columns from 1)."
@@ -54,12 +54,20 @@ def _clue_touch_option():
     return typer.Option(False, "--no-clue-touch-rule", help=NO_CLUE_TOUCH_HELP)
 
 
-def _load(path: str, players: Optional[str], no_clue_touch: bool):
+def _name_option():
+    return typer.Option(None, "--name", help="When POS is a pack: the grid with this '# name:' (its game lines are those above it).")
+
+
+def _index_option():
+    return typer.Option(None, "--index", min=1, help="When POS is a pack: the grid at this position (from 1).")
+
+
+def _load(path: str, players: Optional[str], no_clue_touch: bool, name: Optional[str] = None, index: Optional[int] = None):
     """The position replayed (every move checked), with warnings for what it ignores."""
     from solver.lixso.game.model import load_position, with_seating, without_clue_touch
     from solver.lixso.game.rules import replay_position
 
-    position = with_seating(load_position(path), players)
+    position = with_seating(load_position(path, name, index), players)
     if no_clue_touch:
         position = without_clue_touch(position)
     note = position.level_warning()
@@ -70,24 +78,52 @@ def _load(path: str, players: Optional[str], no_clue_touch: bool):
     return replay_position(position)
 
 
-def _print_board(game, last=None) -> None:
+def _width() -> int:
+    """How wide a line may be: the terminal's width; no limit when the output is piped."""
+    import shutil
+
+    return shutil.get_terminal_size((100, 24)).columns if sys.stdout.isatty() else sys.maxsize
+
+
+def _print_board(game, last=None, numbers=None) -> None:
     from solver.lixso.game.render import coloured, plain
 
     if sys.stdout.isatty():
-        console().print(coloured(game.rules, game.state, last))
+        console().print(coloured(game.rules, game.state, last, numbers))
     else:
-        print(plain(game.rules, game.state))
+        print(plain(game.rules, game.state, numbers))
+
+
+def _numbered(items: list[str]) -> list[str]:
+    return [f"{number}. {item}" for number, item in enumerate(items, start=1)]
 
 
 def _print_game(game) -> None:
-    from solver.lixso.game.render import moves_line, setup_line, status_lines
+    from solver.lixso.game.render import setup_line, status_lines, wrapped
 
-    print(f"{game.position.grid.label()}: {setup_line(game)}")
+    for line in wrapped(f"{game.position.grid.label()}: {setup_line(game)}".split(" "), _width(), separator=" "):
+        print(line)
     _print_board(game, game.position.moves[-1] if game.position.moves else None)
     if game.position.moves:
-        print("moves: " + moves_line(game.position.moves))
+        for line in wrapped(_numbered([str(m) for m in game.position.moves]), _width(), "moves: "):
+            print(line)
     for line in status_lines(game):
         print(line)
+
+
+def _legal_lines(game) -> list[str]:
+    """The legal tiles of the player to move, colour by colour, wrapped between tiles."""
+    from solver.lixso.game.render import wrapped
+
+    rules, state = game.rules, game.state
+    legal = [rules.move_of(k, p) for k, p in rules.moves(state)]
+    lines = [f"{rules.seating.seat_name(state.to_move)} to move: {len(legal)} legal tile(s)"]
+    for colour in rules.seating.seats[state.to_move]:
+        mine = [" ".join(str(m).split()[1:]) for m in legal if m.colour == colour]
+        if mine:
+            items = [cells + "," for cells in mine[:-1]] + mine[-1:]
+            lines.extend(wrapped(items, _width(), f"{colour} ({len(mine)}): ", " "))
+    return lines
 
 
 @command(app)
@@ -95,6 +131,8 @@ def show(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     players: Optional[str] = _players_option(),
     no_clue_touch_rule: bool = _clue_touch_option(),
+    name: Optional[str] = _name_option(),
+    index: Optional[int] = _index_option(),
     json_output: bool = json_option("One JSON object: the position, each side's tiles, who is to move, the winner."),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture: tiles numbered by the move that laid them."),
 ) -> None:
@@ -107,13 +145,16 @@ def show(
     from solver.lixso.game.rules import game_json
 
     picture_only = side_outputs(json_output, svg=svg_out)
-    game = _load(path, players, no_clue_touch_rule)
+    game = _load(path, players, no_clue_touch_rule, name, index)
     if json_output:
         print_json(game_json(game))
     elif not picture_only:
         _print_game(game)
     if svg_out is not None:
-        write_output(svg_out, svg(game.rules, game.state, game.position.moves, game.position.grid.label()))
+        from solver.lixso.game.render import record_labels, status_lines
+
+        footer = status_lines(game)
+        write_output(svg_out, svg(game.rules, game.state, game.position.grid.label(), record_labels(game.position.moves), footer=footer))
 
 
 @command(app)
@@ -121,10 +162,12 @@ def moves(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     players: Optional[str] = _players_option(),
     no_clue_touch_rule: bool = _clue_touch_option(),
+    name: Optional[str] = _name_option(),
+    index: Optional[int] = _index_option(),
     json_output: bool = json_option('One JSON object: {"to_move", "moves": ["I r1c1 r1c2 r2c1", ...]}.'),
 ) -> None:
     """Every tile the player to move may lay, colour by colour."""
-    game = _load(path, players, no_clue_touch_rule)
+    game = _load(path, players, no_clue_touch_rule, name, index)
     rules, state = game.rules, game.state
     legal = [rules.move_of(k, p) for k, p in rules.moves(state)]
     if json_output:
@@ -135,11 +178,8 @@ def moves(
     if state.over:
         print("the game is over: nobody can lay a tile")
         return
-    print(f"{rules.seating.seat_name(state.to_move)} to move: {len(legal)} legal tile(s)")
-    for colour in rules.seating.seats[state.to_move]:
-        mine = [m for m in legal if m.colour == colour]
-        if mine:
-            print(f"{colour} ({len(mine)}): " + ", ".join(" ".join(str(m).split()[1:]) for m in mine))
+    for line in _legal_lines(game):
+        print(line)
 
 
 @command(app)
@@ -148,6 +188,8 @@ def play(
     move: str = typer.Argument(..., metavar="MOVE", help=MOVE_HELP),
     players: Optional[str] = _players_option(),
     no_clue_touch_rule: bool = _clue_touch_option(),
+    name: Optional[str] = _name_option(),
+    index: Optional[int] = _index_option(),
     out: Optional[str] = typer.Option(None, "--out", "-o", help="Write the new position here (JSON if the name ends in .json, else the text format; '-': standard output)."),
     json_output: bool = json_option("One JSON object: the new position, each side's tiles, who is to move, the winner."),
 ) -> None:
@@ -161,7 +203,7 @@ def play(
     from solver.lixso.game.rules import IllegalMove, replay_position
 
     position_only = side_outputs(json_output, out=out)
-    game = _load(path, players, no_clue_touch_rule)
+    game = _load(path, players, no_clue_touch_rule, name, index)
     try:
         chosen = parse_move(move)
     except InputError as error:
@@ -189,6 +231,8 @@ def bounds(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     players: Optional[str] = _players_option(),
     no_clue_touch_rule: bool = _clue_touch_option(),
+    name: Optional[str] = _name_option(),
+    index: Optional[int] = _index_option(),
     backend: str = backend_option(),
     time_limit: Optional[float] = time_limit_option(),
     json_output: bool = json_option("One JSON object: per side laid / most / sure / final range and a tile set reaching the most; who can still win."),
@@ -208,7 +252,7 @@ def bounds(
     from solver.lixso.game.rules import to_move_json
 
     deadline = Deadline(time_limit)
-    game = _load(path, players, no_clue_touch_rule)
+    game = _load(path, players, no_clue_touch_rule, name, index)
     with spinner("bounds"):
         result = side_bounds(game.rules, game.state, backend, deadline)
     code = EXIT_OK if result.known() else EXIT_NOT_ALL_GOOD
@@ -283,6 +327,8 @@ def solve(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     players: Optional[str] = _players_option(),
     no_clue_touch_rule: bool = _clue_touch_option(),
+    name: Optional[str] = _name_option(),
+    index: Optional[int] = _index_option(),
     backend: str = backend_option(help_text="Solver backend for the root bounds: sat or cpsat (default sat)."),
     time_limit: Optional[float] = time_limit_option("Seconds for the whole command; past it: the best move found so far and 'unknown' (exit 1)."),
     json_output: bool = json_option("One JSON object: outcome for the side to move, value (side A's final margin), bounds, best move, positions searched."),
@@ -299,7 +345,7 @@ def solve(
     from solver.lixso.game.solve import solve as solve_position
 
     deadline = Deadline(time_limit)
-    game = _load(path, players, no_clue_touch_rule)
+    game = _load(path, players, no_clue_touch_rule, name, index)
     with spinner("solving"):
         solution = solve_position(game.rules, game.state, deadline, backend)
     known = solution.value is not None
@@ -332,6 +378,8 @@ def play_vs(
     think: float = typer.Option(5.0, "--think", metavar="SECONDS", callback=seconds_callback, help="Seconds the computer thinks per move."),
     players: Optional[str] = _players_option(),
     no_clue_touch_rule: bool = _clue_touch_option(),
+    name: Optional[str] = _name_option(),
+    index: Optional[int] = _index_option(),
     backend: str = backend_option(),
     out: Optional[str] = typer.Option(None, "--out", "-o", help="Write the game record here when the game ends or you stop (text format, or JSON for a .json name)."),
     json_output: bool = json_option("One JSON object per move and one at the end, instead of the board (prompts go to stderr)."),
@@ -355,7 +403,7 @@ def play_vs(
     if out == "-":
         fail("--out must name a file: the game itself is played on standard output")
     output_path(out)
-    game = _load(path, players, no_clue_touch_rule)
+    game = _load(path, players, no_clue_touch_rule, name, index)
     if game.rules.seating.side_count != 2:
         fail("play-vs needs two sides (2 or 4 players)")
     LixsoSearch(game.rules)  # refuses anything the computer could not play
@@ -396,8 +444,8 @@ def play_vs(
                 save()
                 raise typer.Exit(EXIT_OK)
             if word in ("moves", "m"):
-                legal = [str(game.rules.move_of(k, p)) for k, p in game.rules.moves(game.state)]
-                say(f"{len(legal)} legal tile(s): " + ", ".join(legal))
+                for listed in _legal_lines(game):
+                    say(listed)
                 continue
             if word in ("board", "b", "show"):
                 _print_game(game)

@@ -128,7 +128,7 @@ def test_move_forms():
         ("# clue-touch: maybe\n...\n...\n", 1, "on or off"),
         ("...\n...\n# move: I r1c1 r1c2 r2c1\n", 3, "directly above the grid"),
         ("# players: 2\n\n# move: I r1c1 r1c2 r2c1\n\n...\n...\n", 1, "directly above the grid"),
-        ("...\n...\n\n...\n...\n", 4, "holds one grid"),
+        ("...\n...\n\n...\n...\n", 4, "holds 2 grids; a game position is one: pick it with --name or --index"),
         ("..\n..\n", 1, "not divisible by 3"),
         # the JSON format's level was checked, the text's dropped without a word
         ("# level: 9\n...\n...\n", 1, "level: must be from 1 to 6, not '9'"),

@@ -18,3 +18,59 @@ def test_every_command_refuses_players_that_disagree_with_the_file(run_cli, tmp_
     if len(args) == 1:
         args.append(str(named))
     one_line_error(run_cli("lixso", "game", *args, "--players", "3"), "--players 3", "disagrees", "IS XO")
+
+
+def test_the_coloured_board_has_the_plain_boards_characters():
+    """Column numbers stand over their cells in a terminal as in a pipe: the coloured board is
+    the plain board's characters with styles, empty cells as '·' (it had one more space
+    before each cell)."""
+    from solver.lixso.game.model import parse_position
+    from solver.lixso.game.render import coloured, plain
+    from solver.lixso.game.rules import replay_position
+
+    from .test_lixso_game_cli import STARTED
+
+    game = replay_position(parse_position(STARTED))
+    last = game.position.moves[-1]
+    numbers = {cell: 12 for cell in last.cells}
+    assert coloured(game.rules, game.state, last).plain.replace("·", ".") == plain(game.rules, game.state)
+    assert coloured(game.rules, game.state, last, numbers).plain.replace("·", ".") == plain(game.rules, game.state, numbers)
+    header, first = plain(game.rules, game.state).splitlines()[:2]
+    assert [i for i, ch in enumerate(header) if ch.isdigit()] == [i for i, ch in enumerate(first[4:], 4) if ch.strip()]
+
+
+@pytest.mark.parametrize("width", [10, 25, 40, 200])
+def test_wrapped_breaks_only_between_items(width):
+    from solver.lixso.game.render import wrapped
+
+    items = [f"{n}. I r{n}c5 r{n}c6 r{n + 1}c5" for n in range(1, 30)]
+    lines = wrapped(items, width, "moves: ")
+    assert lines[0].startswith("moves: ") and all(line.startswith(" " * 7) for line in lines[1:])
+    assert [part for line in lines for part in line[7:].split("  ")] == items  # no item cut in two
+    for line in lines:
+        assert len(line) <= width or "  " not in line[7:]  # only a single item over the width
+
+
+def test_show_picks_a_grid_of_a_pack_and_its_picture_has_the_score(run_cli, tmp_path):
+    pack = tmp_path / "pack.txt"
+    pack.write_text("# name: first\n......\n......\n\n" + "# name: second\n# players: XO IS\n# move: X r1c1 r1c2 r2c1\n......\n......\n")
+    one_line_error(run_cli("lixso", "game", "show", str(pack)), "2 grids", "--name or --index")
+    done = run_cli("lixso", "game", "show", str(pack), "--name", "second", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json_of(done)["position"]["moves"] == ["X r1c1 r1c2 r2c1"] and json_of(done)["position"]["players"] == "XO IS"
+    done = run_cli("lixso", "game", "moves", str(pack), "--index", "1", "--json")
+    assert done.returncode == 0 and json_of(done)["to_move"]["colours"] == "IS"  # the first grid's own (default) players
+    one_line_error(run_cli("lixso", "game", "show", str(pack), "--index", "3"), "--index 3: the pack has 2 grid(s)")
+    one_line_error(run_cli("lixso", "game", "bounds", str(pack), "--name", "third"), "no grid named 'third'")
+    picture = tmp_path / "second.svg"
+    done = run_cli("lixso", "game", "show", str(pack), "--index", "2", "--svg", str(picture))
+    assert done.returncode == 0, done.stderr
+    text = picture.read_text()
+    assert "player 1: 1 tile · player 2: 0 tiles" in text and "player 2 (I or S) to move" in text
+    assert ">second</text>" in text and ">r2</text>" in text and ">c6</text>" in text
+
+
+def json_of(done):
+    import json
+
+    return json.loads(done.stdout)

@@ -347,6 +347,23 @@ def _load(path: str) -> list[Grid | InputError]:
         return [error]
 
 
+def pick_grid(entries: list[Grid | InputError], name: str | None, index: int | None, path: str | None) -> Grid:
+    """The grid of a pack that a ``--name`` (its ``# name:``) or ``--index`` (from 1) asks
+    for, the first without either; a grid that breaks the format raises its error."""
+    if name is not None:
+        found = [e for e in entries if isinstance(e, Grid) and e.name == name]
+        if not found:
+            raise InputError(f"no grid named {name!r} in this pack", path)
+        return found[0]
+    position = 1 if index is None else index
+    if not 1 <= position <= len(entries):
+        raise InputError(f"--index {position}: the pack has {len(entries)} grid(s)", path)
+    entry = entries[position - 1]
+    if isinstance(entry, InputError):
+        raise entry
+    return entry
+
+
 def load_grid(path: str, choose: str = "") -> Grid:
     """The single grid in a file; errors raise, and so does a file of several grids (which one
     was meant cannot be guessed; ``choose`` says how to pick one, where there is a way)."""

@@ -46,7 +46,7 @@ from solver.core.inputs import (
 
 from ..model import (
     CELL_SYMBOLS, COLOURS, HARDEST_LEVEL, MAX_PER_COLOUR, PER_COLOUR_KEY, Grid, default_per_colour, format_grid, looks_like_id,
-    parse_id, parse_pack, read_level, read_per_colour,
+    parse_id, parse_pack, pick_grid, read_level, read_per_colour,
 )
 
 Cell = tuple[int, int]
@@ -262,29 +262,36 @@ def _switch(value: str, where: str, path: str | None, line: int | None) -> bool:
     return SWITCH_WORDS[word]
 
 
-def parse_text(text: str, path: str | None = None) -> Position:
-    """A position in the text format (one grid, its header holding the game's lines)."""
+def parse_text(text: str, path: str | None = None, name: str | None = None, index: int | None = None) -> Position:
+    """A position in the text format: a grid, its header holding the game's lines.
+
+    A file of several grids (a pack) is read only when ``name`` or ``index`` picks one, as
+    every ``lixso`` command picks a grid of a pack (:func:`~solver.lixso.model.pick_grid`);
+    each grid's game lines are then those directly above it.
+    """
     grids = parse_pack(text, path)
     if not grids:
         raise InputError("no grid in this file (empty, or only comments)", path)
-    first = grids[0]
-    if isinstance(first, InputError):
-        raise first
-    if len(grids) > 1:
+    if name is None and index is None and len(grids) > 1:
         second = grids[1]
-        raise InputError("a game position holds one grid; this file holds more (use one grid per file, or a puzzle ID from 'placesat lixso id')", path,
+        raise InputError(f"this file holds {len(grids)} grids; a game position is one: pick it with --name or --index", path,
                          second.line)
+    first = pick_grid(grids, name, index, path)
     lines = list(numbered_lines(text))
-    header_start = first.line - 1  # lines are numbered from 1; the grid starts at index first.line - 1
-    while header_start > 0 and lines[header_start - 1][1].strip().startswith("#"):
-        header_start -= 1
+    assert first.line is not None
+    header_start, _ = _header_start(lines, first.line)
+    headers = [  # every grid's header, a broken grid's too: the comment lines directly above a row
+        _header_start(lines, number)
+        for at, (number, raw) in enumerate(lines)
+        if at > 0 and raw.strip() and not raw.strip().startswith("#") and lines[at - 1][1].strip().startswith("#")
+    ]
     seating_text: str | None = None
     per_colour: int | None = None
     clue_touch = CLUE_TOUCH_DEFAULT
     moves: list[Move] = []
     move_lines: list[int] = []
     ignored: list[str] = []
-    for index, (number, raw) in enumerate(lines):
+    for at, (number, raw) in enumerate(lines):
         body = raw.strip()
         if not body.startswith("#"):
             continue
@@ -292,11 +299,11 @@ def parse_text(text: str, path: str | None = None) -> Position:
         key = key.strip().lower()
         if not colon or not key or " " in key:
             continue  # a plain comment
-        in_header = header_start <= index < first.line - 1
-        if key in GAME_KEYS and not in_header:
+        in_header = header_start <= at < first.line - 1
+        if key in GAME_KEYS and not in_header and not any(start <= at < end for start, end in headers):
             raise InputError(f"'# {key}:' belongs in the lines directly above the grid", path, number)
         if not in_header:
-            continue
+            continue  # (another grid's game line, in a pack)
         if key == MOVE_KEY:
             moves.append(parse_move(value, path, number))
             move_lines.append(number)
@@ -322,6 +329,15 @@ def parse_text(text: str, path: str | None = None) -> Position:
     supply = per_colour if per_colour is not None else default_per_colour(grid.height, grid.width)
     return Position(grid, seating, supply, clue_touch, tuple(moves), path, tuple(move_lines), tuple(ignored),
                     seating_text is not None)
+
+
+def _header_start(lines: list[tuple[int, str]], grid_line: int) -> tuple[int, int]:
+    """The header of the grid whose first row is line ``grid_line``: the comment lines
+    directly above it, as indices into ``lines`` (from, to)."""
+    start = grid_line - 1  # lines are numbered from 1; the grid starts at index grid_line - 1
+    while start > 0 and lines[start - 1][1].strip().startswith("#"):
+        start -= 1
+    return start, grid_line - 1
 
 
 def position_from_json(raw: Any, path: str | None = None) -> Position:
@@ -382,12 +398,19 @@ def parse_position(text: str, path: str | None = None) -> Position:
     return parse_text(text, path)
 
 
-def load_position(path: str) -> Position:
-    """Read a position (``-``: standard input; a puzzle ID stands for its grid, no tile laid yet)."""
+def load_position(path: str, name: str | None = None, index: int | None = None) -> Position:
+    """Read a position (``-``: standard input; a puzzle ID stands for its grid, no tile laid
+    yet); ``name`` or ``index`` pick one grid of a pack (see :func:`parse_text`)."""
     if looks_like_id(path) and not os.path.exists(path):
-        grid = parse_id(path)
+        grid = pick_grid([parse_id(path)], name, index, path)
         return Position(grid, seating_for("2"), default_per_colour(grid.height, grid.width))
-    return parse_position(read_text(path), display_name(path))
+    text = read_text(path)
+    shown = display_name(path)
+    if (name is not None or index is not None) and text.lstrip().startswith("{"):
+        raise InputError("--name and --index pick a grid of a pack; a JSON position holds one game", shown)
+    if text.lstrip().startswith("{"):
+        return parse_position(text, shown)
+    return parse_text(text, shown, name, index)
 
 
 def with_seating(position: Position, players: str | None) -> Position:

@@ -12,7 +12,7 @@ from html import escape
 
 from ..model import EMPTY
 from ..render import SVG_FILL, TERMINAL_STYLE
-from .model import Move
+from .model import Cell, Move
 from .rules import Game, GameRules, State
 
 
@@ -33,30 +33,43 @@ def _column_header(width: int) -> str:
     return "    " + " ".join(f"{c + 1:>2}" for c in range(width))
 
 
-def plain(rules: GameRules, state: State) -> str:
-    """The board as text with numbered rows and columns."""
+def _shown(letters: list[list[str]], numbers: dict[Cell, int] | None) -> list[list[str]]:
+    """The letters, with every cell of a numbered tile showing its number instead."""
+    if not numbers:
+        return letters
+    return [[str(numbers[(r, c)]) if (r, c) in numbers else ch for c, ch in enumerate(row)] for r, row in enumerate(letters)]
+
+
+def plain(rules: GameRules, state: State, numbers: dict[Cell, int] | None = None) -> str:
+    """The board as text with numbered rows and columns; ``numbers`` (cell: number) marks the
+    tiles of a line of play, each cell of such a tile showing its number."""
     lines = [_column_header(rules.width)]
-    for r, row in enumerate(cell_letters(rules, state)):
+    for r, row in enumerate(_shown(cell_letters(rules, state), numbers)):
         lines.append(f"{r + 1:>3} " + " ".join(f"{ch:>2}" for ch in row))
     return "\n".join(lines)
 
 
-def coloured(rules: GameRules, state: State, last: Move | None = None):
+def coloured(rules: GameRules, state: State, last: Move | None = None, numbers: dict[Cell, int] | None = None):
     """The board as a ``rich`` Text: tiles on their colour (the last one laid underlined),
-    uncovered clues in their colour."""
+    uncovered clues in their colour; ``numbers`` as for :func:`plain`. Its characters are
+    those of :func:`plain`, so that the column numbers stand over their cells."""
     from rich.text import Text
 
     recent = set(last.cells) if last is not None else set()
+    board = cell_letters(rules, state)
     text = Text()
     text.append(_column_header(rules.width) + "\n", style="dim")
-    for r, row in enumerate(cell_letters(rules, state)):
+    for r, row in enumerate(_shown(board, numbers)):
         text.append(f"{r + 1:>3} ", style="dim")
         for c, ch in enumerate(row):
-            text.append(" ")
-            if ch.isupper():
-                text.append(f" {ch}", style=TERMINAL_STYLE[ch] + (" underline" if (r, c) in recent else ""))
+            if c:
+                text.append(" ")
+            colour = board[r][c]
+            if colour.isupper():
+                style = TERMINAL_STYLE[colour] + (" underline" if (r, c) in recent else "")
+                text.append(f"{ch:>2}", style=style)
             elif ch != EMPTY:
-                text.append(f" {ch}", style=CLUE_STYLE[ch.upper()])
+                text.append(f"{ch:>2}", style=CLUE_STYLE[ch.upper()])
             else:
                 text.append(" ·", style="dim")
         text.append("\n")
@@ -64,55 +77,113 @@ def coloured(rules: GameRules, state: State, last: Move | None = None):
     return text
 
 
-def svg(rules: GameRules, state: State, moves: tuple[Move, ...] = (), title: str = "", cell: int = 40) -> str:
-    """An SVG picture: every laid tile filled with its colour, outlined, and numbered by the
-    move that laid it; uncovered clues as coloured letters; row and column numbers around."""
+def wrapped(items: list[str], width: int, lead: str = "", separator: str = "  ") -> list[str]:
+    """``items`` joined by ``separator`` in lines of at most ``width`` characters (when the
+    items allow), broken only between items: a move is never cut in two. Lines after the
+    first are indented as far as ``lead`` is long."""
+    lines: list[str] = []
+    current = lead
+    indent = " " * len(lead)
+    for item in items:
+        start = current in (lead, indent)
+        if not start and len(current) + len(separator) + len(item) > width:
+            lines.append(current)
+            current = indent
+            start = True
+        current += item if start else separator + item
+    if current not in (lead, indent) or not lines:
+        lines.append(current)
+    return lines
+
+
+def svg(
+    rules: GameRules,
+    state: State,
+    title: str = "",
+    labels: dict[Cell, str] | None = None,
+    new: frozenset[Cell] | set[Cell] = frozenset(),
+    footer: tuple[str, ...] | list[str] = (),
+    cell: int = 40,
+) -> str:
+    """An SVG picture: every laid tile filled with its colour and outlined; ``labels`` (a
+    tile's first cell: text) written on tiles, in bold on the tiles of ``new`` (a line of
+    play, each ringed); uncovered clues as coloured letters; the cells' names (``r3``,
+    ``c7``, as moves are typed) on all four rims; ``title`` above and ``footer`` lines below."""
+    labels = labels or {}
     height, width = rules.height, rules.width
     pad = cell
-    total_w, total_h = width * cell + 2 * pad, height * cell + 2 * pad + (24 if title else 0)
-    top = pad + (24 if title else 0)
+    title_h = 30 if title else 0
+    line_h = 18
+    text_w = int(7.2 * max([len(line) for line in footer] + [len(title) * 1.15, 0])) + 2 * 12
+    board_w = width * cell + 2 * pad
+    total_w = max(board_w, text_w)
+    left = (total_w - width * cell) // 2
+    top = pad + title_h
+    total_h = top + height * cell + pad + (len(footer) * line_h + 8 if footer else 0)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" '
         f'viewBox="0 0 {total_w} {total_h}" font-family="sans-serif">',
         f'<rect width="{total_w}" height="{total_h}" fill="white"/>',
     ]
     if title:
-        out.append(f'<text x="{pad}" y="{pad // 2 + 12}" font-size="16">{escape(title)}</text>')
-    number_of: dict[tuple[int, int], int] = {}
-    for number, move in enumerate(moves, start=1):
-        number_of[move.cells[0]] = number
+        out.append(f'<text x="12" y="26" font-size="17" font-weight="bold">{_svg_text(title)}</text>')
     letters = cell_letters(rules, state)
-    owner: dict[tuple[int, int], tuple[int, int]] = {}
+    owner: dict[Cell, Cell] = {}
     for _, cells in rules.tiles(state):
         for here in cells:
             owner[here] = cells[0]
     for r in range(height):
         for c in range(width):
-            x, y = pad + c * cell, top + r * cell
+            x, y = left + c * cell, top + r * cell
             ch = letters[r][c]
             fill = SVG_FILL[ch] if ch.isupper() else "white"
             out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" stroke="#bbb" stroke-width="1"/>')
-            if ch.isupper() and (r, c) in number_of:
-                out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 6}" font-size="{cell // 2.4:.0f}" '
-                           f'text-anchor="middle" font-weight="bold">{number_of[(r, c)]}</text>')
+            if ch.isupper() and (r, c) in labels:
+                size = cell // 2 if (r, c) in new else cell // 2.6
+                out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + size / 2.8:.1f}" font-size="{size:.0f}" '
+                           f'text-anchor="middle" font-weight="bold">{_svg_text(labels[(r, c)])}</text>')
             elif ch != EMPTY and not ch.isupper():
                 out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 6}" font-size="{cell // 2.4:.0f}" '
                            f'text-anchor="middle" font-weight="bold" fill="{SVG_FILL[ch.upper()]}">{ch.upper()}</text>')
     for r in range(height):
         for c in range(width):
-            x, y = pad + c * cell, top + r * cell
+            x, y = left + c * cell, top + r * cell
             here = owner.get((r, c))
             if c + 1 < width and here != owner.get((r, c + 1)) and (here or owner.get((r, c + 1))):
                 out.append(f'<line x1="{x + cell}" y1="{y}" x2="{x + cell}" y2="{y + cell}" stroke="black" stroke-width="3"/>')
             if r + 1 < height and here != owner.get((r + 1, c)) and (here or owner.get((r + 1, c))):
                 out.append(f'<line x1="{x}" y1="{y + cell}" x2="{x + cell}" y2="{y + cell}" stroke="black" stroke-width="3"/>')
+    for first in sorted(new):  # a line's tiles ringed inside their cells
+        cells = next((cells for _, cells in rules.tiles(state) if cells[0] == first), ())
+        for r, c in cells:
+            x, y = left + c * cell, top + r * cell
+            out.append(f'<rect x="{x + 4}" y="{y + 4}" width="{cell - 8}" height="{cell - 8}" fill="none" '
+                       f'stroke="white" stroke-width="2" stroke-dasharray="4 3"/>')
     for c in range(width):
-        out.append(f'<text x="{pad + c * cell + cell / 2}" y="{top - 8}" font-size="12" text-anchor="middle" fill="#666">{c + 1}</text>')
+        x = left + c * cell + cell / 2
+        out.append(f'<text x="{x}" y="{top - 10}" font-size="13" text-anchor="middle" fill="#555">c{c + 1}</text>')
+        out.append(f'<text x="{x}" y="{top + height * cell + 20}" font-size="13" text-anchor="middle" fill="#555">c{c + 1}</text>')
     for r in range(height):
-        out.append(f'<text x="{pad - 8}" y="{top + r * cell + cell / 2 + 4}" font-size="12" text-anchor="end" fill="#666">{r + 1}</text>')
-    out.append(f'<rect x="{pad}" y="{top}" width="{width * cell}" height="{height * cell}" fill="none" stroke="black" stroke-width="3"/>')
+        y = top + r * cell + cell / 2 + 5
+        out.append(f'<text x="{left - 8}" y="{y}" font-size="13" text-anchor="end" fill="#555">r{r + 1}</text>')
+        out.append(f'<text x="{left + width * cell + 8}" y="{y}" font-size="13" text-anchor="start" fill="#555">r{r + 1}</text>')
+    out.append(f'<rect x="{left}" y="{top}" width="{width * cell}" height="{height * cell}" fill="none" stroke="black" stroke-width="3"/>')
+    for number, line in enumerate(footer):
+        y = top + height * cell + pad + number * line_h + 4
+        out.append(f'<text x="12" y="{y}" font-size="14">{_svg_text(line)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _svg_text(text: str) -> str:
+    """Text for an SVG: XML-escaped, and control characters (which XML forbids, and which a
+    name from a file may hold) written as escapes."""
+    return escape("".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text))
+
+
+def record_labels(moves: tuple[Move, ...]) -> dict[Cell, str]:
+    """Each tile of a record numbered by the move that laid it (on its first cell)."""
+    return {move.cells[0]: str(number) for number, move in enumerate(moves, start=1)}
 
 
 def setup_line(game: Game) -> str:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Generic, Hashable, Protocol, Sequence, TypeVar
 
 from solver.core.limits import Deadline, TimeUp
+from solver.core.signals import Stop
 
 State = TypeVar("State")
 Move = TypeVar("Move")
@@ -88,6 +89,9 @@ class Answer(Generic[Move]):
     nodes: int = 0
     complete: bool = False
     stats: dict = field(default_factory=dict)
+    stopped: Stop | None = None
+    """A Ctrl-C or SIGTERM that ended the search: what is here is what was found before it
+    (the caller says so, then lets the stop end the command)."""
 
     @property
     def value(self) -> int | None:
@@ -215,6 +219,8 @@ class Search(Generic[State, Move]):
             answer.depth = max_depth
         except TimeUp:
             pass
+        except Stop as stop:  # the best found so far is kept, and the stop goes on after it is shown
+            answer.stopped = stop
         answer.nodes = self.nodes
         answer.stats = {"table": len(self.table), "table_cleared": self.cleared}
         return answer
@@ -254,6 +260,43 @@ class Search(Generic[State, Move]):
         ):
             answer.move = self._witness(root, lower, maximising)
         return lower, upper
+
+    def principal_line(self, root: State, value: float, max_moves: int, first: Move | None = None,
+                       line: list[Move] | None = None) -> list[Move]:
+        """Best play from ``root`` whose value ``value`` is proven: at each position, the first
+        move that keeps the value (``first`` at the root, then the table's), each proven by a
+        null-window search, until no move is left. The moves are appended to ``line`` as they
+        are found, so that a caller whose deadline cut the line short (``TimeUp``) keeps them."""
+        line = [] if line is None else line
+        state = root
+        while len(line) < max_moves:
+            self.deadline.check()
+            entry = self.table.get(self.game.key(state))
+            hint = first if not line else entry.move if entry is not None else None
+            moves = self.game.moves(state, hint)
+            if not moves:
+                break
+            maximising = self.game.maximising(state)
+            chosen = next((move for move in moves if self._achieves(state, move, value, maximising)), None)
+            if chosen is None:
+                raise RuntimeError(f"no move keeps the proven value {value} after {len(line)} moves of the line")
+            line.append(chosen)
+            state = self.game.play(state, chosen)
+        return line
+
+    def table_line(self, root: State, first: Move | None, max_moves: int) -> list[Move]:
+        """The line the searches so far prefer, when the value is not proven: ``first``, then
+        the move the table remembers at each position, as long as it remembers one (no search:
+        it is read off after a time limit or a Ctrl-C)."""
+        line: list[Move] = []
+        state = root
+        move = first
+        while move is not None and len(line) < max_moves and move in self.game.moves(state, None):
+            line.append(move)
+            state = self.game.play(state, move)
+            entry = self.table.get(self.game.key(state))
+            move = entry.move if entry is not None else None
+        return line
 
     def _achieves(self, root: State, move: Move, value: float, maximising: bool) -> bool:
         """Whether ``move`` from ``root`` is proven to keep the value at ``value`` for the mover."""

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from solver.core.backend import DEFAULT_BACKEND
 from solver.core.errors import InputError
 from solver.core.limits import Deadline, TimeUp
+from solver.core.signals import Stop
 
 from ..model import COLOURS, EMPTY
 from .bounds import Bounds, bounds
@@ -319,6 +320,12 @@ class Solution:
     ``lower``/``upper``: what is proven about it; ``move``: the best move found (checked by
     the referee), None when the game is over; ``outcome``: win / loss / draw for the side to
     move, or unknown when not proven.
+
+    ``line``: the line of play from the position, ``move`` first (every move checked by the
+    referee). With the value proven (``line_proven``), each move keeps it, and the line goes
+    to the end of the game unless the time limit cut it short (``line_complete``); otherwise
+    it is the line the searches so far prefer. ``stopped``: the Ctrl-C or SIGTERM that ended
+    the search (what is here was found before it).
     """
 
     to_move: int | None
@@ -331,6 +338,10 @@ class Solution:
     estimate: float | None = None
     root_bounds: Bounds | None = None
     stats: dict = field(default_factory=dict)
+    line: tuple[Move, ...] = ()
+    line_proven: bool = False
+    line_complete: bool = False
+    stopped: Stop | None = None
 
     @property
     def value(self) -> int | None:
@@ -389,7 +400,9 @@ def solve(
     move is a considered one if the exact search does not finish: ``deepen_share`` of it, or
     by default :data:`DEEPEN_SHARE` of it and at most :data:`DEEPEN_SECONDS`.
     ``use_root_bounds`` and ``use_symmetry`` switch parts of the search off (for tests and
-    measurements); the answer is the same.
+    measurements); the answer is the same. The solution holds the line of play too (see
+    :class:`Solution`). A Ctrl-C or SIGTERM does not escape: the solution holds what was
+    found before it, and the stop (``stopped``) for the caller to raise once it is shown.
     """
     deadline = deadline or Deadline.never()
     started = time.perf_counter()
@@ -397,6 +410,7 @@ def solve(
     node = game.root(state)
     to_move = None if state.over else rules.seating.sides[state.to_move]
     root = None
+    stopped: Stop | None = None
     if use_root_bounds and not state.over:
         remaining = deadline.remaining()
         share = deadline if remaining is None else deadline.sooner(ROOT_BOUNDS_SHARE * remaining)
@@ -404,6 +418,8 @@ def solve(
             root = bounds(rules, state, backend, share)
         except TimeUp:
             root = None
+        except Stop as stop:  # before any search: nothing found yet, said so by the caller
+            stopped = stop
         if root is not None and root.known():
             a, b = root.sides
             low = a.laid + a.sure - (b.laid + b.most)  # type: ignore[operator]
@@ -417,15 +433,54 @@ def solve(
         look_ahead = min(DEEPEN_SHARE * remaining, DEEPEN_SECONDS)
     else:
         look_ahead = deepen_share * remaining
-    answer: Answer = search.solve(node, max(remaining_moves(rules, state), 1), look_ahead)
+    longest = max(remaining_moves(rules, state), 1)
+    if stopped is None:
+        answer: Answer = search.solve(node, longest, look_ahead)
+    else:
+        answer = Answer(*game.bounds(node), None, stopped=stopped)
     move = None
     if answer.move is not None:
         move = rules.move_of(*answer.move)
         broken = rules.violation(state, move)
         if broken is not None:
             raise RuntimeError(f"the search chose an illegal move {move}: {broken}")
-    elif not state.over:
+    elif not state.over and answer.stopped is None:
         first = rules.moves(state)[0]  # no search finished: at least a legal move
         move = rules.move_of(*first)
+    line, proven, complete = _line_of_play(search, node, answer, longest)
     return Solution(to_move, answer.lower, answer.upper, move, answer.nodes, time.perf_counter() - started,
-                    answer.depth, answer.estimate, root, answer.stats)
+                    answer.depth, answer.estimate, root, answer.stats, _replayed_line(rules, state, line, answer.value if complete else None),
+                    proven, complete, answer.stopped)
+
+
+def _line_of_play(search: Search, node: Node, answer: Answer, longest: int) -> tuple[list[PlacedTile], bool, bool]:
+    """The line of play from the root: (moves, proven, complete). With the value proven and
+    no stop, best play to the end of the game (as far as the deadline allows); otherwise the
+    line the searches preferred, read off the table."""
+    if answer.move is None:
+        return [], False, False
+    if answer.value is None or answer.stopped is not None:
+        return search.table_line(node, answer.move, longest), False, False
+    line: list[PlacedTile] = []
+    try:
+        search.principal_line(node, answer.value, longest, answer.move, line)
+    except TimeUp:
+        return line, True, False
+    except Stop as stop:
+        answer.stopped = stop
+        return line, True, False
+    return line, True, True
+
+
+def _replayed_line(rules: GameRules, state: State, line: list[PlacedTile], value: int | None) -> tuple[Move, ...]:
+    """The line as moves, each laid by the referee; a complete proven line must end the game
+    with the proven margin."""
+    moves = []
+    for tile in line:
+        move = rules.move_of(*tile)
+        state = rules.lay(state, move)  # IllegalMove: a defect of the search, never of the input
+        moves.append(move)
+    if value is not None and (not state.over or state.scores[0] - state.scores[1] != value):
+        raise RuntimeError(f"the line of play ends {'with' if state.over else 'before the end, at'} a margin of"
+                           f" {state.scores[0] - state.scores[1]}, not the proven {value}")
+    return tuple(moves)
