@@ -74,3 +74,45 @@ def json_of(done):
     import json
 
     return json.loads(done.stdout)
+
+
+def test_play_vs_skips_an_over_long_line_without_holding_it(tmp_path):
+    """One line of 100 MB: skipped with one message as it is read (the process stays small),
+    then the game goes on; the record is written at 'quit'."""
+    import os
+    import subprocess
+    import threading
+
+    from .conftest import ROOT, placesat_command
+
+    out = tmp_path / "game.txt"
+    child = subprocess.Popen(placesat_command() + ["lixso", "game", "play-vs", "grids/lixso-game/6x6-L3-1.txt", "--out", str(out)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    shown: list[bytes] = []
+    reader = threading.Thread(target=lambda: shown.append(child.stdout.read()))
+    reader.start()
+    chunk = b"I r1c1 " * (1 << 17)
+    for _ in range(110):
+        child.stdin.write(chunk)
+    child.stdin.write(b"\n\xff\xfe\nquit\n")
+    child.stdin.close()
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    reader.join()
+    text = shown[0].decode()
+    assert child.returncode == 0, child.stderr.read()
+    assert "skipped a line of over 4096 bytes" in text and "skipped a line that is not UTF-8 text" in text
+    assert "you stopped the game" in text and out.read_text().startswith("# name:")
+    assert usage.ru_maxrss < 100 * 1024  # kilobytes: the 100 MB line was never held
+
+
+def test_play_vs_on_a_closed_standard_input_is_one_line(run_cli):
+    import subprocess
+
+    from .conftest import ROOT, placesat_command
+
+    done = subprocess.run(["sh", "-c", 'exec "$@" <&-', "sh", *placesat_command(), "lixso", "game", "play-vs",
+                           "grids/lixso-game/6x6-L3-1.txt"], capture_output=True, text=True, cwd=ROOT)
+    one_line_error(done, "standard input is closed")
+    done = run_cli("lixso", "game", "play-vs", "grids/lixso-game/6x6-L3-1.txt", input="")
+    assert done.returncode == 0 and "end of input: the game stops here" in done.stdout
