@@ -302,6 +302,8 @@ def _solution_words(game, solution) -> list[str]:
     low, high = sorted((sign * solution.lower, sign * solution.upper))
     outcome = solution.outcome
     lines = []
+    if solution.stopped is not None:
+        lines.append(f"{solution.stopped.reason}: what was found so far, marked as such")
     if outcome == WIN and low == high:
         lines.append(f"{me} (to move) wins by {int(low)} with perfect play")
     elif outcome == LOSS and low == high:
@@ -314,12 +316,54 @@ def _solution_words(game, solution) -> list[str]:
         lines.append(f"{me} (to move) loses with perfect play, by {int(-high)} to {int(-low)} tiles (the margin is not proven yet)")
     else:
         assert outcome == UNKNOWN
+        cause = solution.stopped.reason if solution.stopped is not None else "the time limit came first"
         proven = f"its final margin over {other} lies from {int(low):+d} to {int(high):+d}" if high - low < 1000 else "nothing proven yet"
-        lines.append(f"unknown: the time limit came first for {me} (to move); {proven}")
+        lines.append(f"unknown: {cause} for {me} (to move); {proven}")
     if solution.move is not None:
-        how = "achieves it" if solution.value is not None else (f"best found by a {solution.depth}-move look-ahead" if solution.depth else "a legal move; no search finished")
+        if solution.value is not None:
+            how = "achieves it"
+        elif solution.depth:
+            how = f"best found so far, by a {solution.depth}-move look-ahead; not proven"
+        else:
+            how = "a legal move; no search finished"
         lines.append(f"best move: {solution.move} ({how})")
+    elif solution.stopped is not None and not game.state.over:
+        lines.append("no move found before the stop")
     return lines
+
+
+def _who(seating, seat: int) -> str:
+    """Whose a move is: the player (2 players) or the colour's player and team (4)."""
+    return seating.seat_name(seat) if seating.players == 4 else seating.side_name(seating.sides[seat])
+
+
+def _line_of_play(game, solution):
+    """The position after the solution's line of play, and the line in words: each move with
+    whose it is, numbered from 1, then how the game stands at its end."""
+    from solver.lixso.game.render import status_lines
+    from solver.lixso.game.rules import replay_position
+
+    if not solution.line:
+        return game, []
+    after = replay_position(game.position.with_moves(solution.line))
+    if solution.line_proven and solution.line_complete:
+        head = "the line of play (both sides play their best: every move keeps the result):"
+    elif solution.line_proven:
+        head = "the line of play, as far as the time allowed (every move keeps the result):"
+    else:
+        head = "the line the search prefers so far (not proven):"
+    seating = game.rules.seating
+    first = len(game.position.moves)
+    words = [head] + [f"{number:>4}. {_who(seating, turn.seat)}: {turn.move}"
+                      for number, turn in enumerate(after.turns[first:], start=1)]
+    end = status_lines(after)[-1]
+    words.append(f"      then {end}" if after.state.over else f"      ... ({end}: the line stops here)")
+    return after, words
+
+
+def _line_numbers(solution) -> dict:
+    """Every cell of the line's tiles with the tile's number in the line."""
+    return {cell: number for number, move in enumerate(solution.line, start=1) for cell in move.cells}
 
 
 @command(app)
@@ -330,25 +374,33 @@ def solve(
     name: Optional[str] = _name_option(),
     index: Optional[int] = _index_option(),
     backend: str = backend_option(help_text="Solver backend for the root bounds: sat or cpsat (default sat)."),
-    time_limit: Optional[float] = time_limit_option("Seconds for the whole command; past it: the best move found so far and 'unknown' (exit 1)."),
-    json_output: bool = json_option("One JSON object: outcome for the side to move, value (side A's final margin), bounds, best move, positions searched."),
+    time_limit: Optional[float] = time_limit_option("Seconds for the whole command; past it: the best move and line found so far and 'unknown' (exit 1)."),
+    json_output: bool = json_option("One JSON object: outcome for the side to move, value (side A's final margin), bounds, best move, the line of play, positions searched."),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture: the position after the line of play, its tiles numbered in order, the answer as its title."),
 ) -> None:
-    """The result of POS with perfect play (win, loss or draw, and by how many tiles) and a best move.
+    """The result of POS with perfect play (win, loss or draw, and by how many tiles), a best move and the line of play.
 
     Alpha-beta search with a transposition table, the bounds as cut-offs, and the grid's
     symmetries. For 2 sides (2 or 4 players). Small positions only: a 6x6 game from the
     start takes seconds to a minute, a 9x9 game from about its fifth or sixth tile on (see
-    README). Past --time-limit: the best move found so far and what was proven (exit 1).
+    README). The line of play is best play on both sides to the end of the game, each move
+    proven to keep the result, shown on the board with its tiles numbered in order. Past
+    --time-limit: the best move and line found so far and what was proven (exit 1); Ctrl-C
+    prints the same, marked as such, then stops (exit 130).
     """
     from solver.core.limits import Deadline
+    from solver.lixso.game.render import svg
     from solver.lixso.game.rules import to_move_json
     from solver.lixso.game.solve import solve as solve_position
 
+    picture_only = side_outputs(json_output, svg=svg_out)
     deadline = Deadline(time_limit)
     game = _load(path, players, no_clue_touch_rule, name, index)
     with spinner("solving"):
         solution = solve_position(game.rules, game.state, deadline, backend)
-    known = solution.value is not None
+    known = solution.value is not None and solution.stopped is None
+    after, line_words = _line_of_play(game, solution)
+    answer = _solution_words(game, solution)
     if json_output:
         seating = game.rules.seating
         print_json({
@@ -359,15 +411,30 @@ def solve(
             "upper": int(solution.upper),
             "value_is_for": seating.side_name(0),
             "best_move": None if solution.move is None else str(solution.move),
-            "proven": known,
+            "proven": solution.value is not None,
+            "line": [str(move) for move in solution.line],
+            "line_proven": solution.line_proven,
+            "line_complete": solution.line_complete,
+            "interrupted": solution.stopped is not None,
             "depth": solution.depth,
             "nodes": solution.nodes,
             "seconds": round(solution.seconds, 3),
         })
-    else:
-        for line in _solution_words(game, solution):
+    elif not picture_only:
+        for line in answer:
             print(line)
+        for line in line_words:
+            print(line)
+        if solution.line:
+            _print_board(after, numbers=_line_numbers(solution))
         print(f"searched {solution.nodes} positions in {solution.seconds:.2f} s")
+    if svg_out is not None:
+        labels = {move.cells[0]: str(number) for number, move in enumerate(solution.line, start=1)}
+        title = "\n".join([game.position.grid.label()] + (answer[:2] if solution.stopped is not None else answer[:1]))
+        write_output(svg_out, svg(after.rules, after.state, title, labels, frozenset(labels), [line.strip() for line in line_words]))
+    if solution.stopped is not None:
+        sys.stdout.flush()
+        raise solution.stopped
     raise typer.Exit(EXIT_OK if known else EXIT_NOT_ALL_GOOD)
 
 

@@ -116,3 +116,56 @@ def test_play_vs_on_a_closed_standard_input_is_one_line(run_cli):
     one_line_error(done, "standard input is closed")
     done = run_cli("lixso", "game", "play-vs", "grids/lixso-game/6x6-L3-1.txt", input="")
     assert done.returncode == 0 and "end of input: the game stops here" in done.stdout
+
+
+def test_solve_shows_the_line_of_play_in_text_json_and_picture(run_cli, tmp_path):
+    from solver.lixso.game.model import load_position, parse_move
+    from solver.lixso.game.rules import replay_position
+
+    position = "grids/lixso-game/9x9-endgame.txt"
+    done = run_cli("lixso", "game", "solve", position, "--json")
+    assert done.returncode == 0, done.stderr
+    out = json_of(done)
+    assert out["line_proven"] and out["line_complete"] and not out["interrupted"] and out["line"][0] == out["best_move"]
+    game = replay_position(load_position(position))
+    state = game.state
+    for move in out["line"]:
+        state = game.rules.lay(state, parse_move(move))
+    assert state.over and state.scores[0] - state.scores[1] == out["value"]
+    picture = tmp_path / "line.svg"
+    done = run_cli("lixso", "game", "solve", position, "--svg", str(picture))
+    assert done.returncode == 0, done.stderr
+    text = done.stdout
+    assert "the line of play (both sides play their best" in text and "   1. player 1: " in text and "then game over:" in text
+    first = parse_move(out["line"][0]).cells[0]  # the same line as --json: the search is deterministic without a limit
+    rows = [line for line in text.splitlines() if line[:3].strip().isdigit() and line[3:4] == " "]
+    assert len(rows) == 9 and rows[first[0]][4:].split()[first[1]] == "1"  # the line's first tile, numbered on the board
+    svg = picture.read_text()
+    assert "with perfect play</text>" in svg and "1. player 1: " in svg and 'fill-opacity="0.35"' in svg
+
+
+def test_ctrl_c_on_a_long_solve_prints_the_best_found_so_far(tmp_path):
+    import os
+    import select
+    import signal
+    import subprocess
+    import time
+
+    from .conftest import ROOT, placesat_command
+
+    empty = tmp_path / "empty.txt"
+    empty.write_text(("." * 9 + "\n") * 9)
+    process = subprocess.Popen(placesat_command() + ["lixso", "game", "solve", str(empty)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        time.sleep(6)  # the first search (one ply) is done well within this, even on a loaded machine
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, err
+    assert err.decode().strip().splitlines() == ["placesat: interrupted"]
+    text = out.decode()
+    assert text.startswith("interrupted: what was found so far, marked as such\n")
+    assert "best move: " in text and "not proven" in text and "the line the search prefers so far (not proven):" in text

@@ -149,3 +149,50 @@ def test_the_search_alone_on_a_subtraction_game(heap):
     assert answer.value == (-1 if heap % 4 == 0 else 1)
     if heap % 4:
         assert answer.move == heap % 4
+
+
+@pytest.mark.parametrize("rows, players, moves, seed, per_colour, clue_touch", CASES[:6])
+def test_the_line_of_play_keeps_the_value_to_the_end(rows, players, moves, seed, per_colour, clue_touch):
+    """Every move of the line keeps the minimax value, the line starts with the best move and
+    ends the game with the proven margin."""
+    rules, state = position(rows, players, moves, seed, per_colour, clue_touch)
+    found = solve(rules, state)
+    assert found.line_proven and found.line_complete and found.line[0] == found.move
+    for move in found.line:
+        state = rules.lay(state, move)
+        assert minimax(rules, state) == found.value
+    assert state.over and state.scores[0] - state.scores[1] == found.value
+
+
+def test_past_the_deadline_the_line_is_the_preferred_one_not_a_proof():
+    rules, state = position(SIX, "2", 0, 31, 3)
+    found = solve(rules, state, Deadline(0.3))
+    assert found.value is None and not found.line_proven and found.stopped is None
+    assert found.line and found.line[0] == found.move
+    for move in found.line:
+        state = rules.lay(state, move)  # legal all along
+
+
+class StopsAfter(Deadline):
+    """A deadline that never comes, but a Ctrl-C after ``checks`` looks at the clock."""
+
+    def __init__(self, checks: int) -> None:
+        super().__init__(None)
+        self.checks = checks
+
+    def check(self) -> None:
+        from solver.core.signals import Interrupted
+
+        self.checks -= 1
+        if self.checks < 0:
+            raise Interrupted()
+
+
+def test_a_ctrl_c_keeps_what_was_found_and_hands_the_stop_back():
+    from solver.core.signals import Interrupted
+
+    rules, state = position(SIX, "2", 0, 32, 3)
+    found = solve(rules, state, StopsAfter(200), use_root_bounds=False)
+    assert isinstance(found.stopped, Interrupted)
+    assert found.value is None and found.move is not None and found.depth >= 1
+    assert rules.violation(state, found.move) is None and found.line[0] == found.move and not found.line_proven

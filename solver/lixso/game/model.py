@@ -240,6 +240,11 @@ class Position:
         return Position(self.grid, self.seating, self.per_colour, self.clue_touch, self.moves + (move,), self.path,
                         self.move_lines + (None,), self.ignored, self.players_given)
 
+    def with_moves(self, moves: tuple[Move, ...] | list[Move]) -> "Position":
+        """The record with ``moves`` laid after its own (their legality is the rules' business)."""
+        return Position(self.grid, self.seating, self.per_colour, self.clue_touch, self.moves + tuple(moves), self.path,
+                        self.move_lines + (None,) * len(moves), self.ignored, self.players_given)
+
     def where(self, number: int) -> tuple[str | None, int | None]:
         """The file and line (or JSON path, folded into the file name) where move ``number`` (from 0) was written."""
         mark = self.move_lines[number] if number < len(self.move_lines) else None

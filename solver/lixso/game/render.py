@@ -106,15 +106,17 @@ def svg(
     cell: int = 40,
 ) -> str:
     """An SVG picture: every laid tile filled with its colour and outlined; ``labels`` (a
-    tile's first cell: text) written on tiles, in bold on the tiles of ``new`` (a line of
-    play, each ringed); uncovered clues as coloured letters; the cells' names (``r3``,
-    ``c7``, as moves are typed) on all four rims; ``title`` above and ``footer`` lines below."""
+    tile's first cell: text) written on tiles, larger on the tiles of ``new`` (a line of
+    play, whose tiles keep their full colour while the others fade); uncovered clues as
+    coloured letters; the cells' names (``r3``, ``c7``, as moves are typed) on all four
+    rims; ``title`` (one or more lines) above and ``footer`` lines below."""
     labels = labels or {}
     height, width = rules.height, rules.width
     pad = cell
-    title_h = 30 if title else 0
+    titles = title.splitlines()
+    title_h = 24 * len(titles) + 6 if titles else 0
     line_h = 18
-    text_w = int(7.2 * max([len(line) for line in footer] + [len(title) * 1.15, 0])) + 2 * 12
+    text_w = int(7.2 * max([len(line) for line in footer] + [len(line) * 1.2 for line in titles] + [0])) + 2 * 12
     board_w = width * cell + 2 * pad
     total_w = max(board_w, text_w)
     left = (total_w - width * cell) // 2
@@ -125,8 +127,8 @@ def svg(
         f'viewBox="0 0 {total_w} {total_h}" font-family="sans-serif">',
         f'<rect width="{total_w}" height="{total_h}" fill="white"/>',
     ]
-    if title:
-        out.append(f'<text x="12" y="26" font-size="17" font-weight="bold">{_svg_text(title)}</text>')
+    for number, line in enumerate(titles):
+        out.append(f'<text x="12" y="{26 + 24 * number}" font-size="17" font-weight="bold">{_svg_text(line)}</text>')
     letters = cell_letters(rules, state)
     owner: dict[Cell, Cell] = {}
     for _, cells in rules.tiles(state):
@@ -137,7 +139,8 @@ def svg(
             x, y = left + c * cell, top + r * cell
             ch = letters[r][c]
             fill = SVG_FILL[ch] if ch.isupper() else "white"
-            out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" stroke="#bbb" stroke-width="1"/>')
+            faded = ' fill-opacity="0.35"' if new and ch.isupper() and owner[(r, c)] not in new else ""
+            out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}"{faded} stroke="#bbb" stroke-width="1"/>')
             if ch.isupper() and (r, c) in labels:
                 size = cell // 2 if (r, c) in new else cell // 2.6
                 out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + size / 2.8:.1f}" font-size="{size:.0f}" '
@@ -153,12 +156,6 @@ def svg(
                 out.append(f'<line x1="{x + cell}" y1="{y}" x2="{x + cell}" y2="{y + cell}" stroke="black" stroke-width="3"/>')
             if r + 1 < height and here != owner.get((r + 1, c)) and (here or owner.get((r + 1, c))):
                 out.append(f'<line x1="{x}" y1="{y + cell}" x2="{x + cell}" y2="{y + cell}" stroke="black" stroke-width="3"/>')
-    for first in sorted(new):  # a line's tiles ringed inside their cells
-        cells = next((cells for _, cells in rules.tiles(state) if cells[0] == first), ())
-        for r, c in cells:
-            x, y = left + c * cell, top + r * cell
-            out.append(f'<rect x="{x + 4}" y="{y + 4}" width="{cell - 8}" height="{cell - 8}" fill="none" '
-                       f'stroke="white" stroke-width="2" stroke-dasharray="4 3"/>')
     for c in range(width):
         x = left + c * cell + cell / 2
         out.append(f'<text x="{x}" y="{top - 10}" font-size="13" text-anchor="middle" fill="#555">c{c + 1}</text>')
