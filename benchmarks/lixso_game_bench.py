@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/lixso_game_bench.py bounds [--repeat 5] [--cli]
     .venv/bin/python benchmarks/lixso_game_bench.py endgames [--limit 60] [--games 3]
     .venv/bin/python benchmarks/lixso_game_bench.py sixes [--limit 900]
+    .venv/bin/python benchmarks/lixso_game_bench.py backends [--repeat 5] [--cli]
 
 Positions come from the shipped level-4 9x9 puzzles (``grids/lixso/level-4.txt``) played by
 a fixed greedy policy, the same for both sides: the first tile of the search's move order
@@ -16,6 +17,11 @@ fewest of its own). It is deterministic, so the positions are the same on every 
   each within ``--limit`` seconds, until one is not solved: the largest endgame solved is
   the earliest move solved, given as empty cells and legal moves at that point.
 - ``sixes``: each shipped 6x6 game from the start, 2 and 4 players: value and best move.
+- ``backends``: each game command that takes ``--backend`` (bounds; solve, whose root
+  bounds use it; play-vs, the computer's solve with its share of look-ahead) on a set of
+  positions where a solver has work to do, with sat and with cpsat: median CPU and wall
+  seconds of ``--repeat`` runs in process (a warm-up excluded); with ``--cli``, the whole
+  bounds command (imports included: ortools is the heavier).
 
 CPU seconds are ``time.process_time``; the machine's load average is printed with each table.
 """
@@ -34,12 +40,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.timing import once  # noqa: E402
+from benchmarks.timing import once, timed  # noqa: E402
 from solver.core.limits import Deadline  # noqa: E402
 from solver.lixso.game.bounds import bounds  # noqa: E402
 from solver.lixso.game.model import Position, format_text, load_position, seating_for, with_seating  # noqa: E402
 from solver.lixso.game.rules import GameRules, State, replay_position  # noqa: E402
-from solver.lixso.game.solve import LixsoSearch, solve  # noqa: E402
+from solver.lixso.game.solve import PLAYING_SHARE, LixsoSearch, solve  # noqa: E402
 from solver.lixso.model import load_pack  # noqa: E402
 
 PUZZLES = ROOT / "grids" / "lixso" / "level-4.txt"
@@ -141,15 +147,78 @@ def bench_sixes(args) -> None:
             print(f"| {path.stem} | {players} | {shown} | {result} | {solution.move} | {cpu:.1f} | {wall:.1f} | {solution.nodes} |", flush=True)
 
 
+def backend_positions() -> list[tuple[str, GameRules, State]]:
+    """Positions where the bounds need a solver (the greedy set does not settle them) or the
+    search is long enough to weigh the root bounds: empty grids, large supplies, the shipped
+    9x9 games, greedy games after a few moves."""
+    from solver.lixso.model import Grid
+
+    cases = []
+    for name, rows, supply in (("empty 9x9", 9, 7), ("empty 9x9, 12 per colour", 9, 12), ("empty 12x12", 12, 12),
+                               ("empty 15x15, 30 per colour", 15, 30)):
+        rules = GameRules(Grid(("." * rows,) * rows), seating_for("2"), supply)
+        cases.append((name, rules, rules.start()))
+    for path in ("9x9-midgame.txt", "9x9-endgame.txt"):
+        game = replay_position(load_position(str(ROOT / "grids" / "lixso-game" / path)))
+        cases.append((path, game.rules, game.state))
+    for index in range(2):
+        rules, states, _ = greedy_game(index)
+        cases.append((f"level-4 #{index + 1} after 12 greedy moves", rules, states[12]))
+    return cases
+
+
+def bench_backends(args) -> None:
+    print(f"each game command's backend, median of {args.repeat} runs in process ({load()})")
+    print("| command | position | sat CPU s | sat wall s | cpsat CPU s | cpsat wall s | answer |")
+    print("|---|---|---|---|---|---|---|")
+    commands = {
+        "bounds": lambda rules, state, backend: bounds(rules, state, backend, Deadline(60)),
+        "solve": lambda rules, state, backend: solve(rules, state, Deadline(60), backend),
+        "play-vs (--think 5)": lambda rules, state, backend: solve(rules, state, Deadline(5), backend, deepen_share=PLAYING_SHARE),
+    }
+    for command, run in commands.items():
+        for name, rules, state in backend_positions():
+            if command != "bounds" and name.startswith("empty") and name != "empty 9x9":
+                continue  # a search from an empty grid that large runs to its limit whatever the backend
+            row = []
+            for backend in ("sat", "cpsat"):
+                cpu, wall, answer = timed(lambda: run(rules, state, backend), args.repeat)
+                row += [f"{cpu:.3f}", f"{wall:.3f}"]
+            shown = " / ".join(f"{s.most}, {s.sure}" for s in answer.sides) if command == "bounds" else (
+                "unknown" if answer.value is None else f"{answer.value:+d}")
+            print(f"| {command} | {name} | {' | '.join(row)} | {shown} |", flush=True)
+    if args.cli:
+        print()
+        print("| whole command | sat CPU s | sat wall s | cpsat CPU s | cpsat wall s |")
+        print("|---|---|---|---|---|")
+        path = Path("/tmp") / f"lixso-game-bench-{os.getpid()}.txt"
+        path.write_text(("." * 9 + "\n") * 9)
+        for command in (["bounds"], ["solve", "--time-limit", "5"]):
+            row = []
+            for backend in ("sat", "cpsat"):
+                cpus, walls = [], []
+                for _ in range(args.repeat):
+                    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                    started = time.perf_counter()
+                    subprocess.run([str(Path(sys.executable).with_name("placesat")), "lixso", "game", *command[:1], str(path),
+                                    *command[1:], "--backend", backend], capture_output=True)
+                    walls.append(time.perf_counter() - started)
+                    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                    cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+                row += [f"{statistics.median(cpus):.2f}", f"{statistics.median(walls):.2f}"]
+            print(f"| {' '.join(command)} (empty 9x9) | {' | '.join(row)} |", flush=True)
+        path.unlink()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("bounds", "endgames", "sixes"))
+    parser.add_argument("what", choices=("bounds", "endgames", "sixes", "backends"))
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--limit", type=float, default=60.0)
     parser.add_argument("--cli", action="store_true")
     args = parser.parse_args()
-    {"bounds": bench_bounds, "endgames": bench_endgames, "sixes": bench_sixes}[args.what](args)
+    {"bounds": bench_bounds, "endgames": bench_endgames, "sixes": bench_sixes, "backends": bench_backends}[args.what](args)
 
 
 if __name__ == "__main__":

@@ -438,6 +438,24 @@ def solve(
     raise typer.Exit(EXIT_OK if known else EXIT_NOT_ALL_GOOD)
 
 
+def _undo(game, mine: int, first_move: int):
+    """The game taken back to before the last move the player of side ``mine`` laid in this
+    session (from record move ``first_move`` on), the other side's answers with it: it is
+    then that player's turn again. None when there is no such move."""
+    from solver.lixso.game.model import Position
+    from solver.lixso.game.rules import replay_position
+
+    seating = game.rules.seating
+    turns = game.turns
+    last = next((number for number in range(len(turns) - 1, first_move - 1, -1) if seating.sides[turns[number].seat] == mine), None)
+    if last is None:
+        return None
+    position = game.position
+    kept = Position(position.grid, position.seating, position.per_colour, position.clue_touch, position.moves[:last],
+                    position.path, position.move_lines[:last], position.ignored, position.players_given)
+    return replay_position(kept)
+
+
 MAX_TYPED_LINE = 4096
 """The longest line play-vs reads as one typed word or move, in bytes (a move is about 20
 characters). A longer line is skipped as it is read, never held: one 200 MB line took 2 GB."""
@@ -486,7 +504,9 @@ def play_vs(
     """Play against the computer in the terminal.
 
     Type your moves as 'I r3c4 r3c5 r4c4' (colour and three cells). Also: 'moves' lists your
-    legal tiles, 'board' shows the board, 'quit' stops. The computer answers with 'solve'
+    legal tiles, 'board' shows the board, 'hint' gives the computer's move for you with its
+    reason (within --think seconds), 'undo' takes back your last move and the computer's
+    answer, 'quit' stops. The computer answers with 'solve'
     under --think seconds. Moves can be piped in, one per line. End of input or 'quit' stops
     the game (exit 0, the record written with --out); Ctrl-C stops at once (exit 130).
     """
@@ -510,6 +530,7 @@ def play_vs(
     LixsoSearch(game.rules)  # refuses anything the computer could not play
     mine = you - 1
     seating = game.rules.seating
+    first_move = len(game.position.moves)  # undo takes back moves of this session only
 
     def say(text: str) -> None:
         typer.echo(text, err=json_output)
@@ -557,7 +578,34 @@ def play_vs(
                 _print_game(game)
                 continue
             if word in ("help", "h", "?"):
-                say("type a tile as 'I r3c4 r3c5 r4c4'; or moves, board, quit")
+                say("type a tile as 'I r3c4 r3c5 r4c4'; or moves, board, hint, undo, quit")
+                continue
+            if word == "undo":
+                taken_back = _undo(game, mine, first_move)
+                if taken_back is None:
+                    say("nothing to undo: you have laid no tile since this session began")
+                    continue
+                game = taken_back
+                say(f"taken back to your last move: {len(game.position.moves)} tile(s) laid")
+                if json_output:
+                    print_json({"by": "you", "undo": True, **game_json(game)})
+                else:
+                    _print_board(game)
+                    for status in status_lines(game):
+                        print(status)
+                continue
+            if word == "hint":
+                with spinner("looking for a hint"):
+                    advice = solve_position(game.rules, game.state, Deadline(think), backend, deepen_share=PLAYING_SHARE)
+                if advice.stopped is not None:
+                    raise advice.stopped
+                if advice.value is not None:
+                    reason = f"it keeps the result: {_solution_words(game, advice)[0]}"
+                elif advice.depth:
+                    reason = f"the best found within {think:g} s, by a {advice.depth}-move look-ahead; not proven"
+                else:
+                    reason = f"a legal move; no search finished within {think:g} s"
+                say(f"hint: {advice.move} ({reason})")
                 continue
             try:
                 chosen = parse_move(text)
@@ -572,6 +620,8 @@ def play_vs(
         else:
             with spinner("the computer is thinking"):
                 solution = solve_position(game.rules, game.state, Deadline(think), backend, deepen_share=PLAYING_SHARE)
+            if solution.stopped is not None:
+                raise solution.stopped  # Ctrl-C stops the game at once
             chosen = solution.move
             assert chosen is not None
             who = "computer"

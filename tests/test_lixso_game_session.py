@@ -169,3 +169,27 @@ def test_ctrl_c_on_a_long_solve_prints_the_best_found_so_far(tmp_path):
     text = out.decode()
     assert text.startswith("interrupted: what was found so far, marked as such\n")
     assert "best move: " in text and "not proven" in text and "the line the search prefers so far (not proven):" in text
+
+
+def test_play_vs_undo_and_hint(run_cli, tmp_path):
+    """undo takes back your move and the computer's answer (never the file's own moves); hint
+    names a legal move for you with its reason."""
+    import re
+
+    from solver.lixso.game.model import load_position, parse_move
+    from solver.lixso.game.rules import replay_position
+
+    position = "grids/lixso-game/9x9-endgame.txt"
+    out = tmp_path / "after.txt"
+    done = run_cli("lixso", "game", "play-vs", position, "--think", "0.5", "--out", str(out),
+                   input="S r4c1 r5c1 r5c2\nundo\nundo\nhint\nquit\n")
+    assert done.returncode == 0, done.stderr
+    text = done.stdout
+    assert "the computer, player 2 (X or O), lays " in text
+    assert "taken back to your last move: 8 tile(s) laid" in text
+    assert "nothing to undo: you have laid no tile since this session began" in text
+    assert load_position(str(out)).moves == load_position(position).moves
+    hint = re.search(r"^hint: (. r\d+c\d+ r\d+c\d+ r\d+c\d+) \((.+)\)$", text, re.MULTILINE)
+    assert hint is not None, text
+    game = replay_position(load_position(position))
+    assert game.rules.violation(game.state, parse_move(hint[1])) is None
