@@ -151,9 +151,9 @@ def show(
     elif not picture_only:
         _print_game(game)
     if svg_out is not None:
-        from solver.lixso.game.render import record_labels, status_lines
+        from solver.lixso.game.render import colours_line, record_labels, status_lines
 
-        footer = status_lines(game)
+        footer = [colours_line(game)] + status_lines(game)
         write_output(svg_out, svg(game.rules, game.state, game.position.grid.label(), record_labels(game.position.moves), footer=footer))
 
 
@@ -431,7 +431,10 @@ def solve(
     if svg_out is not None:
         labels = {move.cells[0]: str(number) for number, move in enumerate(solution.line, start=1)}
         title = "\n".join([game.position.grid.label()] + (answer[:2] if solution.stopped is not None else answer[:1]))
-        write_output(svg_out, svg(after.rules, after.state, title, labels, frozenset(labels), [line.strip() for line in line_words]))
+        from solver.lixso.game.render import colours_line
+
+        footer = [colours_line(game)] + [line.strip() for line in line_words]
+        write_output(svg_out, svg(after.rules, after.state, title, labels, frozenset(labels), footer))
     if solution.stopped is not None:
         sys.stdout.flush()
         raise solution.stopped

@@ -183,6 +183,12 @@ def record_labels(moves: tuple[Move, ...]) -> dict[Cell, str]:
     return {move.cells[0]: str(number) for number, move in enumerate(moves, start=1)}
 
 
+def colours_line(game: Game) -> str:
+    """Which colours are whose, in one short line (for a picture's legend)."""
+    seating = game.rules.seating
+    return " · ".join(f"{seating.side_name(side)}: {' and '.join(seating.colours_of(side))}" for side in range(seating.side_count))
+
+
 def setup_line(game: Game) -> str:
     """Who plays what, the supply and the rule variant, in one line."""
     seating = game.rules.seating
