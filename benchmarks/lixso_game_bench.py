@@ -177,8 +177,8 @@ def bench_backends(args) -> None:
     }
     for command, run in commands.items():
         for name, rules, state in backend_positions():
-            if command != "bounds" and (name.startswith("empty") or name.endswith(" 4 greedy moves")):
-                continue  # a search that runs to its limit whatever the backend
+            if command != "bounds" and (name.startswith("empty") or "midgame" in name or name.endswith((" 4 greedy moves", " 8 greedy moves"))):
+                continue  # a search that runs to its limit whatever the backend (measured: 30 s, unknown)
             row = []
             for backend in ("sat", "cpsat"):
                 cpu, wall, answer = timed(lambda: run(rules, state, backend), args.repeat)

@@ -163,7 +163,6 @@ def test_solve_shows_the_line_of_play_in_text_json_and_picture(run_cli, tmp_path
 
 def test_ctrl_c_on_a_long_solve_prints_the_best_found_so_far(tmp_path):
     import os
-    import select
     import signal
     import subprocess
     import time
@@ -210,3 +209,13 @@ def test_play_vs_undo_and_hint(run_cli, tmp_path):
     assert hint is not None, text
     game = replay_position(load_position(position))
     assert game.rules.violation(game.state, parse_move(hint[1])) is None
+
+
+@pytest.mark.parametrize("command", ["bounds", "solve", "play-vs"])
+def test_each_command_with_a_backend_says_its_measured_default(run_cli, command):
+    from solver.lixso.game import GAME_BACKEND
+
+    done = run_cli("lixso", "game", command, "--help")
+    assert done.returncode == 0
+    text = " ".join(done.stdout.split())
+    assert f"(default {GAME_BACKEND}: measured the faster for every game command" in text and f"[default: {GAME_BACKEND}]" in text

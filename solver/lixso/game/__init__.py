@@ -14,3 +14,10 @@ The rooms, as in every game package:
 
 The rules as implemented are stated in ``seeds/lixso.md`` ("The strategic game").
 """
+
+GAME_BACKEND = "sat"
+"""The backend of every game command that has one (bounds; solve and play-vs, whose root
+bounds use it). Measured per command (benchmarks/lixso_game_bench.py backends, median CPU
+of 5 runs on 9x9 positions where a solver has work to do): bounds 0.002-0.06 s with sat
+against 0.009-0.046 s with cpsat, sat the faster on 14 of 15 positions; solve and play-vs
+alike (their search does not depend on the backend); and cpsat adds OR-Tools' import."""

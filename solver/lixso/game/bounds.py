@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.core.backend import DEFAULT_BACKEND, Status, make_backend
+from solver.core.backend import Status, make_backend
 from solver.core.limits import Deadline, TimeUp
 
+from . import GAME_BACKEND
 from .encode import MOST, SURE, count_cap, side_colours, side_model
 from .model import Move
 from .rules import COLOURS, GameRules, State
@@ -106,7 +107,7 @@ def side_bounds(
     rules: GameRules,
     state: State,
     side: int,
-    backend: str = DEFAULT_BACKEND,
+    backend: str = GAME_BACKEND,
     deadline: Deadline | None = None,
 ) -> SideBounds:
     """One side's most and sure counts (see the module docstring); None where time ran out."""
@@ -191,7 +192,7 @@ def _sure(rules: GameRules, state: State, side: int, backend: str, deadline: Dea
     return min(len(chosen), supply), len(model.unblockable)
 
 
-def bounds(rules: GameRules, state: State, backend: str = DEFAULT_BACKEND, deadline: Deadline | None = None) -> Bounds:
+def bounds(rules: GameRules, state: State, backend: str = GAME_BACKEND, deadline: Deadline | None = None) -> Bounds:
     """Every side's bounds (see :func:`side_bounds`)."""
     deadline = deadline or Deadline.never()
     sides = [side_bounds(rules, state, side, backend, deadline) for side in range(rules.seating.side_count)]

@@ -28,12 +28,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from solver.core.backend import DEFAULT_BACKEND
 from solver.core.errors import InputError
 from solver.core.limits import Deadline, TimeUp
 from solver.core.signals import Stop
 
 from ..model import COLOURS, EMPTY
+from . import GAME_BACKEND
 from .bounds import Bounds, bounds
 from .model import Move
 from .rules import OVER, GameRules, PlacedTile, State, bits
@@ -387,7 +387,7 @@ def solve(
     rules: GameRules,
     state: State,
     deadline: Deadline | None = None,
-    backend: str = DEFAULT_BACKEND,
+    backend: str = GAME_BACKEND,
     use_root_bounds: bool = True,
     use_symmetry: bool = True,
     deepen_share: float | None = None,
