@@ -498,9 +498,19 @@ class SatBackend(Backend):
             best.objective = best_count + offset
             return best
         # sum(counted) >= k  <=>  sum(negations) <= n - k; rhs[j] false means "at most j".
+        if deadline is not None and time.monotonic() >= deadline:
+            return Result(Status.UNKNOWN)
         totalizer = ITotalizer(lits=[-lit for lit in counted], ubound=n, top_id=self._top)
         self._top = max(self._top, totalizer.top_id)
-        self._add(totalizer.cnf.clauses)
+        # the counter of a large objective is hundreds of thousands of clauses (900 literals:
+        # 400,000, a second to load on a busy machine): loaded in chunks, the time limit seen
+        # between them. Part of a counter loaded is sound (its clauses only define its own
+        # new variables); past the limit there is no answer, as after any slice.
+        counter = totalizer.cnf.clauses
+        for start in range(0, len(counter), LOAD_CHUNK_CLAUSES):
+            if deadline is not None and time.monotonic() >= deadline:
+                return Result(Status.UNKNOWN)
+            self._add(counter[start : start + LOAD_CHUNK_CLAUSES])
         proof_assumptions = None
         while best_count < n:
             bound = n - (best_count + 1)
