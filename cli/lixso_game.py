@@ -387,7 +387,7 @@ def solve(
     Alpha-beta search with a transposition table, the bounds as cut-offs, and the grid's
     symmetries. For 2 sides (2 or 4 players). Small positions only: a 6x6 game from the
     start takes seconds to a minute, a 9x9 game from about its fifth or sixth tile on (see
-    README). The line of play is best play on both sides to the end of the game, each move
+    docs/performance.md). The line of play is best play on both sides to the end of the game, each move
     proven to keep the result, shown on the board with its tiles numbered in order. Past
     --time-limit: the best move and line found so far and what was proven (exit 1); Ctrl-C
     prints the same, marked as such, then stops (exit 130).
