@@ -59,6 +59,11 @@ def per_colour_option() -> object:
     return typer.Option(None, "--per-colour", min=1, metavar="N", help="Tiles of each colour available (default: ceil(tiles / 4); 7 on 9x9).")
 
 
+def labels_option() -> object:
+    """``--labels/--no-labels``: the row and column numbers on every picture of a grid."""
+    return typer.Option(True, "--labels/--no-labels", help="Row and column numbers (1, 2, ...) beside the grid, as hints name cells (r2c7); --no-labels for a clean sheet.")
+
+
 def grid_time_option() -> object:
     """``--grid-time-limit SECONDS``: a limit per grid, inside the command's limit."""
     return typer.Option(None, "--grid-time-limit", metavar="SECONDS", callback=seconds_callback, help=GRID_TIME_HELP)
@@ -106,7 +111,7 @@ def _svg_path(base: str, index: int, count: int) -> str:
     return f"{stem}-{index + 1}{ext or '.svg'}"
 
 
-def _show_report(out, report: SolveReport, tty: bool, all_solutions: bool, certified: str = "") -> None:
+def _show_report(out, report: SolveReport, tty: bool, all_solutions: bool, certified: str = "", labels: bool = True) -> None:
     grid = report.grid
     status = report.status.value
     colour = {"unique": "green", "multiple": "yellow", "unsolvable": "red", "unknown": "magenta"}[status]
@@ -119,7 +124,7 @@ def _show_report(out, report: SolveReport, tty: bool, all_solutions: bool, certi
         if len(report.solutions) > 1:
             print(f"solution {number}:")
         if tty:
-            out.print(outlined(solution, grid))
+            out.print(outlined(solution, grid, labels))
         else:
             print(plain(solution))
     found = len(report.solutions)
@@ -144,6 +149,7 @@ def solve(
     per_colour: Optional[int] = per_colour_option(),
     json_output: bool = json_option("One JSON object per grid per line: name, status, solutions, solution_count, all_found, seconds."),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Write a picture of the puzzle and its solution (numbered files for several grids; with --all, one file per solution: NAME-s1.svg, ...)."),
+    labels: bool = labels_option(),
     certify: bool = certify_option("every 'unique' and 'unsolvable'"),
     checker: str = checker_option(),
     proof_dir: Optional[str] = proof_dir_option(),
@@ -186,15 +192,15 @@ def solve(
         if json_output:
             print_json(report.to_json() | (certification.to_json() if certification else {}))
         elif not picture_only:
-            _show_report(out, report, tty, all_solutions, certification.words() if certification else "")
+            _show_report(out, report, tty, all_solutions, certification.words() if certification else "", labels)
         if svg_out is not None:
             target = _svg_path(svg_out, grid_index, grid_count)
             if all_solutions and len(report.solutions) > 1:
                 stem, ext = os.path.splitext(target)
                 for number, solution in enumerate(report.solutions, start=1):
-                    write_output(f"{stem}-s{number}{ext or '.svg'}", svg(entry, solution, note=f"solution {number} of {len(report.solutions)}"))
+                    write_output(f"{stem}-s{number}{ext or '.svg'}", svg(entry, solution, note=f"solution {number} of {len(report.solutions)}", labels=labels))
             else:
-                write_output(target, svg(entry, report.solutions[0] if report.solutions else None, note=_note(report)))
+                write_output(target, svg(entry, report.solutions[0] if report.solutions else None, note=_note(report), labels=labels))
     if bad_input:
         raise typer.Exit(EXIT_BAD_INPUT)
     raise typer.Exit(EXIT_OK if all_unique else EXIT_NOT_ALL_GOOD)
@@ -304,6 +310,7 @@ def draw(
     file: str = typer.Argument(..., help="A grid file, a pack or a puzzle ID ('-': standard input)."),
     out: str = typer.Option(..., "--out", "-o", help="The SVG file (numbered files NAME-1.svg, ... for a pack)."),
     symbols: bool = typer.Option(False, "--symbols", help="Letters in black and white, no colours (for colour-blind players and pen and paper)."),
+    labels: bool = labels_option(),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
     json_output: bool = json_option('One JSON object per grid per line: {"name", "status", "file"}.'),
 ) -> None:
@@ -334,7 +341,7 @@ def draw(
             code = max(code, EXIT_NOT_ALL_GOOD)
             typer.echo(f"placesat: {entry.label()}: {note}", err=True)
         path = _svg_path(out, index, grids)
-        write_output(path, svg(entry, None, symbols=symbols, note=note))
+        write_output(path, svg(entry, None, symbols=symbols, note=note, labels=labels))
         if json_output:
             print_json({"name": entry.label(), "status": report.status.value, "file": path})
     raise typer.Exit(code)
@@ -349,6 +356,7 @@ def print_sheets(
     solutions: bool = typer.Option(False, "--solutions", help="Add answer pages at the end (smaller, twelve to a page)."),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     title: Optional[str] = typer.Option(None, "--title", help="The title on every page (default: Lixso)."),
+    labels: bool = labels_option(),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
     json_output: bool = json_option('One JSON object: {"file", "printed": [names], "left_out": [{"name", "status", "error"?}], "pages", "answer_pages"}.'),
 ) -> None:
@@ -399,7 +407,7 @@ def print_sheets(
         if json_output:  # the report names every puzzle left out, and that no file was written
             print_json({"file": None, "printed": [], "left_out": left_out, "pages": 0, "answer_pages": 0})
         fail("no puzzle to print", code if code != EXIT_OK else EXIT_NOT_ALL_GOOD)
-    write_output(out, sheets_pdf(ready, per_page, symbols, solutions, paper, title))
+    write_output(out, sheets_pdf(ready, per_page, symbols, solutions, paper, title, labels))
     pages = -(-len(ready) // per_page)
     answer_pages = -(-len(ready) // 12) if solutions else 0
     extra = f" and {answer_pages} answer page(s)" if solutions else ""
@@ -566,6 +574,7 @@ def hint(
     state: Optional[str] = typer.Option(None, "--state", help="Your progress: the same grid with the colours you have placed so far."),
     steps: bool = typer.Option(False, "--steps", help="Every step from here to the end, one deduction each."),
     level_only: bool = typer.Option(False, "--level-only", help="Only say how hard the next step is and where to look, not the answer."),
+    verbose: bool = typer.Option(False, "--verbose", help="A trial's chain and a dilemma's findings in full, however long."),
     show_solution: bool = typer.Option(False, "--show-solution", help="Also print the solution (never shown otherwise)."),
     json_output: bool = json_option('One JSON object: name, status, outcome ("next": a hint; "solved": --steps reached the end; "filled": nothing left to deduce; "level 6": no further step up to level 5), hints (fact, level, why, cells), and the solution only with --show-solution.'),
     per_colour: Optional[int] = per_colour_option(),
@@ -622,7 +631,7 @@ def hint(
     explainer = explainer_for(grid.height, grid.width, puzzle.per_colour(per_colour))
     lines: list[str] = []
     try:
-        session = explainer.session(grid, clue_cells, deadline)
+        session = explainer.session(grid, clue_cells, deadline, verbose)
         if session.complete():
             result["outcome"] = "filled"
             finish(EXIT_OK, ["nothing left to deduce: every cell is filled in"])

@@ -140,7 +140,7 @@ def test_solve_certify_says_what_checked_it_and_writes_the_certificate(run_cli, 
     lines = [line for line in result.stdout.splitlines() if ": unique" in line]
     assert len(lines) == 2 and all("(certified: proof of " in line and " steps checked by dratify in " in line for line in lines)
     names = sorted(os.listdir(proofs))
-    assert names == ["L2-s2026-001.cnf", "L2-s2026-001.drat", "L6-s2026-001.cnf", "L6-s2026-001.drat"]
+    assert names == ["example-level-2.cnf", "example-level-2.drat", "example-level-6.cnf", "example-level-6.drat"]
     cnf = (proofs / "L2-s2026-001.cnf").read_text()
     assert cnf.startswith("c placesat lixso: L2-s2026-001 is unique") and "\np cnf " in cnf
     assert (proofs / "L2-s2026-001.drat").read_text().rstrip().endswith("0")

@@ -6,25 +6,25 @@ the ones below it can:
 
 1. **Direct.** One rule at a time, from the clues: a tile that would cover a cell of
    another colour, overlap a placed tile or touch a same-coloured cell is impossible; a
-   cell left with one possible tile takes it; a cell whose possible tiles share a colour
-   takes that colour.
-2. **Direct, with counting and shape.** Also: no 2x2 block is all one colour; two touching
-   cells of one colour lie in one tile; three cells of one colour in an L are that tile;
-   once a colour's supply is spent it appears nowhere else.
+   cell left with one possible tile takes it; a cell left with one colour takes it; a cell
+   that every tile left through a k cell covers is k.
+2. **Direct, with shape and counting.** Also: a cell that every tile left through a k cell
+   touches is not k; once a colour's cells fill its supply it appears nowhere else.
 3. **One-cell trial.** "If this cell were colour k, the direct consequences would leave
    some cell without a colour or a tile", so it is not k.
 4. **One-tile trial.** The same for a tile: "if an I tile lay here, ... contradiction".
-5. **Dilemma.** Try every colour a cell can still take, or every tile that can still
-   cover it; whatever all the surviving cases imply is true. This is the chain of
-   L-tiles a player imagines before knowing whether a move works.
+5. **Dilemma.** Try every tile that can still cover an open cell; whatever all the
+   cases imply is true. This is the chain of L-tiles a player imagines before knowing
+   whether a move works.
 6. **Beyond.** Unique, but nothing above finishes it: it needs nested trials.
 
-"Direct consequences" are unit propagation over the compiled rules (level 1 over the
-rules alone, level 2 and up over the rules with the redundant shape and supply
-constraints). A puzzle's level is the weakest level whose deductions decide every cell.
-Every deduction is sound and only grows with more facts, so repeating them until nothing
-new appears reaches one fixed point whatever the order: grading is deterministic, and
-adding a clue never makes a puzzle harder.
+"Direct consequences" are unit propagation over the compiled rules (encode.GRADING_FAMILIES:
+level 1 over the rules and "cover_all", level 2 also over "touch_all" and the supply); the
+hint engine (explain.py) states the same rules in words and reaches the same facts, so a
+puzzle's grade is the highest level of its hints (seeds/lixso.md). A puzzle's level is the
+weakest level whose deductions decide every cell. Every deduction is sound and only grows
+with more facts, so repeating them until nothing new appears reaches one fixed point
+whatever the order: grading is deterministic, and adding a clue never makes a puzzle harder.
 
 How it is computed (the order does not change any fixed point, so neither a grade):
 
@@ -86,10 +86,10 @@ if TYPE_CHECKING:
 
 LEVELS = {
     1: "direct: consequences of the clues, one rule at a time",
-    2: "direct, with counting and shape facts (no 2x2 block of one colour, colour supply)",
+    2: "direct, with shape and counting (a cell every tile left through a coloured cell would touch; the colour supply)",
     3: "one-cell trial: a colour that leads straight to a contradiction is ruled out",
     4: "one-tile trial: a tile that leads straight to a contradiction is ruled out",
-    5: "dilemma: what every remaining colour or tile of a cell implies is true",
+    5: "dilemma: what every tile that can still cover an open cell leads to is true",
     6: "beyond: needs nested trials (a chain of guesses)",
 }
 HARDEST = HARDEST_LEVEL  # LEVELS names each level up to it
@@ -175,7 +175,7 @@ class Deducer:
 
     def __init__(self, height: int, width: int, per_colour: int | None = None, deadline: Deadline | None = None) -> None:
         cap = default_per_colour(height, width) if per_colour is None else per_colour
-        self.template = template_for(height, width, cap, deadline=deadline)
+        self.template = template_for(height, width, cap, deadline=deadline, grading=2)
         self.engine = SatBackend(self.template.formula, solver=PROPAGATOR, deadline=deadline)
         self._direct_engine: SatBackend | None = None  # see direct_engine
         t = self.template
@@ -220,7 +220,7 @@ class Deducer:
         is never needed (a 21x21 grade spares 0.5 s)."""
         if self._direct_engine is None:
             t = self.template
-            rules_only = template_for(t.height, t.width, t.per_colour, full=False, deadline=deadline)
+            rules_only = template_for(t.height, t.width, t.per_colour, deadline=deadline, grading=1)
             # facts are literals of the colour and tile variables, numbered alike in both
             assert rules_only.colour == t.colour and rules_only.tile == t.tile
             self._direct_engine = SatBackend(rules_only.formula, solver=PROPAGATOR, deadline=deadline)

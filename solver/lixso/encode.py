@@ -23,6 +23,10 @@ Redundant constraints that let unit propagation see what a person sees:
 * a 2x2 block never has one colour on all four cells;
 * two cells that touch and share colour ``k`` are in one tile, one of the few placements
   that hold both;
+* (the grading levels) a cell of colour ``k`` lies in one of the ``k`` tiles through it: a
+  cell that every one of them covers is ``k`` ("cover_all"), and a cell that every one of
+  them touches is not ``k`` ("touch_all"; it holds "pair", and with the rules "triple" and
+  "window": the grading templates need none of those three);
 * (the solver's template only) each cell lies in exactly one placed tile, whatever its
   colour: a variable ``placed[p]`` per placement says some tile lies there, so that a tile
   forced into place rules out every placement overlapping it before any colour is known.
@@ -86,9 +90,13 @@ class LixsoTemplate:
         ]
 
 
-# The redundant families the grading levels propagate over (seeds/lixso.md, "direct
-# consequences"): a family added here would change grades. "tiling" is for solving only.
+# The redundant families a solver gets (with "tiling" on small grids, solve.py).
 ALL_REDUNDANT = frozenset({"triple", "window", "pair"})
+# The families each direct grading level propagates over, besides the rules (seeds/lixso.md,
+# "Difficulty levels"; level 2 also counts the supply): a family changed here changes grades,
+# and solver/lixso/explain.py states the same rules in words (tests/test_lixso_explain.py
+# checks that both reach the same facts).
+GRADING_FAMILIES = {1: frozenset({"cover_all"}), 2: frozenset({"cover_all", "touch_all"})}
 
 
 def build_template(
@@ -163,6 +171,24 @@ def build_template(
             for k in range(ncol):
                 formula.add_clause([-colour[a][k], -colour[b][k]] + [tile[p][k] for p in ps])
 
+    if "cover_all" in redundant or "touch_all" in redundant:
+        rings = [{n for cell in placement for n in lattice.touching(cell)} - set(placement) for placement in template.placements]
+        for i, cell in enumerate(cells):
+            through = placements_at[i]
+            covered = {c for p in through for c in template.placements[p]} - {cell}
+            touched = set().union(*(rings[p] for p in through)) - {cell}
+            for k in range(ncol):
+                if "cover_all" in redundant:
+                    # a k cell's tile is one of the k tiles through it: what all of them cover is k
+                    for c in sorted(covered):
+                        others = [tile[p][k] for p in through if c not in template.placements[p]]
+                        formula.add_clause([-colour[i][k], colour[index(c)][k]] + others)
+                if "touch_all" in redundant:
+                    # ... and what all of them touch is not k
+                    for c in sorted(touched):
+                        others = [tile[p][k] for p in through if c not in rings[p]]
+                        formula.add_clause([-colour[i][k], -colour[index(c)][k]] + others)
+
     if "tiling" in redundant:
         # each cell lies in exactly one placed tile, whatever its colour (numbered after the
         # colour and tile variables, so that their literals mean the same in every template)
@@ -184,20 +210,24 @@ def build_template(
     return template
 
 
-# templates built in this process, by (height, width, per_colour, full, tiling); building one
-# takes about 20 ms at 9x9 and 0.3 s at 21x21
-_templates: dict[tuple[int, int, int, bool, bool], LixsoTemplate] = {}
+# templates built in this process, by (height, width, per_colour, full, tiling, grading level);
+# building one takes about 20 ms at 9x9 and 0.3 s at 21x21
+_templates: dict[tuple[int, int, int, bool, bool, int], LixsoTemplate] = {}
 
 
 def template_for(height: int, width: int, per_colour: int, full: bool = True, deadline: Deadline | None = None,
-                 tiling: bool = False) -> LixsoTemplate:
+                 tiling: bool = False, grading: int = 0) -> LixsoTemplate:
     """The process's one template per grid size and supply, built on first use: with the
-    grading's redundant families and the supply (``full``), or the rules alone (the weakest
-    grading level); ``tiling`` adds the "tiling" family to a full template (for solving).
+    solver's redundant families and the supply (``full``), or the rules alone; ``tiling`` adds
+    the "tiling" family to a full template (for solving). ``grading`` 1 or 2: the rules and
+    that direct grading level's families (GRADING_FAMILIES; the supply at level 2).
     Shared read-only: solvers add their clauses to themselves, never to the template."""
-    key = (height, width, per_colour, full, full and tiling)
+    key = (height, width, per_colour, full, full and tiling, grading)
     if key not in _templates:
-        if full:
+        if grading:
+            _templates[key] = build_template(height, width, per_colour, redundant=GRADING_FAMILIES[grading],
+                                             supply=grading >= 2, deadline=deadline)
+        elif full:
             redundant = ALL_REDUNDANT | {"tiling"} if tiling else ALL_REDUNDANT
             _templates[key] = build_template(height, width, per_colour, redundant=redundant, deadline=deadline)
         else:

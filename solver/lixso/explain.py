@@ -7,16 +7,21 @@ came from, so that a hint can name the specific cells, clues and rule involved. 
 by level (as in seeds/lixso.md):
 
 1. **Direct.** A tile is impossible when it would cover a cell that cannot have its colour,
-   touch (by a side or a corner) a cell of its colour outside it, or overlap a tile already
-   placed; a cell that no tile of colour k can still cover is not k; a cell with one colour
-   left has that colour; a cell of colour k with one k tile left through it lies in that tile;
-   a cell that every k tile left through a k cell covers is k; a placed tile colours its
-   cells and forbids its colour all around it.
-2. **Counting and shape.** No 2x2 block is all one colour; once a colour's supply of tiles is
-   placed, the colour appears nowhere else.
+   touch (by a side or a corner) a cell of its colour outside it, or overlap a tile of its
+   colour already placed; a cell that no tile of colour k can still cover is not k; a cell
+   with one colour left has that colour; a cell of colour k with one k tile left through it
+   lies in that tile; a cell that every k tile left through a k cell covers is k; a placed
+   tile colours its cells and forbids its colour all around it.
+2. **Shape and counting.** A cell that every k tile left through a k cell touches is not k;
+   once a colour's cells fill its supply of tiles, the colour appears nowhere else.
 3. **One-cell trial.** If giving a cell a colour leads, by the rules above, to a
    contradiction, the cell does not have that colour.
 4. **One-tile trial.** The same for a tile.
+5. **Dilemma.** What every tile that can still cover an open cell leads to is true.
+
+These are the grader's levels (seeds/lixso.md, "Difficulty levels"): unit propagation over the
+grading clauses reaches exactly the facts these rules reach, and trials and dilemmas are asked
+of the grader's compiled engine, so a puzzle's grade is the highest level of its hints.
 
 Every rule is sound, so every fact is true of every solution; a hint never guesses. The
 facts a person can write on the grid are colours, so a hint is the easiest next colour (the
@@ -110,7 +115,11 @@ class Board:
 
 
 class Reasoner:
-    """Facts about one grid, grown by the rules up to ``max_level`` (1 or 2), with reasons."""
+    """Facts about one grid, grown by the rules up to ``max_level`` (1 or 2), with reasons.
+
+    Each fact keeps the weakest level it follows at: a fact first found by a level-2 rule and
+    later by level-1 rules alone is lowered, with what rests on it.
+    """
 
     def __init__(self, board: Board, max_level: int = 2) -> None:
         self.board = board
@@ -118,10 +127,10 @@ class Reasoner:
         self.known: dict[Key, Fact] = {}
         self._queue: list = []
         self._order = count()
-        self._placed: dict[int, set[int]] = {k: set() for k in range(len(COLOURS))}
         # how many k tiles can still cover each cell (index cell * colours + k): a cell's
         # tiles are looked at only when the count says something may follow
         self._alive = [len(board.through[i]) for i in range(board.height * board.width) for _ in COLOURS]
+        self._cells_of_colour = [0] * len(COLOURS)  # cells known to have each colour (the supply)
 
     def copy(self) -> "Reasoner":
         other = Reasoner.__new__(Reasoner)
@@ -129,8 +138,8 @@ class Reasoner:
         other.known = dict(self.known)
         other._queue = []
         other._order = count()
-        other._placed = {k: set(v) for k, v in self._placed.items()}
         other._alive = list(self._alive)
+        other._cells_of_colour = list(self._cells_of_colour)
         return other
 
     # ----------------------------------------------------------------- facts
@@ -140,18 +149,25 @@ class Reasoner:
         return None if fact is None else fact.value
 
     def add(self, key: Key, value: bool, rule: str, level: int, deps: tuple = (), detail: object = None) -> None:
-        """Record a fact (unless known) and queue its consequences; ``Contradiction`` on a clash."""
+        """Record a fact (unless known at a level as weak) and queue its consequences;
+        ``Contradiction`` on a clash."""
         existing = self.known.get(key)
-        if existing is not None:
-            if existing.value != value:
-                clash = Fact(key, value, rule, level, deps, 0, detail)
-                raise Contradiction(clash, existing)
-            return
+        if existing is not None and existing.value != value:
+            clash = Fact(key, value, rule, level, deps, 0, detail)
+            raise Contradiction(clash, existing)
         dep_facts = [self.known[k] for k, _ in deps]
         level = max([level] + [f.level for f in dep_facts])
+        if existing is not None and (existing.level <= level or existing.rule == GIVEN):
+            return
         depth = 1 + max([f.depth for f in dep_facts], default=-1)
         fact = Fact(key, value, rule, level, tuple(deps), depth, detail)
         self.known[key] = fact
+        if existing is None:
+            if key[0] == "tile" and not value:
+                for i in self.board.cells_of[key[1]]:
+                    self._alive[i * len(COLOURS) + key[2]] -= 1
+            elif key[0] == "cell" and value:
+                self._cells_of_colour[key[2]] += 1
         heapq.heappush(self._queue, (fact.level, fact.depth, next(self._order), key))
 
     def run(self, deadline: Deadline | None = None) -> None:
@@ -161,8 +177,10 @@ class Reasoner:
             steps += 1
             if deadline is not None and steps % 256 == 0:
                 deadline.check()
-            _, _, _, key = heapq.heappop(self._queue)
+            level, _, _, key = heapq.heappop(self._queue)
             fact = self.known[key]
+            if fact.level != level and fact.rule != GIVEN:
+                continue  # lowered since: its consequences follow from the lower fact's turn
             if key[0] == "cell":
                 self._cell_fact(key[1], key[2], fact.value)
             else:
@@ -181,8 +199,7 @@ class Reasoner:
                 self.add(("tile", p, k), False, "touch", 1, (me,), detail=i)
             self._examine(i, k)
             if self.max_level >= 2:
-                for w in board.windows_of[i]:
-                    self._window(w, k)
+                self._supply(k)
         else:
             for p in board.through[i]:
                 self.add(("tile", p, k), False, "cover", 1, (me,), detail=i)
@@ -206,20 +223,18 @@ class Reasoner:
                 for q in board.through[i]:
                     if q != p:
                         self.add(("tile", q, k), False, "overlap", 1, (me,), detail=i)
-            self._placed[k].add(p)
-            if self.max_level >= 2:
-                self._supply(k)
         else:
             colours = len(COLOURS)
             known = self.known
             for i in board.cells_of[p]:
-                self._alive[i * colours + k] -= 1
                 cell = known.get(("cell", i, k))
                 if self._alive[i * colours + k] == 0 or (cell is not None and cell.value):
                     self._examine(i, k)
 
     def _examine(self, i: int, k: int) -> None:
-        """What the k tiles left through cell ``i`` say about it and its neighbours."""
+        """What the k tiles left through cell ``i`` say about it and the cells around it: with
+        none, it is not k; when it is k, its tile is one of them, so a cell all of them cover
+        is k and (level 2) a cell all of them touch is not k."""
         board = self.board
         known = self.known
         alive = [p for p in board.through[i] if (fact := known.get(("tile", p, k))) is None or fact.value]
@@ -239,28 +254,25 @@ class Reasoner:
         for c in sorted(common):
             deps = (me,) + tuple((("tile", p, k), False) for p in dead if c not in board.cells_of[p])
             self.add(("cell", c, k), True, "every tile", 1, deps, detail=i)
-
-    def _window(self, w: int, k: int) -> None:
-        cells = self.board.windows[w]
-        coloured = [i for i in cells if self.value(("cell", i, k)) is True]
-        if len(coloured) == 3:
-            (last,) = [i for i in cells if i not in coloured]
-            deps = tuple((("cell", i, k), True) for i in coloured)
-            self.add(("cell", last, k), False, "window", 2, deps, detail=w)
+        if self.max_level >= 2:
+            touched = set(board.ring_of[alive[0]]).intersection(*(board.ring_of[p] for p in alive[1:]))
+            for c in sorted(touched):
+                deps = (me,) + tuple((("tile", p, k), False) for p in dead if c not in board.ring_of[p])
+                self.add(("cell", c, k), False, "every tile touches", 2, deps, detail=i)
 
     def _supply(self, k: int) -> None:
-        placed = self._placed[k]
-        if len(placed) > self.board.per_colour:
-            raise Contradiction(
-                Fact(("supply", k), True, "supply", 2, tuple((("tile", p, k), True) for p in sorted(placed))),
-                Fact(("supply", k), False, "supply", 2),
-            )
-        if len(placed) == self.board.per_colour:
-            covered = {i for p in placed for i in self.board.cells_of[p]}
-            deps = tuple((("tile", p, k), True) for p in sorted(placed))
-            for i in range(self.board.height * self.board.width):
-                if i not in covered:
-                    self.add(("cell", i, k), False, "supply", 2, deps)
+        """Once a colour's cells fill its whole supply of tiles, no other cell has it."""
+        cap = 3 * self.board.per_colour
+        have = self._cells_of_colour[k]
+        if have < cap:
+            return
+        coloured = [i for i in range(self.board.height * self.board.width) if self.value(("cell", i, k)) is True]
+        deps = tuple((("cell", i, k), True) for i in coloured)
+        if have > cap:
+            raise Contradiction(Fact(("supply", k), True, "supply", 2, deps), Fact(("supply", k), False, "supply", 2))
+        for i in range(self.board.height * self.board.width):
+            if i not in coloured:
+                self.add(("cell", i, k), False, "supply", 2, deps)
 
 
 # --------------------------------------------------------------------------- words
@@ -273,8 +285,9 @@ def _colour(k: int) -> str:
 class Words:
     """Facts and their reasons in words, naming clues as clues."""
 
-    def __init__(self, board: Board, reasoner: Reasoner, clues: set[int]) -> None:
+    def __init__(self, board: Board, reasoner: Reasoner, clues: set[int], verbose: bool = False) -> None:
         self.board, self.reasoner, self.clues = board, reasoner, clues
+        self.verbose = verbose  # a trial's chain in full, however long
 
     def cell_ref(self, i: int, k: int | None = None) -> str:
         """``the S clue at r1c2`` for a clue, ``r1c2`` otherwise (``the S at r1c2`` when coloured)."""
@@ -372,11 +385,15 @@ class Words:
             return self.tile_death(fact)
         if rule == "overlap":
             return self.tile_death(fact)
-        if rule == "window":
-            cells = [board.name(key[1]) for key, _ in fact.deps]
-            return f"{', '.join(cells)} are {_colour(k)}, and a 2x2 block is never all one colour"
+        if rule == "every tile touches":
+            anchor = fact.detail
+            deaths = [known[key] for key, value in fact.deps[1:]]
+            base = (f"{self.cell_ref(anchor, k)} needs an {_colour(k)} tile, and every {_colour(k)} tile through it "
+                    f"that could still fit would touch {board.name(i)}")
+            return base + (f" (the others {self.group_deaths(deaths)})" if deaths else "")
         if rule == "supply":
-            return f"all {board.per_colour} {_colour(k)} tiles are placed"
+            return (f"{3 * board.per_colour} cells are {_colour(k)} already, all that its {board.per_colour} "
+                    f"tiles cover, so no other cell is {_colour(k)}")
         if rule.startswith("trial"):
             return self.trial_words(fact)
         return rule
@@ -385,17 +402,19 @@ class Words:
         """'if r2c4 were I, the I tile through it could only be ..., and that touches ...'."""
         hypothesis, chain, clash, trial = fact.detail
         inside = Words(self.board, trial, self.clues)
-        key, value = hypothesis
+        key, _ = hypothesis
         if key[0] == "cell":
             start = f"if {self.board.name(key[1])} were {_colour(key[2])}"
         else:
             start = f"if an {_colour(key[2])} tile lay on {self.board.tile_name(key[1])}"
         steps = [f"{self.fact(f.key, f.value)} ({inside.why_short(f)})" for f in chain]
         end = inside.clash_words(clash)
-        if len(steps) > 3:
-            steps = steps[:1] + [f"... {len(steps) - 2} more steps ..."] + steps[-1:]
+        length = f"one trial, {len(steps) + 1} step{'s' if steps else ''} by the direct rules"
+        if len(steps) > 3 and not self.verbose:
+            # still one trial of this level, however long: the person follows one supposition
+            steps = steps[:1] + [f"... {len(steps) - 2} more steps (--verbose shows them) ..."] + steps[-1:]
         middle = "; then ".join(steps)
-        return f"{start}, then {middle + '; and ' if middle else ''}{end}"
+        return f"{start}, then {middle + '; and ' if middle else ''}{end} ({length})"
 
     def why_short(self, fact: Fact) -> str:
         if fact.rule in ("touch", "cover", "overlap"):
@@ -404,6 +423,10 @@ class Words:
             return "the only tile left through " + self.board.name(fact.detail)
         if fact.rule == "every tile":
             return "every tile left through " + self.board.name(fact.detail) + " covers it"
+        if fact.rule == "every tile touches":
+            return "every tile left through " + self.board.name(fact.detail) + " touches it"
+        if fact.rule == "supply":
+            return "that colour's supply is used up"
         if fact.rule == "no tile":
             return "no tile of that colour fits through it"
         if fact.rule == "last colour":
@@ -449,6 +472,8 @@ class Hint:
     cells: list[tuple[int, int]]  # the cells involved (0-based), for --level-only regions
     key: Key = ()
     value: bool = True
+    # further facts the same step shows (a dilemma finds several at once): learnt with it
+    also: list[tuple[Key, bool]] = field(default_factory=list)
 
     def region(self) -> str:
         """Where to look, without the answer: the rows and columns of the cells involved."""
@@ -471,11 +496,13 @@ class Explainer:
         cap = default_per_colour(height, width) if per_colour is None else per_colour
         self.board = Board.of(height, width, cap)
 
-    def session(self, grid: Grid, clues: set[int] | None = None, deadline: Deadline | None = None) -> "HintSession":
+    def session(self, grid: Grid, clues: set[int] | None = None, deadline: Deadline | None = None,
+                verbose: bool = False) -> "HintSession":
         """Hints for ``grid``: its coloured cells are what the person knows. ``clues``: the
         cells that are the puzzle's own clues (the rest are the person's progress); default:
-        every coloured cell. ``Contradiction`` when the coloured cells clash by the rules."""
-        return HintSession(self.board, grid, clues, deadline)
+        every coloured cell. ``verbose``: trial chains in full. ``Contradiction`` when the
+        coloured cells clash by the rules."""
+        return HintSession(self.board, grid, clues, deadline, verbose)
 
     def next_hints(self, grid: Grid, deadline: Deadline | None = None) -> list[Hint]:
         """The easiest next facts for ``grid``, best first (see :meth:`HintSession.next`)."""
@@ -490,12 +517,20 @@ class HintSession:
 
     The facts the rules derive are computed once; accepting a hint makes its facts known to
     the person, so the next hint rests on them instead of repeating their reasons.
+
+    Which trials fail and what a dilemma shows are asked of the grader's compiled engine
+    (:mod:`.deduce`) on the facts known here: its direct rules reach exactly the facts this
+    module's rules reach (tests/test_lixso_explain.py), so a hint's level is the grade's
+    level for that fact; this module then words the chosen trial.
     """
 
-    def __init__(self, board: Board, grid: Grid, clues: set[int] | None, deadline: Deadline | None) -> None:
+    def __init__(self, board: Board, grid: Grid, clues: set[int] | None, deadline: Deadline | None,
+                 verbose: bool = False) -> None:
         self.board = board
         self.deadline = deadline
+        self.verbose = verbose
         self.reasoner = Reasoner(board, 2)
+        self._round: list[Hint] = []  # a dilemma round's findings not yet given (see next)
         coloured = set()
         for r, row in enumerate(grid.rows):
             for c, ch in enumerate(row):
@@ -534,14 +569,15 @@ class HintSession:
         return tuple(out)
 
     def accept(self, hint: Hint) -> None:
-        """The person now knows ``hint``'s fact (and, for a tile, its three colours)."""
-        keys = [hint.key]
-        if hint.value and hint.key[0] == "tile":
-            keys += [("cell", i, hint.key[2]) for i in self.board.cells_of[hint.key[1]]]
-        for key in keys:
+        """The person now knows ``hint``'s facts (and, for a tile, its three colours)."""
+        keys = [(hint.key, hint.value)] + list(hint.also)
+        for key, value in list(keys):
+            if value and key[0] == "tile":
+                keys += [(("cell", i, key[2]), True) for i in self.board.cells_of[key[1]]]
+        for key, value in keys:
             fact = self.reasoner.known.get(key)
             if fact is None:
-                self.reasoner.add(key, hint.value, GIVEN, 0)
+                self.reasoner.add(key, value, GIVEN, 0)
             else:
                 self.reasoner.known[key] = Fact(key, fact.value, GIVEN, 0)
         self.reasoner.run(self.deadline)
@@ -551,17 +587,32 @@ class HintSession:
     def next(self) -> list[Hint]:
         """The easiest next facts, best first: new colours at the weakest level with the
         fewest facts behind them (a whole tile before its cells); when no colour follows by
-        the direct rules, the refutations found by one-cell, then one-tile trials (shortest
-        chain first); then a dilemma's conclusion. Empty when none of these finds anything
-        (the grid is complete, or it needs nested trials)."""
+        the direct rules, the rest of a dilemma round under way; else the refutations found
+        by one-cell, then one-tile trials (shortest chain first); else a new round of
+        dilemmas. Empty when none of these finds anything (the grid is complete, or it needs
+        nested trials).
+
+        A round of dilemmas is asked of every open cell on the same facts, as the grade
+        does (seeds/lixso.md, level 5); its findings are given one cell at a time before any
+        trial runs again, so the steps reach the grade's fixed point.
+        """
         hints = self._colour_hints()
         if hints:
             return hints
+        known = self.reasoner.known
+        while self._round:
+            hint = self._round[0]
+            if all(key in known for key, _ in [(hint.key, hint.value)] + hint.also):
+                self._round.pop(0)
+                continue
+            return [self._round.pop(0)]
+        probe = _Probe(self)
         for level, kind in ((3, "cell"), (4, "tile")):
-            found = self._trials(level, kind)
+            found = self._trials(level, kind, probe)
             if found:
                 return found
-        return self._dilemma()
+        self._round = self._dilemmas(probe)
+        return [self._round.pop(0)] if self._round else []
 
     def _support(self, key: Key) -> set[Key]:
         """Every derived fact that ``key`` rests on (itself included)."""
@@ -587,12 +638,12 @@ class HintSession:
             elif key[0] == "tile":
                 cells.update(self.board.cells_of[key[1]])
             fact = self.reasoner.known.get(key)
-            if fact is not None and fact.rule in ("touch", "cover", "overlap", "every tile", "only tile") and isinstance(fact.detail, int):
+            if fact is not None and fact.rule in ("touch", "cover", "overlap", "every tile", "every tile touches", "only tile") and isinstance(fact.detail, int):
                 cells.add(fact.detail)
         return sorted(divmod(i, self.board.width) for i in cells)
 
     def _words(self) -> Words:
-        return Words(self.board, self.reasoner, self.clues)
+        return Words(self.board, self.reasoner, self.clues, self.verbose)
 
     def _colour_hints(self) -> list[Hint]:
         """New colours for the grid: a whole tile where one is known, else a single cell."""
@@ -626,28 +677,32 @@ class HintSession:
                 found.append((len(options), i, options))
         return sorted(found)
 
-    def _trials(self, level: int, kind: str) -> list[Hint]:
-        """Facts refuted by assuming them and following the direct rules to a clash."""
-        board, reasoner = self.board, self.reasoner
+    def _tile_options(self, i: int) -> list[Key]:
+        """The tiles (of any colour) that can still cover cell ``i``."""
+        return [("tile", p, k) for p in self.board.through[i] for k in range(len(COLOURS))
+                if self.reasoner.value(("tile", p, k)) is None]
+
+    def _trials(self, level: int, kind: str, probe: "_Probe") -> list[Hint]:
+        """Facts refuted by assuming them and following the direct rules to a clash: the
+        grade's trials of that level (colours of open cells at level 3, the tiles that can
+        still cover them at level 4), the shortest chains first."""
+        reasoner = self.reasoner
         if kind == "cell":
             candidates = [("cell", i, k) for _, i, options in self._open_cells() for k in options]
         else:
-            candidates = [
-                ("tile", p, k) for _, i, _ in self._open_cells() for p in board.through[i] for k in range(len(COLOURS))
-                if reasoner.value(("tile", p, k)) is None
-            ]
-            candidates = list(dict.fromkeys(candidates))
+            candidates = list(dict.fromkeys(key for _, i, _ in self._open_cells() for key in self._tile_options(i)))
         refuted: list[tuple[int, Key, Fact]] = []
-        for number, key in enumerate(candidates):
-            if self.deadline is not None and number % 32 == 0:
-                self.deadline.check()
-            trial = reasoner.copy()
-            trial.add(key, True, "hypothesis", level)
-            try:
-                trial.run(self.deadline)
-            except Contradiction as clash:
-                chain = self._chain(trial, clash, key)
-                refuted.append((len(chain), key, Fact(key, False, f"trial {level}", level, (), 0, ((key, True), chain, clash, trial))))
+        for key in candidates:
+            if probe.fails(key):
+                trial = reasoner.copy()
+                trial.add(key, True, "hypothesis", level)
+                try:
+                    trial.run(self.deadline)
+                except Contradiction as clash:
+                    chain = self._chain(trial, clash, key)
+                    refuted.append((len(chain), key, Fact(key, False, f"trial {level}", level, (), 0, ((key, True), chain, clash, trial))))
+                else:
+                    raise AssertionError(f"the grader's trial of {key} fails and this engine's does not")
                 if len(refuted) >= TRIALS_WANTED:
                     break
         refuted.sort(key=lambda item: (item[0], item[1]))
@@ -675,35 +730,68 @@ class HintSession:
         shown = [f for f in needed.values() if f.value and f.rule != "one colour"]
         return sorted(shown, key=lambda f: (f.depth, f.key))
 
-    def _dilemma(self) -> list[Hint]:
-        """Level 5: a cell's every surviving colour leads to the same new colour somewhere."""
-        board, reasoner = self.board, self.reasoner
-        for number, (_, i, options) in enumerate(self._open_cells()):
+    def _dilemmas(self, probe: "_Probe") -> list[Hint]:
+        """Level 5, one round: for every open cell, what all the tiles that can still cover
+        it imply, on the same facts; a hint per cell that shows something new (a colour
+        first), the cells with new colours first."""
+        board, words = self.board, self._words()
+        found: set[tuple[Key, bool]] = set()
+        hints = []
+        for _, i, _ in sorted(self._open_cells(), key=lambda item: item[1]):
             if self.deadline is not None:
                 self.deadline.check()
-            outcomes = []
-            for k in options:
-                trial = reasoner.copy()
-                trial.add(("cell", i, k), True, "hypothesis", 5)
-                try:
-                    trial.run(self.deadline)
-                except Contradiction:
-                    continue
-                outcomes.append((k, {key for key, fact in trial.known.items() if fact.value and key[0] == "cell" and key not in reasoner.known}))
-            if len(outcomes) < 2:
+            options = self._tile_options(i)
+            if len(options) < 2:
                 continue
-            common = set.intersection(*(found for _, found in outcomes))
-            new = sorted((key for key in common if key[1] != i), key=lambda key: key[1])
-            if new:
-                key = new[0]
-                colours = " or ".join(COLOURS[k] for k, _ in outcomes)
-                reason = (
-                    f"{board.name(i)} can only be {colours} now, and whichever it is, {board.name(key[1])} "
-                    f"turns out {COLOURS[key[2]]} by the direct rules"
-                )
-                cells = sorted({divmod(i, board.width), divmod(key[1], board.width)})
-                return [Hint(self._words().fact(key, True), 5, reason, cells, key, True)]
-        return []
+            common = probe.common(options) - found
+            if not common:
+                continue
+            found |= common
+            facts = sorted(common, key=lambda f: (not f[1], f[0][0] != "cell", f[0]))
+            (key, value), also = facts[0], facts[1:]
+            colours = sorted({COLOURS[k] for _, _, k in options}, key=COLOURS.index)
+            reason = (f"{len(options)} tiles can still cover {board.name(i)} ({', '.join(colours)}), "
+                      f"and whichever it is, the direct rules lead to this")
+            if also:
+                shown = also if self.verbose else also[:3]
+                more = "" if len(shown) == len(also) else f", and {len(also) - len(shown)} more (--verbose lists them)"
+                reason += f"; the same dilemma shows {'; '.join(words.fact(k, v) for k, v in shown)}{more}"
+            cells = {i} | ({key[1]} if key[0] == "cell" else set(board.cells_of[key[1]]))
+            hints.append((not (value and key[0] == "cell"), Hint(words.fact(key, value), 5, reason,
+                                                                 sorted(divmod(c, board.width) for c in cells), key, value, also)))
+        return [hint for _, hint in sorted(hints, key=lambda item: item[0])]
+
+
+class _Probe:
+    """The grader's compiled trials on the facts a hint session knows (see HintSession)."""
+
+    def __init__(self, session: HintSession) -> None:
+        from .deduce import Deduction, deducer_for
+
+        board = session.board
+        deducer = self.deducer = deducer_for(board.height, board.width, board.per_colour, session.deadline)
+        t = deducer.template
+        self.literal = lambda key: (t.colour if key[0] == "cell" else t.tile)[key[1]][key[2]]
+        lits = [self.literal(key) if fact.value else -self.literal(key) for key, fact in session.reasoner.known.items()]
+        self.deduction = Deduction(deducer, lits, 4, session.deadline)
+        self.deduction._start_trials(explain=False)
+        self.keys = {lit: ("cell", i, k) for i, row in enumerate(t.colour) for k, lit in enumerate(row)}
+        self.keys.update({lit: ("tile", p, k) for p, row in enumerate(t.tile) for k, lit in enumerate(row)})
+
+    def fails(self, key: Key) -> bool:
+        """Whether the trial of ``key`` fails."""
+        return self.deduction._trials.answer(self.literal(key)) is None  # type: ignore[union-attr]
+
+    def common(self, options: list[Key]) -> set[tuple[Key, bool]]:
+        """What every one of ``options`` implies beyond the known facts (none may fail)."""
+        common = -1
+        for key in options:
+            mask = self.deduction._trials.answer(self.literal(key))  # type: ignore[union-attr]
+            assert mask is not None, "dilemmas follow the trials that fail"
+            common &= mask
+            if not common:
+                return set()
+        return {(self.keys[abs(lit)], lit > 0) for lit in self.deducer.literals_in(common) if abs(lit) in self.keys}
 
 
 _explainers: dict[tuple[int, int, int | None], Explainer] = {}
@@ -715,3 +803,19 @@ def explainer_for(height: int, width: int, per_colour: int | None = None) -> Exp
     if key not in _explainers:
         _explainers[key] = Explainer(height, width, per_colour)
     return _explainers[key]
+
+
+def steps_level(grid: Grid, per_colour: int | None = None, deadline: Deadline | None = None) -> tuple[int, bool]:
+    """Every hint from ``grid`` to the end, each accepted in turn (as ``hint --steps``): (the
+    highest level among them, 0 when none was needed; whether they filled every cell). On a
+    unique puzzle the highest level is its grade, or 5 with the grid left unfilled when it
+    grades 6 (tests/test_lixso_explain.py)."""
+    session = explainer_for(grid.height, grid.width, grid.per_colour(per_colour)).session(grid, deadline=deadline)
+    highest = 0
+    while not session.complete():
+        found = session.next()
+        if not found:
+            return highest, False
+        highest = max(highest, found[0].level)
+        session.accept(found[0])
+    return highest, True
