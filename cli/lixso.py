@@ -39,6 +39,7 @@ from .common import (
     seconds_callback,
     side_outputs,
     time_limit_option,
+    warn,
     write_output,
 )
 
@@ -709,6 +710,15 @@ def verify(
     for i, entry in enumerate(entries):
         if isinstance(entry, InputError):
             checks[i] = invalid(entry)
+    # a name should find one puzzle (hint --name, print captions): two puzzles of one name are named
+    named: dict[str, list[Grid]] = {}
+    for _, entry in grids:
+        if entry.name:
+            named.setdefault(entry.name, []).append(entry)
+    for name, same in named.items():
+        if len(same) > 1:
+            places = ", ".join(f"{g.path or '-'}:{g.line}" for g in same)
+            warn(f"the name {name!r} is used by {len(same)} puzzles ({places})")
 
     def emit(check: Check) -> None:
         if json_output:

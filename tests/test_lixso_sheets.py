@@ -466,3 +466,57 @@ def test_print_keeps_every_caption_and_the_rules_within_the_margins(tmp_path):
     captions = sorted((x, text) for text, x, *_ in pieces if text in ("narrow-one", "Level 1"))
     name_x, level_x = captions[0][0], captions[1][0]
     assert name_x + stringWidth("narrow-one", "Helvetica-Bold", 9.5) < level_x  # side by side, not overlapping
+
+
+# --------------------------------------------------------------------------- labels (issue 29)
+
+
+def test_pictures_number_the_rows_and_columns_as_hints_name_cells(run_cli, tmp_path):
+    from solver.lixso.render import svg
+
+    grid = next(g for g in load_pack(str(LEVEL_3)) if isinstance(g, Grid))
+    labelled, clean = svg(grid), svg(grid, labels=False)
+    numbers = re.findall(r'fill="#555"[^>]*>(\d+)</text>', labelled)
+    assert numbers == [str(n) for n in range(1, 10)] * 2  # columns, then rows
+    assert not re.findall(r'fill="#555"', clean)
+    out = tmp_path / "s.svg"
+    assert run_cli("lixso", "solve", str(LEVEL_3), "--svg", str(out), "--no-labels").returncode == 0
+    assert not re.findall(r'fill="#555"', (tmp_path / "s-1.svg").read_text())
+
+
+@pytest.mark.parametrize("labels", [True, False])
+def test_printed_sheets_number_rows_and_columns_unless_asked_not_to(run_cli, tmp_path, labels):
+    out = tmp_path / "sheet.pdf"
+    args = ["lixso", "print", str(LEVEL_3), "--out", str(out), "--per-page", "1"] + ([] if labels else ["--no-labels"])
+    assert run_cli(*args).returncode == 0
+    page = pdf_pages(out)[0]
+    digits = re.findall(r"(?m)^\s*[1-9]\s*$|\b[1-9]\b", page.replace("page 1", "").replace("Level 3", "").replace("L3-s2026-001", ""))
+    assert (len(digits) >= 18) == labels, page
+
+
+def test_the_text_grid_numbers_rows_and_columns():
+    from rich.console import Console
+
+    from solver.lixso.render import outlined
+
+    grid = next(g for g in load_pack(str(LEVEL_3)) if isinstance(g, Grid))
+    console = Console(width=100, record=True)
+    console.print(outlined(grid.stated_solution(), grid))
+    lines = console.export_text().splitlines()
+    assert lines[0].split() == [str(n) for n in range(1, 10)]
+    assert [line.split()[0] for line in lines[2::2][:9]] == [str(n) for n in range(1, 10)]
+    console = Console(width=100, record=True)
+    console.print(outlined(grid.stated_solution(), grid, labels=False))
+    assert not any(ch.isdigit() for ch in console.export_text())
+
+
+def test_shipped_puzzle_names_are_unique_and_verify_warns_on_a_repeated_one(run_cli, tmp_path):
+    shipped = [ROOT / "grids" / "examples.txt"] + sorted((ROOT / "grids" / "lixso").glob("level-*.txt"))
+    names = [g.name for path in shipped for g in load_pack(str(path)) if isinstance(g, Grid)]
+    assert len(names) == len(set(names)) == 122
+    twice = tmp_path / "twice.txt"
+    text = (ROOT / "grids" / "examples.txt").read_text()
+    twice.write_text(text + "\n" + text.replace("example-level-6", "other"))
+    result = run_cli("lixso", "verify", str(twice))
+    assert "warning: the name 'example-level-2' is used by 2 puzzles" in result.stderr
+    assert "'other'" not in result.stderr and "'example-level-6'" not in result.stderr

@@ -35,10 +35,11 @@ def tile_ids(rows: tuple[str, ...]) -> list[list[int]]:
     return ids
 
 
-def outlined(rows: tuple[str, ...], puzzle: Grid | None = None):
+def outlined(rows: tuple[str, ...], puzzle: Grid | None = None, labels: bool = True):
     """A ``rich`` Text of the grid with every tile outlined and filled with its colour.
 
-    Clue cells of ``puzzle`` (when given) are underlined, so the givens stand out.
+    Clue cells of ``puzzle`` (when given) are underlined, so the givens stand out. ``labels``:
+    column numbers above and row numbers on the left, from 1, as hints name cells (r2c7).
     """
     from rich.text import Text
 
@@ -54,8 +55,13 @@ def outlined(rows: tuple[str, ...], puzzle: Grid | None = None):
         return int(a != b)
 
     text = Text()
+    margin = len(str(height)) + 1 if labels else 0
+    if labels:
+        # each number centred over its cell (a cell is three characters after a wall)
+        text.append(" " * margin + "".join(f" {c + 1:^3}" for c in range(width)).rstrip() + "\n", style="dim")
     for jr in range(height + 1):
         # a line of junctions and horizontal walls
+        text.append(" " * margin)
         for jc in range(width + 1):
             up = wall(tile(jr - 1, jc - 1), tile(jr - 1, jc)) if jr > 0 else 0
             down = wall(tile(jr, jc - 1), tile(jr, jc)) if jr < height else 0
@@ -67,6 +73,8 @@ def outlined(rows: tuple[str, ...], puzzle: Grid | None = None):
         text.append("\n")
         if jr == height:
             break
+        if labels:
+            text.append(f"{jr + 1:>{margin - 1}} ", style="dim")
         for c in range(width + 1):
             text.append("│" if wall(tile(jr, c - 1), tile(jr, c)) else " ", style="dim")
             if c == width:
@@ -87,15 +95,18 @@ def svg(
     cell: int = 36,
     symbols: bool = False,
     note: str | None = None,
+    labels: bool = True,
 ) -> str:
     """An SVG picture: the puzzle on the left and, when given, its solution with tile outlines on the right.
 
     ``symbols``: letters in black and white, no colour fills (for colour-blind players and
     for pen and paper). ``note``: a line of warning under the picture, in red (for example
-    that the grid has no solution or more than one).
+    that the grid has no solution or more than one). ``labels``: row numbers on the left and
+    column numbers above each grid, from 1, as hints name cells (r2c7).
     """
     height, width = puzzle.height, puzzle.width
-    pad = cell // 2
+    band = 14 if labels else 0  # room for the column numbers (and, beside, the row numbers)
+    pad = cell // 2 + band
     panel = width * cell
     panels = 2 if solution is not None else 1
     total_w = max(pad + panels * (panel + pad), 7 * len(note or "") + 2 * pad)
@@ -109,7 +120,14 @@ def svg(
 
     def draw(rows: tuple[str, ...], left: int, caption: str, outline: bool) -> None:
         top = pad + 18
-        out.append(f'<text x="{left}" y="{pad + 8}" font-size="14">{escape(caption)}</text>')
+        out.append(f'<text x="{left}" y="{pad - band + 8}" font-size="14">{escape(caption)}</text>')
+        if labels:
+            for c in range(width):
+                out.append(f'<text x="{left + c * cell + cell / 2}" y="{top - 5}" font-size="11" fill="#555" '
+                           f'text-anchor="middle">{c + 1}</text>')
+            for r in range(height):
+                out.append(f'<text x="{left - 5}" y="{top + r * cell + cell / 2 + 4}" font-size="11" fill="#555" '
+                           f'text-anchor="end">{r + 1}</text>')
         for r in range(height):
             for c in range(width):
                 x, y = left + c * cell, top + r * cell

@@ -58,6 +58,11 @@ RULES_FOOTER = (
 )
 
 
+def _label_size(cell: float) -> float:
+    """The font size of the row and column numbers beside a grid of ``cell``-point cells."""
+    return min(max(cell * 0.3, 4.5), 9.0)
+
+
 def _fitted(pdf, text: str, font: str, size: float, room: float) -> str:
     """``text``, cut short with an ellipsis when it is wider than ``room`` points."""
     if pdf.stringWidth(text, font, size) <= room:
@@ -74,8 +79,11 @@ def sheets_pdf(
     solutions: bool = False,
     paper: str = "a4",
     title: str | None = None,
+    labels: bool = True,
 ) -> bytes:
-    """The PDF document: puzzle pages (``per_page`` puzzles each), then answer pages if asked."""
+    """The PDF document: puzzle pages (``per_page`` puzzles each), then answer pages if asked.
+    ``labels``: row numbers on the left and column numbers above each grid, from 1, as hints
+    name cells (r2c7)."""
     from reportlab.lib.colors import HexColor, black, white
     from reportlab.lib.units import mm
     from reportlab.lib.utils import simpleSplit
@@ -141,6 +149,14 @@ def sheets_pdf(
         pdf.setStrokeColor(frame)
         pdf.setLineWidth(max(cell * 0.12, 1.2))
         pdf.rect(x, y - rows_n * cell, cols_n * cell, rows_n * cell, stroke=1, fill=0)
+        if labels:
+            size = _label_size(cell)
+            pdf.setFillColor(HexColor("#555555"))
+            pdf.setFont("Helvetica", size)
+            for c in range(cols_n):
+                pdf.drawCentredString(x + c * cell + cell / 2, y + size * 0.45, str(c + 1))
+            for r in range(rows_n):
+                pdf.drawRightString(x - size * 0.5, y - r * cell - cell / 2 - size * 0.35, str(r + 1))
 
     def lay_out(items: list[SheetPuzzle], columns: int, rows: int, answer: bool, kind: str, caption_size: float) -> None:
         top = height - margin - header
@@ -154,6 +170,8 @@ def sheets_pdf(
                 col, row = k % columns, k // columns
                 grid = item.grid
                 caption_h = caption_size * 2.2
+                if labels:  # the column numbers sit between the caption and the grid
+                    caption_h += _label_size(min(slot_w / grid.width, slot_h / grid.height)) * 1.4
                 cell = min((slot_w - 8 * mm) / grid.width, (slot_h - caption_h - 8 * mm) / grid.height)
                 grid_w, grid_h = cell * grid.width, cell * grid.height
                 x0 = margin + col * slot_w + (slot_w - grid_w) / 2
@@ -171,10 +189,11 @@ def sheets_pdf(
                 span = max(grid_w, min(slot_w - 4 * mm, pdf.stringWidth(name, "Helvetica-Bold", caption_size) + gap + level_w))
                 left = x0 + (grid_w - span) / 2
                 name = _fitted(pdf, name, "Helvetica-Bold", caption_size, span - gap - level_w)
-                pdf.drawString(left, y_top + caption_size * 0.6, name)
+                above = y_top + caption_size * 0.6 + (_label_size(cell) * 1.4 if labels else 0)
+                pdf.drawString(left, above, name)
                 if not symbols and level is not None:
                     pdf.setFillColor(frame)
-                pdf.drawRightString(left + span, y_top + caption_size * 0.6, level_text)
+                pdf.drawRightString(left + span, above, level_text)
                 if answer:
                     draw_grid(item.solution, grid.rows, x0, y_top, cell, True, black)
                 else:
