@@ -141,9 +141,9 @@ def test_solve_certify_says_what_checked_it_and_writes_the_certificate(run_cli, 
     assert len(lines) == 2 and all("(certified: proof of " in line and " steps checked by dratify in " in line for line in lines)
     names = sorted(os.listdir(proofs))
     assert names == ["example-level-2.cnf", "example-level-2.drat", "example-level-6.cnf", "example-level-6.drat"]
-    cnf = (proofs / "L2-s2026-001.cnf").read_text()
-    assert cnf.startswith("c placesat lixso: L2-s2026-001 is unique") and "\np cnf " in cnf
-    assert (proofs / "L2-s2026-001.drat").read_text().rstrip().endswith("0")
+    cnf = (proofs / "example-level-2.cnf").read_text()
+    assert cnf.startswith("c placesat lixso: example-level-2 is unique") and "\np cnf " in cnf
+    assert (proofs / "example-level-2.drat").read_text().rstrip().endswith("0")
 
 
 def test_solve_certify_json_names_the_checker(run_cli):

@@ -228,27 +228,29 @@ def test_hint_steps_are_true_and_solve_the_shipped_puzzles(level, grids):
 
 def test_a_direct_hint_names_the_clue_the_cells_and_the_rule():
     # by hand: the X tiles through the corner clue r9c1 are r8c1 r9c1 r9c2, r8c1 r8c2 r9c1 and
-    # r8c2 r9c1 r9c2; the last two would cover the I clue at r8c2
+    # r8c2 r9c1 r9c2; the last two would cover the O clue at r8c2
     grid = next(g for g in load_pack(str(ROOT / "grids" / "lixso" / "level-1.txt")) if isinstance(g, Grid))
-    assert grid.rows[8][0] == "X" and grid.rows[7][1] == "I"
+    assert grid.rows[8][0] == "X" and grid.rows[7][1] == "O"
     hint = _hint_session(grid).next()[0]
     assert (hint.level, hint.fact) == (1, "an X tile lies on r8c1 r9c1 r9c2")
     assert hint.reason == (
         "the X clue at r9c1 needs an X tile, and r8c1 r9c1 r9c2 is the only one that still fits "
-        "(the others would cover the I clue at r8c2)"
+        "(the others would cover the O clue at r8c2)"
     )
 
 
 def test_a_trial_hint_names_the_chain(run_cli):
-    result = run_cli("lixso", "hint", str(ROOT / "grids" / "lixso" / "level-4.txt"), "--index", "3")
+    # a one-step chain: the trial says how long it is
+    result = run_cli("lixso", "hint", str(ROOT / "grids" / "lixso" / "level-4.txt"), "--index", "2")
     assert result.returncode == 0
-    assert result.stdout.splitlines()[0] == "L4-s2026-003"
-    assert "[level 3] r2c7 is not S: if r2c7 were S, then no S tile would be left for the S clue at r2c9 (each would touch the S at r2c7)" in result.stdout
+    assert result.stdout.splitlines()[0] == "L4-s2026-002"
+    assert ("[level 3] r7c4 is not I: if r7c4 were I, then r7c5 would be left with no possible colour "
+            "(one trial, 1 step by the direct rules)") in result.stdout
 
 
 def test_level_only_says_where_not_what(run_cli):
-    result = run_cli("lixso", "hint", str(ROOT / "grids" / "lixso" / "level-4.txt"), "--index", "3", "--level-only")
-    assert "needs level 3" in result.stdout and "look at row 2, column 7" in result.stdout
+    result = run_cli("lixso", "hint", str(ROOT / "grids" / "lixso" / "level-4.txt"), "--index", "2", "--level-only")
+    assert "needs level 3" in result.stdout and "look at row 7, column 4" in result.stdout
     assert "is not" not in result.stdout and "S" not in result.stdout.split("\n", 1)[1].replace("S tile", "")
 
 
@@ -476,12 +478,12 @@ def test_pictures_number_the_rows_and_columns_as_hints_name_cells(run_cli, tmp_p
 
     grid = next(g for g in load_pack(str(LEVEL_3)) if isinstance(g, Grid))
     labelled, clean = svg(grid), svg(grid, labels=False)
-    numbers = re.findall(r'fill="#555"[^>]*>(\d+)</text>', labelled)
+    numbers = re.findall(r'fill="dimgray"[^>]*>(\d+)</text>', labelled)
     assert numbers == [str(n) for n in range(1, 10)] * 2  # columns, then rows
-    assert not re.findall(r'fill="#555"', clean)
+    assert not re.findall(r'fill="dimgray"', clean)
     out = tmp_path / "s.svg"
     assert run_cli("lixso", "solve", str(LEVEL_3), "--svg", str(out), "--no-labels").returncode == 0
-    assert not re.findall(r'fill="#555"', (tmp_path / "s-1.svg").read_text())
+    assert not re.findall(r'fill="dimgray"', (tmp_path / "s-1.svg").read_text())
 
 
 @pytest.mark.parametrize("labels", [True, False])

@@ -174,7 +174,7 @@ def test_the_tiling_family_is_the_solvers_alone():
     assert deducer.template.placed == [] and len(solving.placed) == len(solving.placements)
     assert solving.colour == deducer.template.colour and solving.tile == deducer.template.tile
     assert min(solving.placed) > deducer.num_vars
-    assert template_for(9, 9, default_per_colour(9, 9)) is deducer.template
+    assert template_for(9, 9, default_per_colour(9, 9), grading=2) is deducer.template
 
 
 def test_the_solver_is_chosen_by_grid_size():

@@ -123,10 +123,10 @@ def svg(
         out.append(f'<text x="{left}" y="{pad - band + 8}" font-size="14">{escape(caption)}</text>')
         if labels:
             for c in range(width):
-                out.append(f'<text x="{left + c * cell + cell / 2}" y="{top - 5}" font-size="11" fill="#555" '
+                out.append(f'<text x="{left + c * cell + cell / 2}" y="{top - 5}" font-size="11" fill="dimgray" '
                            f'text-anchor="middle">{c + 1}</text>')
             for r in range(height):
-                out.append(f'<text x="{left - 5}" y="{top + r * cell + cell / 2 + 4}" font-size="11" fill="#555" '
+                out.append(f'<text x="{left - 5}" y="{top + r * cell + cell / 2 + 4}" font-size="11" fill="dimgray" '
                            f'text-anchor="end">{r + 1}</text>')
         for r in range(height):
             for c in range(width):
