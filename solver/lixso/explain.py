@@ -80,8 +80,6 @@ class Board:
     ring_of: list[tuple[int, ...]] = field(default_factory=list)
     through: list[list[int]] = field(default_factory=list)  # placements covering a cell
     around: list[list[int]] = field(default_factory=list)  # placements whose ring holds a cell
-    windows: list[tuple[int, ...]] = field(default_factory=list)
-    windows_of: list[list[int]] = field(default_factory=list)
 
     @classmethod
     def of(cls, height: int, width: int, per_colour: int) -> "Board":
@@ -100,11 +98,6 @@ class Board:
                 board.through[i].append(p)
             for i in ring:
                 board.around[i].append(p)
-        board.windows = [tuple(index(c) for c in window) for window in lattice.windows]
-        board.windows_of = [[] for _ in range(height * width)]
-        for w, window in enumerate(board.windows):
-            for i in window:
-                board.windows_of[i].append(w)
         return board
 
     def name(self, i: int) -> str:
