@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/lixso_levels_agree.py [--shipped N] [--random N] [--size 9x9] [--seed S]
 
 For the first N puzzles of each shipped pack (grids/lixso/level-1..6.txt) and grids/examples.txt,
-and for random puzzles (tests/lixso_samples.py: carves of random solutions with more and more
+for puzzles the generator makes at each level (--generated), and for random puzzles (tests/lixso_samples.py: carves of random solutions with more and more
 clues given back, so every level turns up), prints the stated level, the grade, and the highest
 level among the steps of `hint --steps` from the clues to the end (with "unfilled" when the hints
 stop short: at level 6 they must). One definition (seeds/lixso.md, "Difficulty levels") means
@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from solver.lixso.deduce import deducer_for  # noqa: E402
 from solver.lixso.explain import steps_level  # noqa: E402
+from solver.lixso.generate import GenerationFailed, generate_one  # noqa: E402
 from solver.lixso.model import Grid, load_pack  # noqa: E402
 from tests.lixso_samples import random_puzzles  # noqa: E402
 
@@ -39,6 +40,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shipped", type=int, default=3, help="puzzles from the start of each shipped pack (0: none)")
     parser.add_argument("--random", type=int, default=0, help="random solutions (4 puzzles each)")
+    parser.add_argument("--generated", type=int, default=0, help="puzzles per level 1-6 made by the generator (levels 5 and 6 are rare in random carves)")
     parser.add_argument("--size", default="9x9")
     parser.add_argument("--seed", default="agree")
     args = parser.parse_args()
@@ -48,8 +50,16 @@ def main() -> None:
         for path in [ROOT / "grids" / "examples.txt"] + [ROOT / "grids" / "lixso" / f"level-{n}.txt" for n in range(1, 7)]:
             grids = [g for g in load_pack(str(path)) if isinstance(g, Grid)]
             puzzles += [(path.name, g) for g in grids[: args.shipped]]
+    height, width = map(int, args.size.split("x"))
+    for level in range(1, 7) if args.generated else ():
+        for i in range(args.generated):
+            try:
+                made = generate_one(height, width, level, f"{args.seed}:{level}:{i}", f"gen-L{level}-{i}")
+            except GenerationFailed as failed:
+                print(f"generated level {level} at {args.size}: {failed}", flush=True)
+                break
+            puzzles.append(("generated", made.grid))
     if args.random:
-        height, width = map(int, args.size.split("x"))
         puzzles += [("random", g) for g in random_puzzles(height, width, args.random, args.seed)]
 
     tally: Counter = Counter()
