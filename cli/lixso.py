@@ -460,6 +460,7 @@ def generate(
         seed = random.SystemRandom().randrange(10**6)
         typer.echo(f"seed {seed}", err=True)
     todo = orders(count, level, height, width, seed, per_colour, minimal)
+    jobs = _workers(jobs, count)
     made: dict[int, Generated] = {}
     failures: list[str] = []
     try:
@@ -522,6 +523,7 @@ def grade(
             continue
         level: int | None = None
         try:
+            deadline.check()  # past the limit nothing is built: every later grid is unknown at once
             result = deducer_for(entry.height, entry.width, entry.per_colour(per_colour), deadline).grade(entry, deadline=deadline)
             level, hardest = result.level, result.hardest
             status = "unique"
@@ -677,6 +679,20 @@ def _level_words(level: int) -> str:
     return LEVELS.get(level, "")
 
 
+def _workers(jobs: int, work: int | None) -> int:
+    """The worker processes to start for --jobs: no more than the work or the cores, said in
+    one line when fewer than asked (see solver.core.parallel.worker_count)."""
+    from solver.core.parallel import usable_cores, worker_count
+
+    workers = worker_count(jobs, work)
+    if workers < jobs:
+        cores = usable_cores()
+        why = (f"this process may use {cores} core{'s' if cores != 1 else ''}" if work is None or cores <= work
+               else f"there {'is' if work == 1 else 'are'} {work} puzzle{'s' if work != 1 else ''}")
+        warn(f"--jobs {jobs}: starting {workers} worker process{'es' if workers != 1 else ''}, as {why}")
+    return workers
+
+
 @command(app)
 def verify(
     paths: list[str] = typer.Argument(..., help="Pack files or folders of grid files ('-': standard input)."),
@@ -746,6 +762,7 @@ def verify(
     emit_in_order()
     stopped: Stop | None = None
     settings = (backend, grid_time_limit, grade_all, command_end, checkers)
+    jobs = _workers(jobs, len(grids))
     try:
         with progress("verify") as bar:
             task = bar.add_task("verify", total=len(grids))
@@ -783,6 +800,7 @@ def verify(
     table.add_row("checked", f"{len(done)} of {len(entries)}")
     console(stderr=json_output).print(table)
     if stopped is not None:
+        typer.echo(f"placesat: {stopped.reason}: {len(done)} of {len(entries)} puzzles checked", err=True)
         raise typer.Exit(stopped.exit_code)
     all_good = len(done) == len(entries) and all(c.facts_hold() for c in done)
     raise typer.Exit(EXIT_OK if all_good else EXIT_NOT_ALL_GOOD)

@@ -29,6 +29,7 @@ COLOURS = "IXSO"
 EMPTY = "."
 CELL_SYMBOLS = frozenset(".IXSOixso")
 """Every character a grid row may hold: ASCII only (``str.upper`` would turn ``ı`` into ``I``)."""
+_CLEAN_ROW = re.compile(r"[.IXSOixso]*")
 MAX_SIDE = 60
 MAX_CELLS = 900
 """The largest grid accepted, in cells (30x30). Building the rules of a larger grid takes
@@ -170,6 +171,9 @@ def _check_rows(rows: list[tuple[int, str]], path: str | None) -> tuple[str, ...
         )
     clean: list[str] = []
     for number, text in rows:
+        if len(text) == width and _CLEAN_ROW.fullmatch(text):  # the common case, without a loop per cell
+            clean.append(text.upper())
+            continue
         for column, ch in enumerate(text, start=1):
             if ch not in CELL_SYMBOLS:
                 shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"

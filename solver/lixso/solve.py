@@ -137,6 +137,10 @@ class LixsoSolver:
         """
         start = time.perf_counter()
         deadline = as_deadline(time_limit)
+        if deadline.expired():
+            # past the limit nothing is built: a pack's every later grid is unknown at once
+            # (a template that the limit cuts short is not kept, so each grid rebuilt it)
+            return SolveReport(grid, Verdict.UNKNOWN, [], time.perf_counter() - start, complete=False)
         try:
             compiled = self.compiled(grid, deadline)
         except TimeUp:

@@ -115,6 +115,11 @@ class Verifier:
                 shown = grid.metadata["level"][:20] + ("..." if len(grid.metadata["level"]) > 20 else "")
                 raise InputError(f"level metadata {shown!r} is not a level (1 to {HARDEST_LEVEL})", grid.path, grid.line)
             deadline = self._deadline()
+            if deadline.expired():  # nothing is built past the limit: every later puzzle is unknown at once
+                result = Check(grid.label(), Verdict.UNKNOWN.value, stated_level=stated_level,
+                               error="the time limit came first")
+                result.seconds = time.perf_counter() - start
+                return result
             grading = stated_level is not None or self.grade_all
             if grading and not self.checkers:
                 result = self._by_deduction(grid, stated_level, deadline)
