@@ -303,6 +303,53 @@ def progress(label: str):
     )
 
 
+class _BatchProgress:
+    """One line on a terminal's stderr: puzzles done, the rate, and the time left."""
+
+    def __init__(self, label: str, fraction: Callable[[], float | None] | None, total: int | None) -> None:
+        import time
+
+        self.label, self.fraction, self.total = label, fraction, total
+        self.done = 0
+        self.clock = time.monotonic
+        self.start = self.shown_at = self.clock()
+
+    def __enter__(self) -> "_BatchProgress":
+        return self
+
+    def __exit__(self, *exc: object) -> bool:
+        if self.shown_at > self.start:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+        return False
+
+    def advance(self, count: int = 1) -> None:
+        self.done += count
+        now = self.clock()
+        if now - self.shown_at < 0.25:
+            return
+        self.shown_at = now
+        elapsed = now - self.start
+        rate = self.done / elapsed if elapsed > 0 else 0.0
+        share = self.done / self.total if self.total else (self.fraction() if self.fraction else None)
+        left = ""
+        if share and share > 0:
+            seconds = elapsed * (1 - share) / share
+            left = f", {int(seconds // 3600)}:{int(seconds % 3600 // 60):02d}:{int(seconds % 60):02d} left"
+        of = f" of {self.total}" if self.total else ""
+        sys.stderr.write(f"\r\033[K{self.label}: {self.done}{of} puzzles, {rate:.1f}/s{left}")
+        sys.stderr.flush()
+
+
+def batch_progress(label: str, fraction: Callable[[], float | None] | None = None, total: int | None = None):
+    """Progress of a long batch on stderr (a terminal only): puzzles done, rate, time left
+    (from ``total`` puzzles, else from ``fraction()``, the share of the input read). Use as a
+    context manager; ``advance()`` once per puzzle."""
+    if not sys.stderr.isatty():
+        return _Quiet()
+    return _BatchProgress(label, fraction, total)
+
+
 def spinner(label: str):
     """A 'working...' line on stderr with elapsed time, for one long call (terminal only).
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import Optional
+from typing import Iterable, Optional
 
 import typer
 
@@ -34,6 +34,7 @@ from .common import (
     output_folder,
     output_path,
     print_json,
+    batch_progress,
     progress,
     proof_dir_option,
     seconds_callback,
@@ -175,9 +176,15 @@ def solve(
     solver = LixsoSolver(backend, per_colour)
     bad_input = False
     all_unique = True
-    entries = collect(files)
-    grid_count = sum(isinstance(entry, Grid) for entry in entries)
-    picture_only = _picture_files("--svg", svg_out, grid_count, all_solutions)
+    if svg_out is None:  # a stream, any length: each grid is answered as it is read
+        from solver.lixso.pack import stream_pack
+
+        entries: Iterable[Grid | InputError] = stream_pack(files)
+        grid_count, picture_only = 0, False
+    else:  # the pictures are numbered when there are several: count them first
+        entries = collect(files)
+        grid_count = sum(isinstance(entry, Grid) for entry in entries)
+        picture_only = _picture_files("--svg", svg_out, grid_count, all_solutions)
     grid_index = -1
     stems: set[str] = set()  # certificate file names used so far
     for entry in entries:
@@ -294,8 +301,10 @@ def puzzle_ids(
     """
     from solver.lixso.model import puzzle_id
 
+    from solver.lixso.pack import stream_pack
+
     code = EXIT_OK
-    for entry in collect(files):
+    for entry in stream_pack(files):
         if isinstance(entry, InputError):
             _bad_grid(entry, json_output)
             code = EXIT_BAD_INPUT
@@ -512,11 +521,12 @@ def grade(
     for bad input.
     """
     from solver.lixso.deduce import HARDEST, deducer_for
+    from solver.lixso.pack import stream_pack
 
     deadline = Deadline(time_limit)
     solver = LixsoSolver("sat", per_colour)
     code = EXIT_OK
-    for entry in collect(files):
+    for entry in stream_pack(files):
         if isinstance(entry, InputError):
             _bad_grid(entry, json_output)
             code = EXIT_BAD_INPUT
@@ -708,102 +718,78 @@ def verify(
     """Verify whole packs: unique, multiple, unsolvable, unknown or invalid, per puzzle.
 
     Also checks that stated '# level:' and '# solution:' metadata are true. With --certify,
-    every verdict is re-proven with a proof an independent checker replays. Exit code 0 only
-    when every puzzle is unique (and certified, with --certify) and every stated fact holds;
-    1 otherwise; 2 for bad usage.
+    every verdict is re-proven with a proof an independent checker replays. Packs are read
+    as streams, of any length (a record, one grid with its metadata, is capped at 16 MB: a
+    longer one is named and the rest goes on), and each result is printed as soon as it and
+    every one before it are decided, in pack order. Exit code 0 only when every puzzle is
+    unique (and certified, with --certify) and every stated fact holds; 1 otherwise; 2 for
+    bad usage.
     """
     checkers = checkers_of(checker, certify)
+    import itertools
     import time
-    from collections import Counter
 
-    from solver.core.parallel import WorkerCrash, run_jobs
-    from solver.lixso.verify import Check, check_in_worker, invalid, prepare, start_worker
+    from solver.core.parallel import WorkerCrash, run_ordered
+    from solver.lixso.pack import stream_pack
+    from solver.lixso.verify import Check, VerifyTally, check_in_worker, invalid, prepare, start_worker
 
     command_end = None if time_limit is None else time.monotonic() + time_limit
-    entries = collect(paths)
-    checks: dict[int, Check] = {}
-    grids = [(i, entry) for i, entry in enumerate(entries) if isinstance(entry, Grid)]
-    for i, entry in enumerate(entries):
-        if isinstance(entry, InputError):
-            checks[i] = invalid(entry)
-    # a name should find one puzzle (hint --name, print captions): two puzzles of one name are named
-    named: dict[str, list[Grid]] = {}
-    for _, entry in grids:
-        if entry.name:
-            named.setdefault(entry.name, []).append(entry)
-    for name, same in named.items():
-        if len(same) > 1:
-            places = ", ".join(f"{g.path or '-'}:{g.line}" for g in same)
-            warn(f"the name {name!r} is used by {len(same)} puzzles ({places})")
+    stream = stream_pack(paths)
+    entries = iter(stream)
+    jobs = _workers(jobs, None)
+    settings = (backend, grid_time_limit, grade_all, command_end, checkers)
+    tally = VerifyTally()
 
     def emit(check: Check) -> None:
+        tally.add(check)
         if json_output:
             print_json(check.to_json())
-        else:
-            extra = []
-            if check.level is not None:
-                extra.append(f"level {check.level}" + ("" if check.stated_level in (None, check.level) else f" (stated {check.stated_level})"))
-            if check.solution_matches is False:
-                extra.append("stated solution is wrong")
-            if check.error:
-                extra.append(check.error)
-            certified = f" ({check.certification.words()})" if check.certification is not None else ""
-            print(f"{check.name}: {check.status}{certified}" + (f" - {', '.join(extra)}" if extra else "") + f" ({check.seconds:.3f} s)")
+            return
+        extra = []
+        if check.level is not None:
+            extra.append(f"level {check.level}" + ("" if check.stated_level in (None, check.level) else f" (stated {check.stated_level})"))
+        if check.solution_matches is False:
+            extra.append("stated solution is wrong")
+        if check.error:
+            extra.append(check.error)
+        certified = f" ({check.certification.words()})" if check.certification is not None else ""
+        print(f"{check.name}: {check.status}{certified}" + (f" - {', '.join(extra)}" if extra else "") + f" ({check.seconds:.3f} s)")
 
-    # reported in file order: a result that comes before those of earlier grids waits for them
-    shown = 0
+    def answer_here(entry):
+        """An unreadable puzzle, or any past the time limit, is answered without a worker."""
+        if isinstance(entry, InputError):
+            return invalid(entry)
+        if command_end is not None and time.monotonic() >= command_end:
+            return check_in_worker(entry)
+        return None
 
-    def emit_in_order() -> None:
-        nonlocal shown
-        while shown in checks:
-            emit(checks[shown])
-            shown += 1
-
-    emit_in_order()
     stopped: Stop | None = None
-    settings = (backend, grid_time_limit, grade_all, command_end, checkers)
-    jobs = _workers(jobs, len(grids))
     try:
-        with progress("verify") as bar:
-            task = bar.add_task("verify", total=len(grids))
-            prepare([g for _, g in grids], *settings)  # built once, inherited by the workers
-            for index, result in run_jobs(check_in_worker, [g for _, g in grids], jobs, start_worker, settings):
-                entry_index, grid = grids[index]
+        with batch_progress("verify", stream.fraction) as bar:
+            # the first puzzles' sizes are built once here, inherited by the workers
+            first = list(itertools.islice(entries, 8 * jobs))
+            prepare([g for g in first if isinstance(g, Grid)], *settings)
+            for entry, result in run_ordered(check_in_worker, itertools.chain(first, entries), jobs, start_worker,
+                                             settings, here=answer_here):
                 if isinstance(result, WorkerCrash):
-                    result = Check(grid.label(), "unknown", error=f"worker crashed: {result}")
-                checks[entry_index] = result
-                emit_in_order()
-                bar.advance(task)
+                    result = Check(entry.label(), "unknown", error=f"worker crashed: {result}")
+                emit(result)
+                bar.advance()
     except Stop as stop:
         stopped = stop
-    for index in sorted(checks):
-        if index >= shown:  # after a stop: the grids checked beyond the first one left unchecked
-            emit(checks[index])
-    done = list(checks.values())
-    tally = Counter(check.status for check in done)
-    uncertified = sum(1 for c in done if c.status == "unique" and c.certification is not None and not c.certification.certified)
-    wrong_facts = sum(1 for c in done if c.status == "unique" and not c.facts_hold()) - uncertified
     from rich.table import Table
 
     table = Table(title="verify summary" + (f" ({stopped.reason})" if stopped else ""))
     table.add_column("status")
     table.add_column("puzzles", justify="right")
-    if tally["unique"] - wrong_facts - uncertified:
-        table.add_row("unique" + (", certified" if certify else ""), str(tally["unique"] - wrong_facts - uncertified))
-    if uncertified:
-        table.add_row("unique, not certified", str(uncertified))
-    if wrong_facts:
-        table.add_row("unique, but stated level/solution wrong", str(wrong_facts))
-    for status in ("multiple", "unsolvable", "unknown", "invalid"):
-        if tally[status]:
-            table.add_row(status, str(tally[status]))
-    table.add_row("checked", f"{len(done)} of {len(entries)}")
+    for label, count in tally.rows(certify):
+        table.add_row(label, str(count))
     console(stderr=json_output).print(table)
     if stopped is not None:
-        typer.echo(f"placesat: {stopped.reason}: {len(done)} of {len(entries)} puzzles checked", err=True)
+        last = f", up to {tally.last_name}" if tally.last_name else ""
+        typer.echo(f"placesat: {stopped.reason}: {tally.checked} puzzle{'s' if tally.checked != 1 else ''} checked{last}", err=True)
         raise typer.Exit(stopped.exit_code)
-    all_good = len(done) == len(entries) and all(c.facts_hold() for c in done)
-    raise typer.Exit(EXIT_OK if all_good else EXIT_NOT_ALL_GOOD)
+    raise typer.Exit(EXIT_OK if tally.all_good() else EXIT_NOT_ALL_GOOD)
 
 
 # The strategic game's commands (cli/lixso_game.py imports its library inside each command).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import signal
 import time
 
@@ -85,4 +86,117 @@ def test_ctrl_c_in_verify_on_two_workers_says_interrupted_and_how_far(tmp_path):
     returncode, out, err = stop_after(process, signal.SIGINT, 3.0)
     assert returncode == 130 and "Traceback" not in err
     last = err.strip().splitlines()[-1]
-    assert last.startswith("placesat: interrupted: ") and last.endswith(" of 400 puzzles checked"), err
+    match = re.fullmatch(r"placesat: interrupted: (\d+) puzzles? checked(, up to (\S+))?", last)
+    assert match, err
+    shown = [line.split(":")[0] for line in out.splitlines() if ": unique" in line]
+    assert len(shown) == int(match[1]) and (not shown or shown[-1] == match[3])
+
+
+# --------------------------------------------------------------------------- packs as streams
+
+
+def test_streamed_lines_are_the_lines_a_text_editor_counts(tmp_path):
+    from solver.core.inputs import split_lines
+    from solver.core.records import StreamedInput
+
+    text = "\ufeffa\r\nb\rc\n\nd\x0ce\r\n\u00e9\n"
+    path = tmp_path / "lines.txt"
+    path.write_bytes(text.encode("utf-8"))
+    assert [line for _, line in StreamedInput(str(path))] == split_lines(text.lstrip("\ufeff"))
+    assert [n for n, _ in StreamedInput(str(path))] == list(range(1, 7))
+
+
+def test_a_line_over_the_cap_is_skipped_and_the_next_read(tmp_path):
+    from solver.core.records import StreamedInput
+
+    path = tmp_path / "long.txt"
+    path.write_bytes(b"short\n" + b"y" * 100 + b"\nafter\n")
+    assert list(StreamedInput(str(path), line_limit=50)) == [(1, "short"), (2, None), (3, "after")]
+
+
+def test_a_nul_byte_ends_the_stream_with_its_place(tmp_path):
+    from solver.core.errors import InputError
+    from solver.core.records import StreamedInput
+
+    path = tmp_path / "bin.txt"
+    path.write_bytes(b"IIX\nIXX\n\nab\x00c\n")
+    lines = iter(StreamedInput(str(path)))
+    assert [next(lines) for _ in range(3)] == [(1, "IIX"), (2, "IXX"), (3, "")]
+    with pytest.raises(InputError) as caught:
+        next(lines)
+    assert (caught.value.line, caught.value.column) == (4, 3) and "NUL" in str(caught.value)
+
+
+def test_a_record_over_the_cap_is_named_and_the_rest_read():
+    from solver.core.inputs import numbered_lines
+    from solver.lixso.model import Grid, GridError, parse_pack, read_grids
+
+    text = "# name: a\nIIX\nIXX\n\n# name: big\n# note: " + "z" * 200 + "\nIIX\nIXX\n\n# name: c\nIIX\nIXX\n"
+    entries = list(read_grids(numbered_lines(text), "p.txt", record_limit=100))
+    assert [type(e) for e in entries] == [Grid, GridError, Grid]
+    assert entries[1].label() == "big" and entries[1].line == 5 and "too long" in str(entries[1])
+    assert [e.name for e in entries if isinstance(e, Grid)] == ["a", "c"]
+    assert [e.rows for e in parse_pack(text) if isinstance(e, Grid)][1] == ("IIX", "IXX")  # no cap hit at 16 MB
+
+
+def _padded_pack(tmp_path, huge_record: bool):
+    """The shipped level-1 pack with over 16 MB of comment blocks between its halves (and a
+    record over the cap in the middle when ``huge_record``)."""
+    grids = (LEVELS / "level-1.txt").read_text().split("\n\n")
+    filler = ("# " + "f" * 1000 + "\n\n") * 17_000
+    middle = "# name: huge\n# note: " + "h" * (17 * 1024 * 1024) + "\nIIX\nIXX\n\n" if huge_record else ""
+    head = "\n\n".join(grids[:11]) + "\n\n" + filler
+    path = tmp_path / "big.txt"
+    path.write_text(head + middle + "\n\n".join(grids[11:]) + "\n")
+    assert path.stat().st_size > 16 * 1024 * 1024
+    return path, head.count("\n") + 1
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_verify_reads_a_pack_over_16_mb_and_names_an_over_long_record(run_cli, tmp_path, jobs):
+    pack, huge_line = _padded_pack(tmp_path, huge_record=True)
+    result = run_cli("lixso", "verify", str(pack), "--json", "--jobs", jobs)
+    assert result.returncode == 1, result.stderr[-500:]
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    names = [f"L1-s2026-{i:03d}" for i in range(1, 21)]
+    assert [row["name"] for row in rows] == names[:10] + ["huge"] + names[10:]
+    assert rows[10]["status"] == "invalid" and "too long" in rows[10]["error"] and f":{huge_line}:" in rows[10]["error"]
+    assert all(row["status"] == "unique" and row["level"] == 1 for row in rows[:10] + rows[11:])
+
+
+def test_solve_grade_and_id_stream_a_pack_over_16_mb(run_cli, tmp_path):
+    pack, _ = _padded_pack(tmp_path, huge_record=False)
+    expected = [f"L1-s2026-{i:03d}" for i in range(1, 21)]
+    for command in ("id", "grade", "solve"):
+        result = run_cli("lixso", command, str(pack), "--json")
+        assert result.returncode == 0, (command, result.stderr[-500:])
+        assert [json.loads(line)["name"] for line in result.stdout.splitlines()] == expected
+
+
+def _slow_square(n: int) -> int:
+    import os
+    import time
+
+    if n == 13:
+        os._exit(9)  # the worker dies, as in a native crash
+    time.sleep(0.002 * (n % 5))
+    return n * n
+
+
+def test_ordered_results_from_a_stream_with_a_bounded_window():
+    from solver.core.parallel import WorkerCrash, run_ordered
+
+    pulled = []
+
+    def items():
+        for n in range(40):
+            pulled.append(n)
+            yield n
+
+    got = []
+    for item, result in run_ordered(_slow_square, items(), 2, window=4, here=lambda n: -1 if n % 10 == 0 else None):
+        got.append((item, result))
+        assert len(pulled) <= item + 1 + 4 + 1  # never more than the window ahead of what was yielded
+    assert [item for item, _ in got] == list(range(40))
+    assert isinstance(got[13][1], WorkerCrash)
+    assert all(result == (-1 if n % 10 == 0 else n * n) for n, result in got if n != 13)

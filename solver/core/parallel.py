@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from collections import deque
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 if TYPE_CHECKING:
     from .limits import Deadline
@@ -108,6 +109,97 @@ def run_jobs(
         isolate = bool(crashed) or isolate
         if isolate and not crashed:
             isolate = False  # the culprit is found; the rest may share pools again
+
+
+def run_ordered(
+    function: Callable[[Any], Any],
+    items: Iterable[Any],
+    jobs: int,
+    initializer: Callable[..., None] | None = None,
+    initargs: tuple = (),
+    here: Callable[[Any], Any] | None = None,
+    window: int | None = None,
+) -> Iterator[tuple[Any, Any]]:
+    """Yield ``(item, function(item))`` for a stream of items, in the items' order, as soon as
+    each result and all before it are known.
+
+    At most ``window`` items (default: eight per worker) are in flight, so a stream of any
+    length is held a window at a time. ``here(item)``, when given, may answer an item in this
+    process (a result other than None: an unreadable item, or any past the time limit) so
+    that it is never sent out. A worker that dies, or a function that raises in a worker,
+    gives :class:`WorkerCrash` as in :func:`run_jobs` (the items in flight when the pool
+    broke are run again through it, the culprit alone). With ``jobs <= 1`` everything runs
+    here. When the caller stops, the workers are terminated before the exception goes on.
+    """
+    if jobs <= 1:
+        if initializer is not None:
+            initializer(*initargs)
+        for item in items:
+            answer = here(item) if here is not None else None
+            yield item, function(item) if answer is None else answer
+        return
+    window = window or 8 * jobs
+    queue: deque[list] = deque()  # [item, future or None, result]
+    executor = _pool(jobs, initializer, initargs)
+    try:
+        for item in items:
+            answer = here(item) if here is not None else None
+            if answer is not None:
+                queue.append([item, None, answer])
+            else:
+                queue.append([item, executor.submit(function, item), None])
+            in_flight = sum(1 for entry in queue if entry[1] is not None)
+            while queue and (in_flight >= window or _settled(queue[0])):
+                executor = yield from _yield_head(queue, function, jobs, initializer, initargs, executor)
+                in_flight = sum(1 for entry in queue if entry[1] is not None)
+        while queue:
+            executor = yield from _yield_head(queue, function, jobs, initializer, initargs, executor)
+    except BaseException:
+        _terminate(executor)
+        raise
+    executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _pool(jobs: int, initializer: Callable[..., None] | None, initargs: tuple) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(initializer, initargs))
+
+
+def _terminate(executor: ProcessPoolExecutor) -> None:
+    workers = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()
+
+
+def _settled(entry: list) -> bool:
+    return entry[1] is None or entry[1].done()
+
+
+def _yield_head(queue: deque, function: Callable[[Any], Any], jobs: int, initializer: Callable[..., None] | None,
+                initargs: tuple, executor: ProcessPoolExecutor):
+    """Yield the first item's result (waiting for it); after a broken pool, every item in
+    flight is run again through :func:`run_jobs` and a fresh pool takes the rest."""
+    entry = queue[0]
+    if entry[1] is not None:
+        wait([entry[1]])
+        try:
+            entry[2] = entry[1].result()
+        except BrokenProcessPool:
+            _terminate(executor)
+            for other in queue:  # what finished before the pool broke is kept
+                future = other[1]
+                if future is not None and future.done() and not future.cancelled() and future.exception() is None:
+                    other[1], other[2] = None, future.result()
+            again = [e for e in queue if e[1] is not None]
+            for index, result in run_jobs(function, [e[0] for e in again], jobs, initializer, initargs):
+                again[index][1], again[index][2] = None, result
+            executor = _pool(jobs, initializer, initargs)
+        except Exception as error:  # raised inside the worker: that item failed
+            entry[2] = WorkerCrash(f"the job failed in its worker: {error}")
+        entry[1] = None
+    queue.popleft()
+    yield entry[0], entry[2]
+    return executor
 
 
 def run_killable(function: Callable[..., Any], args: tuple, deadline: "Deadline | None" = None) -> Any:

@@ -19,10 +19,11 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..core.errors import InputError, escape_controls
-from ..core.inputs import display_name, numbered_lines, read_text
+from ..core.inputs import MAX_INPUT_BYTES, display_name, numbered_lines, read_text
 
 COLOURS = "IXSO"
 """The four tile colours, by their symbols (the box's colour-blind letters)."""
@@ -42,6 +43,10 @@ PER_COLOUR_KEY = "per-colour"
 the strategic game's positions use it too)."""
 MAX_PER_COLOUR = 300  # a 30x30 grid takes 300 tiles: more of one colour can never be laid
 HARDEST_LEVEL = 6
+MAX_RECORD_BYTES = MAX_INPUT_BYTES
+"""The longest record of a pack (a grid with the metadata lines above it) that is read: what
+one grid file may hold. A pack read as a stream has no cap in all; a longer record is named
+and skipped."""
 """The box rates its grids 1 (starter) to 6 (very hard); a ``# level:`` line states one of these."""
 
 
@@ -203,34 +208,55 @@ def _check_rows(rows: list[tuple[int, str]], path: str | None) -> tuple[str, ...
 
 def parse_pack(text: str, path: str | None = None) -> list[Grid | InputError]:
     """Every grid in ``text``, in order; a grid that breaks the format comes back as its error."""
-    found: list[Grid | InputError] = []
+    return list(read_grids(numbered_lines(text), path))
+
+
+def read_grids(lines: Iterable[tuple[int, str | None]], path: str | None = None,
+               record_limit: int = MAX_RECORD_BYTES) -> Iterator[Grid | InputError]:
+    """The grids of a pack read as a stream of ``(line number, text)`` lines, one at a time;
+    a grid that breaks the format comes back as its error, and so does a record (a grid with
+    the metadata above it) longer than ``record_limit`` bytes, or holding a line too long to
+    read (``text`` None): it is named, skipped to the next blank line, and the rest goes on."""
     metadata: dict[str, str] = {}
     metadata_line: dict[str, int] = {}
     block: list[tuple[int, str]] = []
+    size = 0
+    too_long: int | None = None  # the first line of a record over the limit
 
-    def finish() -> None:
-        nonlocal metadata, block
-        if not block:
-            return
-        try:
-            rows = _check_rows(block, path)
-            if PER_COLOUR_KEY in metadata:
-                read_per_colour(metadata[PER_COLOUR_KEY], PER_COLOUR_KEY, path, metadata_line[PER_COLOUR_KEY])
-            name = metadata.get("name", "")
-            found.append(Grid(rows, name=name, metadata=metadata, path=path, line=block[0][0]))
-        except InputError as error:
-            found.append(GridError(error, metadata.get("name", "")))
-        metadata, block = {}, []
+    def finish() -> Iterator[Grid | InputError]:
+        nonlocal metadata, metadata_line, block, too_long, size
+        if too_long is not None:
+            error = InputError(f"record too long (over {record_limit} bytes, or a line over it): skipped", path, too_long)
+            yield GridError(error, metadata.get("name", ""))
+        elif block:
+            try:
+                rows = _check_rows(block, path)
+                if PER_COLOUR_KEY in metadata:
+                    read_per_colour(metadata[PER_COLOUR_KEY], PER_COLOUR_KEY, path, metadata_line[PER_COLOUR_KEY])
+                name = metadata.get("name", "")
+                yield Grid(rows, name=name, metadata=metadata, path=path, line=block[0][0])
+            except InputError as error:
+                yield GridError(error, metadata.get("name", ""))
+        metadata, metadata_line, block, too_long, size = {}, {}, [], None, 0
 
-    for number, raw in numbered_lines(text):
+    for number, raw in lines:
+        if raw is None or size + len(raw) + 1 > record_limit:
+            if too_long is None:
+                too_long = min([number] + list(metadata_line.values()) + [n for n, _ in block[:1]])
+            size = record_limit  # whatever follows up to the next blank line belongs to it
+            if raw is None or raw.strip(" \t"):
+                continue
         line = raw.rstrip(" \t")
         if not line:
-            finish()
-            metadata = {}
+            yield from finish()
             continue
+        if too_long is not None:
+            continue
+        size += len(raw) + 1
         if line.lstrip().startswith("#"):
             if block:  # a comment ends a grid, as a blank line does
-                finish()
+                yield from finish()
+                size = len(raw) + 1
             body = line.lstrip()[1:].strip()
             key, colon, value = body.partition(":")
             if colon and key.strip() and " " not in key.strip():
@@ -238,8 +264,7 @@ def parse_pack(text: str, path: str | None = None) -> list[Grid | InputError]:
                 metadata_line[key.strip().lower()] = number
             continue
         block.append((number, line))
-    finish()
-    return found
+    yield from finish()
 
 
 # --------------------------------------------------------------------------- puzzle IDs

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass
 
 from ..core.errors import InputError
@@ -194,6 +195,50 @@ class Verifier:
     def _ungraded(grid: Grid, stated_level: int | None) -> Check:
         return Check(grid.label(), Verdict.UNKNOWN.value, stated_level=stated_level,
                      error="the time limit came before the grade")
+
+
+class VerifyTally:
+    """The counts of a verify run, kept as the verdicts come (never the verdicts themselves:
+    a pack of a million puzzles is summed up in a few numbers)."""
+
+    def __init__(self) -> None:
+        self.statuses: Counter[str] = Counter()
+        self.uncertified = 0
+        self.wrong_facts = 0
+        self.checked = 0
+        self.all_hold = True
+        self.last_name = ""
+
+    def add(self, check: Check) -> None:
+        self.statuses[check.status] += 1
+        self.checked += 1
+        self.last_name = check.name
+        if check.status == Verdict.UNIQUE.value:
+            if check.certification is not None and not check.certification.certified:
+                self.uncertified += 1
+            elif not check.facts_hold():
+                self.wrong_facts += 1
+        self.all_hold = self.all_hold and check.facts_hold()
+
+    def all_good(self) -> bool:
+        """Every puzzle unique (certified, when asked) with every stated fact true."""
+        return self.all_hold
+
+    def rows(self, certified: bool) -> list[tuple[str, int]]:
+        """The summary's lines: what was found, and how many."""
+        rows = []
+        good = self.statuses[Verdict.UNIQUE.value] - self.wrong_facts - self.uncertified
+        if good:
+            rows.append(("unique" + (", certified" if certified else ""), good))
+        if self.uncertified:
+            rows.append(("unique, not certified", self.uncertified))
+        if self.wrong_facts:
+            rows.append(("unique, but stated level/solution wrong", self.wrong_facts))
+        for status in ("multiple", "unsolvable", "unknown", INVALID):
+            if self.statuses[status]:
+                rows.append((status, self.statuses[status]))
+        rows.append(("checked", self.checked))
+        return rows
 
 
 def invalid(entry: InputError) -> Check:

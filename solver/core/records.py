@@ -1,0 +1,117 @@
+"""Reading a long text input line by line: memory flat in its length, a cap on each line.
+
+:func:`solver.core.inputs.read_text` reads a whole input under one cap, which is right for one
+grid or one position and wrong for a pack of a million puzzles. Here the input is read as a
+stream of lines: any length in all, each line under :data:`MAX_LINE_BYTES` (a longer one is
+skipped without being kept, and said to be too long, so that the lines after it are still
+read). The same safety holds as for whole inputs: a FIFO, a device, a socket or a folder is
+refused before it is read; a NUL byte or text that is not UTF-8 ends the input with an
+:class:`~solver.core.errors.InputError` naming the line and column.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Iterator
+
+from .errors import InputError
+from .inputs import MAX_INPUT_BYTES, STDIN, _require_regular, display_name
+
+MAX_LINE_BYTES = MAX_INPUT_BYTES
+"""The longest line read; a longer one is skipped (what a whole input may hold, one line may)."""
+
+_BLOCK = 1 << 20
+
+
+class StreamedInput:
+    """The lines of one input, as ``(line number from 1, text)``; ``text`` is None for a line
+    longer than the cap (skipped). ``bytes_read`` says how far the reading has come."""
+
+    def __init__(self, path: str, line_limit: int = MAX_LINE_BYTES) -> None:
+        self.path = path
+        self.name = display_name(path)
+        self.line_limit = line_limit
+        self.bytes_read = 0
+
+    def size(self) -> int | None:
+        """The input's length in bytes, when it is a file (None for standard input)."""
+        if self.path == STDIN:
+            return None
+        try:
+            return os.stat(self.path).st_size
+        except OSError:
+            return None
+
+    def __iter__(self) -> Iterator[tuple[int, str | None]]:
+        if self.path == STDIN:
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is None:
+                raise InputError("standard input is closed", self.name)
+            yield from self._lines(stream)
+            return
+        handle = _open_regular(self.path)
+        with handle:
+            try:
+                yield from self._lines(handle)
+            except OSError as error:
+                raise InputError(f"cannot read: {error.strerror or error}", self.name) from None
+
+    def _lines(self, handle: Any) -> Iterator[tuple[int, str | None]]:
+        number = 0
+        first = True
+        while True:
+            raw = handle.readline(self.line_limit + 1)
+            if not raw:
+                return
+            self.bytes_read += len(raw)
+            if len(raw) > self.line_limit and not raw.endswith(b"\n"):
+                # too long: skip to its end without keeping it
+                while True:
+                    rest = handle.readline(_BLOCK)
+                    self.bytes_read += len(rest)
+                    if not rest or rest.endswith(b"\n"):
+                        break
+                number += 1
+                yield number, None
+                first = False
+                continue
+            if first:
+                first = False
+                if raw.startswith(b"\xef\xbb\xbf"):  # a byte-order mark is not part of the text
+                    raw = raw[3:]
+            # a line ends at \n, \r\n or \r, as inputs.split_lines counts them
+            body = raw[:-1] if raw.endswith(b"\n") else raw
+            if body.endswith(b"\r") and raw.endswith(b"\n"):
+                body = body[:-1]
+            parts = body.split(b"\r") if b"\r" in body else [body]
+            for part in parts:
+                number += 1
+                yield number, self._decode(part, number)
+
+    def _decode(self, data: bytes, number: int) -> str:
+        if b"\x00" in data:
+            raise InputError("binary data (NUL byte), not a text file", self.name, number, data.index(b"\x00") + 1)
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            column = len(data[: error.start].decode("utf-8", errors="replace")) + 1
+            raise InputError("not UTF-8 text", self.name, number, column) from None
+
+
+def _open_regular(path: str) -> Any:
+    """A regular file opened for reading, without waiting on a FIFO (see inputs.read_bytes)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise InputError("no such file", path) from None
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror or error}", path) from None
+    _require_regular(info.st_mode, path)
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror or error}", path) from None
+    handle = os.fdopen(descriptor, "rb", buffering=_BLOCK)
+    _require_regular(os.fstat(handle.fileno()).st_mode, path)
+    return handle

@@ -1,0 +1,83 @@
+"""Packs read as streams: one grid at a time, whatever the pack's length.
+
+:func:`solver.lixso.model.collect` reads every pack whole (under the 16 MB cap of one input)
+and keeps every grid; a publisher's pack of a million puzzles is neither. Here the grids
+come one by one, in file order, read line by line (:mod:`solver.core.records`): memory stays
+flat in the pack's length, and only a record (a grid and its metadata) has a cap.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+from ..core.errors import InputError
+from ..core.inputs import STDIN, display_name
+from ..core.records import StreamedInput
+from .model import Grid, looks_like_id, parse_id, read_grids
+
+
+class PackStream:
+    """Every puzzle under some paths (pack files, folders of grid files in name order, puzzle
+    IDs, ``-``), in order, each a :class:`Grid` or the :class:`InputError` that says why it
+    could not be read. ``fraction()`` says how much of the files has been read (None when
+    some input has no known length), for progress bars."""
+
+    def __init__(self, paths: list[str]) -> None:
+        self.paths = list(paths)
+        self._inputs: list[StreamedInput] = []
+        self._total: int | None = 0
+        for path in self._files():
+            if isinstance(path, str) and path != STDIN and os.path.isfile(path):
+                self._total = None if self._total is None else self._total + os.path.getsize(path)
+            elif path == STDIN:
+                self._total = None
+
+    def _files(self) -> Iterator[str | InputError]:
+        for path in self.paths:
+            if os.path.isdir(path):
+                names = sorted(
+                    name for name in os.listdir(path) if not name.startswith(".") and os.path.isfile(os.path.join(path, name))
+                )
+                if not names:
+                    yield InputError("folder holds no grid files", path)
+                for name in names:
+                    yield os.path.join(path, name)
+            else:
+                yield path
+
+    def fraction(self) -> float | None:
+        if not self._total:
+            return None
+        return min(sum(source.bytes_read for source in self._inputs) / self._total, 1.0)
+
+    def __iter__(self) -> Iterator[Grid | InputError]:
+        for path in self._files():
+            if isinstance(path, InputError):
+                yield path
+            elif looks_like_id(path) and not os.path.exists(path):
+                try:
+                    yield parse_id(path)
+                except InputError as error:
+                    yield error
+            else:
+                yield from self._pack(path)
+
+    def _pack(self, path: str) -> Iterator[Grid | InputError]:
+        source = StreamedInput(path)
+        self._inputs.append(source)
+        found = False
+        try:
+            for entry in read_grids(source, display_name(path)):
+                found = True
+                yield entry
+        except InputError as error:  # the file cannot be read on from here (binary, not UTF-8, gone)
+            yield error
+            return
+        if not found:
+            yield InputError("no grid in this file (empty, or only comments)", display_name(path))
+
+
+def stream_pack(paths: list[str]) -> PackStream:
+    """The puzzles under ``paths``, one at a time (see :class:`PackStream`)."""
+    return PackStream(paths)
