@@ -440,71 +440,99 @@ def _size(text: str) -> tuple[int, int]:
 
 @command(app)
 def generate(
-    count: int = typer.Option(..., "--count", "-c", min=1, max=100_000, help="How many puzzles."),
+    count: int = typer.Option(..., "--count", "-c", min=1, max=10_000_000, help="How many puzzles."),
     level: int = typer.Option(..., "--level", "-l", min=1, max=6, help="Difficulty 1 (starter) to 6 (very hard); see seeds/lixso.md."),
-    out: str = typer.Option(..., "--out", "-o", help="The pack file to write (replaced atomically when done; '-': standard output)."),
+    out: str = typer.Option(..., "--out", "-o", help="The pack file to write, a puzzle at a time ('-': standard output)."),
     size: str = typer.Option("9x9", "--size", help="Grid size, ROWSxCOLUMNS."),
-    seed: Optional[int] = typer.Option(None, "--seed", "-s", min=0, max=2**63 - 1, help="Seed; the same seed gives the same pack. Default: a random one, printed."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", min=0, max=2**63 - 1, help="Seed; the same seed gives the same pack. Default: a random one, printed (with --resume: the pack's own)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, help="Worker processes."),
     minimal: bool = typer.Option(False, "--minimal", help="Also drop every clue the level can do without (slower)."),
     per_colour: Optional[int] = per_colour_option(),
+    resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run of the same command: keep OUT's whole puzzles, make the rest."),
     json_output: bool = json_option('One JSON object: {"file", "level", "size", "seed", "puzzles": [{"name", "clues"}]}.'),
 ) -> None:
     """Generate puzzles that have exactly one solution and are graded exactly LEVEL.
 
     Each puzzle is written with '# name:', '# level:' and '# solution:' metadata, and with
     '# per-colour:' for a supply other than the size's default (every command then solves it
-    with that supply). Nothing is written unless every puzzle was made; Ctrl-C or SIGTERM
-    stops cleanly (exit 130 or 143) and writes nothing.
+    with that supply). Puzzle i depends only on the seed, i and the options, so the pack is
+    the same whatever --jobs. Each puzzle is appended whole as soon as it and every one
+    before it are made: Ctrl-C, SIGTERM or a killed process (exit 130 or 143) leave the
+    puzzles made so far, and the same command with --resume finishes the pack, byte for byte
+    what one run would have written.
     """
     import random
 
-    from solver.core.parallel import WorkerCrash, run_jobs
-    from solver.lixso.generate import Generated, fulfil, orders
+    from solver.core.parallel import WorkerCrash, run_ordered
+    from solver.core.records import RecordLog, truncate
+    from solver.lixso.generate import Generated, fulfil, header_seed, order_stream, pack_header, resume_point
     from solver.lixso.model import PER_COLOUR_KEY, default_per_colour, format_grid
 
     output_path(out, json_output)
     height, width = _size(size)
+    if resume and out == "-":
+        fail("--resume needs --out to name a file (standard output cannot be continued)")
+    if seed is None and resume and os.path.isfile(out):
+        seed = header_seed(out)
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
         typer.echo(f"seed {seed}", err=True)
-    todo = orders(count, level, height, width, seed, per_colour, minimal)
-    jobs = _workers(jobs, count)
-    made: dict[int, Generated] = {}
-    failures: list[str] = []
-    try:
-        with progress(f"level {level}") as bar:
-            task = bar.add_task("generate", total=count)
-            for index, result in run_jobs(fulfil, todo, jobs):
-                if isinstance(result, Generated):
-                    made[index] = result
-                else:
-                    reason = str(result) if isinstance(result, (str, WorkerCrash)) else repr(result)
-                    failures.append(f"{todo[index].name}: {reason}")
-                bar.advance(task)
-    except Stop as stop:
-        typer.echo(f"placesat: {stop.reason}: {len(made)} of {count} puzzles were made; nothing written", err=True)
-        raise typer.Exit(stop.exit_code)
-    if failures:
-        for failure in failures:
-            typer.echo(f"placesat: {failure}", err=True)
-        typer.echo(f"{len(failures)} of {count} puzzles could not be made; nothing written", err=True)
-        raise typer.Exit(EXIT_NOT_ALL_GOOD)
-    header = f"# Lixso puzzles made by placesat: level {level}, {height}x{width}, seed {seed}\n\n"
+    named_supply = per_colour if per_colour is not None and per_colour != default_per_colour(height, width) else None
+    header = pack_header(level, height, width, seed, named_supply, minimal)
+    start = 0
+    if resume and os.path.isfile(out):
+        point = resume_point(out, header, level, seed, height, width)
+        if point is None:
+            fail(f"--resume: {out} is not a pack of this command (its first line is not {header.strip()!r})")
+        start, keep = point
+        truncate(out, keep)  # a puzzle cut short by a power cut is made again
     metadata = {"level": str(level)}
-    if per_colour is not None and per_colour != default_per_colour(height, width):
+    if named_supply is not None:
         # every command then solves these puzzles with the supply they were made for
         metadata[PER_COLOUR_KEY] = str(per_colour)
-    body = "\n".join(
-        format_grid(Grid(made[i].grid.rows, name=made[i].grid.name, metadata=metadata), made[i].solution)
-        for i in range(count)
-    )
-    write_output(out, header + body)
-    clue_counts = sorted(len(made[i].grid.clues()) for i in range(count))
-    typer.echo(f"wrote {count} level-{level} puzzle{'' if count == 1 else 's'} to {out} (clues {clue_counts[0]}-{clue_counts[-1]})", err=True)
+    jobs = _workers(jobs, count - start)
+    failures = 0
+    written = 0
+    clue_counts: list[int] = []  # the fewest and most clues
+    made: list[dict] = []
+    stopped: Stop | None = None
+    with RecordLog(out, fresh=start == 0) as log:
+        if start == 0:
+            log.append(header)
+        if start >= count:
+            typer.echo(f"{out} already holds all {count} puzzles", err=True)
+        try:
+            with batch_progress(f"level {level}", total=count - start) as bar:
+                todo = order_stream(start, count, level, height, width, seed, per_colour, minimal)
+                for order, result in run_ordered(fulfil, todo, jobs):
+                    bar.advance()
+                    if not isinstance(result, Generated):
+                        failures += 1
+                        reason = str(result) if isinstance(result, (str, WorkerCrash)) else repr(result)
+                        typer.echo(f"placesat: {order.name}: {reason}", err=True)
+                        continue
+                    grid = Grid(result.grid.rows, name=result.grid.name, metadata=metadata)
+                    log.append("\n" + format_grid(grid, result.solution))
+                    written += 1
+                    clues = len(result.grid.clues())
+                    clue_counts = [min(clue_counts[0], clues), max(clue_counts[1], clues)] if clue_counts else [clues, clues]
+                    if json_output:
+                        made.append({"name": result.grid.name, "clues": clues})
+        except Stop as stop:
+            stopped = stop
+    if stopped is not None:
+        where = f"{out}; the same command with --resume makes the rest" if out != "-" else "standard output"
+        typer.echo(f"placesat: {stopped.reason}: {start + written} of {count} puzzles written to {where}", err=True)
+        raise typer.Exit(stopped.exit_code)
+    if failures:
+        typer.echo(f"{failures} of {count} puzzles could not be made (the pack goes without them)", err=True)
+    resumed = f" ({start} were there already)" if start else ""
+    span = f" (clues {clue_counts[0]}-{clue_counts[1]})" if clue_counts else ""
+    typer.echo(f"wrote {start + written} level-{level} puzzle{'' if count == 1 else 's'} to {out}{resumed}{span}", err=True)
     if json_output:
-        print_json({"file": out, "level": level, "size": f"{height}x{width}", "seed": seed,
-                    "puzzles": [{"name": made[i].grid.name, "clues": len(made[i].grid.clues())} for i in range(count)]})
+        print_json({"file": out, "level": level, "size": f"{height}x{width}", "seed": seed, "puzzles": made})
+    if failures:
+        raise typer.Exit(EXIT_NOT_ALL_GOOD)
 
 
 @command(app)
@@ -714,6 +742,8 @@ def verify(
     grade_all: bool = typer.Option(False, "--grade", help="Grade every unique puzzle (by default only those with a stated level)."),
     certify: bool = certify_option("every verdict ('unique', 'unsolvable'; a 'multiple' comes with its two solutions)"),
     checker: str = checker_option(),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="Also write each result as a JSON line to this file, as it is decided."),
+    resume: bool = typer.Option(False, "--resume", help="With --out: keep the results the file holds (the same packs' first puzzles) and check the rest."),
 ) -> None:
     """Verify whole packs: unique, multiple, unsolvable, unknown or invalid, per puzzle.
 
@@ -727,21 +757,46 @@ def verify(
     """
     checkers = checkers_of(checker, certify)
     import itertools
+    import json
     import time
 
     from solver.core.parallel import WorkerCrash, run_ordered
     from solver.lixso.pack import stream_pack
     from solver.lixso.verify import Check, VerifyTally, check_in_worker, invalid, prepare, start_worker
 
+    from solver.core.records import RecordLog
+    from solver.lixso.verify import recorded_results
+
+    if resume and out is None:
+        fail("--resume needs --out (the results file to continue)")
+    if out is not None:
+        if out == "-":
+            fail("--out must name a file (the results go to standard output anyway)")
+        output_path(out)
     command_end = None if time_limit is None else time.monotonic() + time_limit
     stream = stream_pack(paths)
     entries = iter(stream)
+    tally = VerifyTally()
+    done_before = 0
+    if resume and os.path.isfile(out):
+        done_before, last_name = recorded_results(out, tally)
+        skipped, name = 0, ""
+        for entry in itertools.islice(entries, done_before):
+            skipped += 1
+            name = entry.label() if isinstance(entry, Grid) else invalid(entry).name
+        if skipped < done_before or name != last_name:  # the last result names the puzzle it is about
+            found = f"the puzzle there is {name!r}" if skipped == done_before else f"the packs hold {skipped} puzzles"
+            fail(f"--resume: {out} does not hold the results of these packs (its result {done_before} is {last_name!r}; {found})")
+        if done_before:
+            typer.echo(f"{done_before} puzzle{'s were' if done_before != 1 else ' was'} checked before (the results in {out} are kept)", err=True)
     jobs = _workers(jobs, None)
     settings = (backend, grid_time_limit, grade_all, command_end, checkers)
-    tally = VerifyTally()
+    log = RecordLog(out, fresh=not resume) if out is not None else None
 
     def emit(check: Check) -> None:
         tally.add(check)
+        if log is not None:
+            log.append(json.dumps(check.to_json(), separators=(",", ":")) + "\n")
         if json_output:
             print_json(check.to_json())
             return
@@ -777,6 +832,9 @@ def verify(
                 bar.advance()
     except Stop as stop:
         stopped = stop
+    finally:
+        if log is not None:
+            log.close()
     from rich.table import Table
 
     table = Table(title="verify summary" + (f" ({stopped.reason})" if stopped else ""))
@@ -787,7 +845,8 @@ def verify(
     console(stderr=json_output).print(table)
     if stopped is not None:
         last = f", up to {tally.last_name}" if tally.last_name else ""
-        typer.echo(f"placesat: {stopped.reason}: {tally.checked} puzzle{'s' if tally.checked != 1 else ''} checked{last}", err=True)
+        kept = f"; the same command with --resume checks the rest" if out is not None else ""
+        typer.echo(f"placesat: {stopped.reason}: {tally.checked} puzzle{'s' if tally.checked != 1 else ''} checked{last}{kept}", err=True)
         raise typer.Exit(stopped.exit_code)
     raise typer.Exit(EXIT_OK if tally.all_good() else EXIT_NOT_ALL_GOOD)
 

@@ -200,3 +200,81 @@ def test_ordered_results_from_a_stream_with_a_bounded_window():
     assert [item for item, _ in got] == list(range(40))
     assert isinstance(got[13][1], WorkerCrash)
     assert all(result == (-1 if n % 10 == 0 else n * n) for n, result in got if n != 13)
+
+
+# --------------------------------------------------------------------------- resumable runs
+
+GENERATE = ["lixso", "generate", "--level", "2", "--size", "6x6", "--seed", "11"]
+
+
+@pytest.fixture(scope="module")
+def whole_pack(tmp_path_factory):
+    """An uninterrupted run of 120 puzzles on two workers: what every resumed run must equal."""
+    from tests.conftest import placesat_command
+    import subprocess
+
+    out = tmp_path_factory.mktemp("whole") / "pack.txt"
+    result = subprocess.run(placesat_command() + GENERATE + ["--count", "120", "--jobs", "2", "--out", str(out)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    return out.read_bytes()
+
+
+def _stop_when_written(process, out, signum, puzzles: int) -> None:
+    end = time.monotonic() + 120
+    while time.monotonic() < end and process.poll() is None:
+        if out.exists() and out.read_bytes().count(b"# name:") >= puzzles:
+            break
+        time.sleep(0.05)
+    assert process.poll() is None, "the run ended before it could be stopped: the test needs more puzzles"
+    process.send_signal(signum)
+    process.communicate(timeout=60)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGKILL, -9)])
+def test_an_interrupted_generate_resumes_to_the_same_bytes(run_cli, tmp_path, whole_pack, signum, code):
+    out = tmp_path / "pack.txt"
+    process = start(*GENERATE, "--count", "120", "--jobs", "1", "--out", str(out))
+    _stop_when_written(process, out, signum, 5)
+    assert process.returncode == code, process.stderr
+    text = out.read_bytes()
+    assert whole_pack.startswith(text)  # every puzzle there is whole, and the one the full run has there
+    if signum == signal.SIGKILL:  # a power cut may leave part of a record: it is made again
+        out.write_bytes(text + b"\n# name: L2-s11-9")
+    result = run_cli(*GENERATE[:-2], "--count", "120", "--resume", "--jobs", "2", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes() == whole_pack
+
+
+def test_resume_refuses_another_runs_pack_and_finishes_a_whole_one(run_cli, tmp_path):
+    out = tmp_path / "pack.txt"
+    assert run_cli(*GENERATE, "--count", "3", "--out", str(out)).returncode == 0
+    made = out.read_bytes()
+    again = run_cli(*GENERATE, "--count", "3", "--resume", "--out", str(out))
+    assert again.returncode == 0 and out.read_bytes() == made and "already holds all 3" in again.stderr
+    other = run_cli("lixso", "generate", "--level", "1", "--size", "6x6", "--seed", "11", "--count", "3", "--resume", "--out", str(out))
+    assert other.returncode == 2 and "not a pack of this command" in other.stderr and out.read_bytes() == made
+    more = run_cli(*GENERATE, "--count", "5", "--resume", "--out", str(out))  # a longer pack goes on from the end
+    fresh = tmp_path / "fresh.txt"
+    assert run_cli(*GENERATE, "--count", "5", "--out", str(fresh)).returncode == 0
+    assert more.returncode == 0 and out.read_bytes() == fresh.read_bytes()
+
+
+def test_verify_resumes_from_its_results_file(run_cli, tmp_path):
+    packs = [str(LEVELS / "level-1.txt"), str(LEVELS / "level-2.txt")]
+    whole, part = tmp_path / "whole.jsonl", tmp_path / "part.jsonl"
+    assert run_cli("lixso", "verify", *packs, "--out", str(whole)).returncode == 0
+    lines = whole.read_text().splitlines(keepends=True)
+    part.write_text("".join(lines[:7]) + lines[7][:30])  # seven results and one cut short
+    result = run_cli("lixso", "verify", *packs, "--out", str(part), "--resume", "--json")
+    assert result.returncode == 0, result.stderr
+    assert [json.loads(line)["name"] for line in result.stdout.splitlines()] == [json.loads(line)["name"] for line in lines[7:]]
+
+    def facts(path):
+        return [{k: v for k, v in json.loads(line).items() if k != "seconds"} for line in path.read_text().splitlines()]
+
+    assert facts(part) == facts(whole) and len(facts(whole)) == 40
+    assert "7 puzzles were checked before" in result.stderr
+    mixed = run_cli("lixso", "verify", packs[1], "--out", str(part), "--resume")
+    assert mixed.returncode == 2 and "does not hold the results of these packs" in mixed.stderr

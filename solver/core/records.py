@@ -115,3 +115,73 @@ def _open_regular(path: str) -> Any:
     handle = os.fdopen(descriptor, "rb", buffering=_BLOCK)
     _require_regular(os.fstat(handle.fileno()).st_mode, path)
     return handle
+
+
+class RecordLog:
+    """A file that grows by whole records: each :meth:`append` is one write of the whole
+    record at the end of the file, so a process killed at any moment leaves every record it
+    appended complete, and never part of one (a power cut may still cut the last: whoever
+    resumes drops an incomplete tail, see :meth:`truncate`). Written records reach the disk
+    (``fsync``) at least every ``sync_seconds`` and when the log is closed. ``-`` is standard
+    output (flushed after each record)."""
+
+    def __init__(self, path: str, fresh: bool = True, sync_seconds: float = 1.0) -> None:
+        import time
+
+        from .outputs import OutputError, resolve_output
+
+        self.path = path
+        self.sync_seconds = sync_seconds
+        self._clock = time.monotonic
+        self._synced = self._clock()
+        self._dirty = False
+        if path == "-":
+            self.descriptor = None
+            return
+        target = resolve_output(path)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_CLOEXEC", 0) | (os.O_TRUNC if fresh else 0)
+        try:
+            self.descriptor = os.open(target, flags, 0o666)
+        except OSError as error:
+            raise OutputError(f"cannot write: {error.strerror or error}", path) from None
+
+    def append(self, text: str) -> None:
+        """Add one whole record at the end."""
+        data = text.encode("utf-8")
+        if self.descriptor is None:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            return
+        view = memoryview(data)
+        while view:  # a regular file takes it in one write; a short one is carried on
+            view = view[os.write(self.descriptor, view):]
+        self._dirty = True
+        if self._clock() - self._synced >= self.sync_seconds:
+            self.sync()
+
+    def sync(self) -> None:
+        """Make what was appended reach the disk."""
+        if self.descriptor is not None and self._dirty:
+            os.fsync(self.descriptor)
+            self._dirty = False
+        self._synced = self._clock()
+
+    def close(self) -> None:
+        if self.descriptor is not None:
+            try:
+                self.sync()
+            finally:
+                os.close(self.descriptor)
+                self.descriptor = None
+
+    def __enter__(self) -> "RecordLog":
+        return self
+
+    def __exit__(self, *exc: object) -> bool:
+        self.close()
+        return False
+
+
+def truncate(path: str, length: int) -> None:
+    """Cut ``path`` to its first ``length`` bytes (an incomplete last record dropped)."""
+    os.truncate(path, length)

@@ -26,6 +26,8 @@ by the clock (``SatBackend(..., reproducible=True)``).
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -636,10 +638,85 @@ def fulfil(order: Order) -> Generated | str:
 
 def orders(count: int, level: int, height: int, width: int, seed: int, per_colour: int | None = None, minimal: bool = False) -> list[Order]:
     """The orders for a pack: puzzle ``i`` gets the seed string ``"<seed>:<size>:<level>:<i>"``."""
-    return [
-        Order(height, width, level, f"{seed}:{height}x{width}:{level}:{i}", f"L{level}-s{seed}-{i + 1:03d}", per_colour, minimal)
-        for i in range(count)
-    ]
+    return list(order_stream(0, count, level, height, width, seed, per_colour, minimal))
+
+
+def order_stream(start: int, count: int, level: int, height: int, width: int, seed: int,
+                 per_colour: int | None = None, minimal: bool = False) -> Iterator[Order]:
+    """The orders of puzzles ``start`` to ``count - 1`` of a pack, one at a time. Puzzle ``i``
+    depends on nothing but ``(seed, i)`` and the options, so any range can be made again, by
+    any number of workers or machines, and come out the same."""
+    for i in range(start, count):
+        yield Order(height, width, level, f"{seed}:{height}x{width}:{level}:{i}", puzzle_name(level, seed, i), per_colour, minimal)
+
+
+def puzzle_name(level: int, seed: int, index: int) -> str:
+    """The name of a pack's puzzle ``index`` (from 0): ``L<level>-s<seed>-<index + 1>``."""
+    return f"L{level}-s{seed}-{index + 1:03d}"
+
+
+def pack_header(level: int, height: int, width: int, seed: int, per_colour: int | None = None, minimal: bool = False) -> str:
+    """The comment line a generated pack starts with: what made it (``--resume`` checks that
+    it continues the same run). The supply and --minimal are named only when given, so that
+    packs made before they were named read the same."""
+    extra = (f", {per_colour} per colour" if per_colour is not None else "") + (", minimal" if minimal else "")
+    return f"# Lixso puzzles made by placesat: level {level}, {height}x{width}, seed {seed}{extra}\n"
+
+
+_HEADER = re.compile(r"# Lixso puzzles made by placesat: level [0-9]+, [0-9]+x[0-9]+, seed ([0-9]+)")
+
+
+def header_seed(path: str) -> int | None:
+    """The seed named by a generated pack's first line, when ``path`` is one."""
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(4096).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    match = _HEADER.match(first)
+    return int(match[1]) if match else None
+
+
+def resume_point(path: str, header: str, level: int, seed: int, height: int, width: int) -> tuple[int, int] | None:
+    """Where an interrupted run that writes ``path`` stopped: ``(the index of the next puzzle
+    to make, the length in bytes of the file's complete part)``, read in one pass with memory
+    flat in the file's length. A record counts when it is whole (the name of a puzzle of this
+    pack after the last one counted, and every row); a cut-short last record does not. None
+    when the file does not begin with ``header`` (another run's pack: not to be continued)."""
+    head = header.encode("utf-8")
+    with open(path, "rb") as handle:
+        first = handle.read(len(head))
+        if first != head:
+            return (0, 0) if head.startswith(first) else None
+        offset = len(head)
+        keep, next_index = offset, 0
+        name: int | None = None
+        rows = 0
+        for raw in handle:
+            offset += len(raw)
+            if not raw.endswith(b"\n"):
+                break  # cut short: not a whole line
+            line = raw[:-1]
+            if not line:
+                name, rows = None, 0
+                continue
+            if line.startswith(b"# name: "):
+                index = _index_of(line[8:].decode("utf-8", errors="replace"), level, seed)
+                name = index if index is not None and index >= next_index else None
+                rows = 0
+            elif not line.startswith(b"#"):
+                rows += 1
+                if name is not None and rows == height and len(line) == width:
+                    keep, next_index = offset, name + 1
+    return next_index, keep
+
+
+def _index_of(name: str, level: int, seed: int) -> int | None:
+    prefix = f"L{level}-s{seed}-"
+    number = name[len(prefix):]
+    if not name.startswith(prefix) or not number.isdigit() or not number.isascii():
+        return None
+    return int(number) - 1
 
 
 def minimal_unique(height: int, width: int, seed: str, name: str, per_colour: int | None = None) -> tuple[Grid, tuple[str, ...]]:

@@ -241,6 +241,29 @@ class VerifyTally:
         return rows
 
 
+def recorded_results(path: str, tally: VerifyTally) -> tuple[int, str]:
+    """The results an earlier verify wrote to ``path`` (JSON lines, in pack order), counted
+    into ``tally``: how many, and the last one's name. A last line cut short (no line end, or
+    not a result) is dropped from the file, to be checked again."""
+    import json
+    import os
+
+    count, keep, last = 0, 0, ""
+    with open(path, "rb") as handle:
+        for raw in handle:
+            try:
+                row = json.loads(raw) if raw.endswith(b"\n") else None
+            except ValueError:
+                row = None
+            if not isinstance(row, dict) or not isinstance(row.get("name"), str) or not isinstance(row.get("status"), str):
+                break
+            tally.add(Check(row["name"], row["status"], level=row.get("level"), stated_level=row.get("stated_level"),
+                            solution_matches=row.get("solution_matches"), error=row.get("error")))
+            count, keep, last = count + 1, keep + len(raw), row["name"]
+    os.truncate(path, keep)
+    return count, last
+
+
 def invalid(entry: InputError) -> Check:
     """The verdict on a puzzle that could not be read."""
     if isinstance(entry, GridError):
