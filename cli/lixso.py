@@ -53,6 +53,10 @@ app = make_group(
 
 FILES_HELP = "Grid files (each may hold a pack of grids); '-' reads standard input."
 WHOLE_TIME_HELP = "Seconds for the whole command, model building included; grids not settled by then are 'unknown', never a guess."
+# Puzzles per task on a cluster (benchmarks/lixso_packs.py cluster): a task costs the scheduler
+# and the network a few milliseconds, a 9x9 verdict 1-10 ms, a generated puzzle 0.05-5 s.
+VERIFY_CHUNK = 64
+GENERATE_CHUNK = 2
 GRID_TIME_HELP = "Seconds for each grid (within --time-limit); past it that grid is 'unknown'."
 
 
@@ -64,6 +68,20 @@ def per_colour_option() -> object:
 def labels_option() -> object:
     """``--labels/--no-labels``: the row and column numbers on every picture of a grid."""
     return typer.Option(True, "--labels/--no-labels", help="Row and column numbers (1, 2, ...) beside the grid, as hints name cells (r2c7); --no-labels for a clean sheet.")
+
+
+def cluster_option() -> object:
+    """``--cluster ADDRESS``: the work goes to a Dask cluster (docs/cluster.md)."""
+    return typer.Option(None, "--cluster", metavar="ADDRESS", help="Send the work to a Dask scheduler (tcp://HOST:8786), or to N local worker processes (local:N); needs pip install 'placesat[cluster]'. See docs/cluster.md.")
+
+
+def _open_cluster(address: str, jobs: int):
+    """The cluster --cluster names (one line and exit 2 when it cannot be used)."""
+    if jobs > 1:
+        fail("--jobs and --cluster: choose one (--jobs starts worker processes here, --cluster uses the cluster's)")
+    from solver.core.cluster import Cluster
+
+    return Cluster(address)
 
 
 def grid_time_option() -> object:
@@ -449,6 +467,7 @@ def generate(
     minimal: bool = typer.Option(False, "--minimal", help="Also drop every clue the level can do without (slower)."),
     per_colour: Optional[int] = per_colour_option(),
     resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run of the same command: keep OUT's whole puzzles, make the rest."),
+    cluster: Optional[str] = cluster_option(),
     json_output: bool = json_option('One JSON object: {"file", "level", "size", "seed", "puzzles": [{"name", "clues"}]}.'),
 ) -> None:
     """Generate puzzles that have exactly one solution and are graded exactly LEVEL.
@@ -490,7 +509,8 @@ def generate(
     if named_supply is not None:
         # every command then solves these puzzles with the supply they were made for
         metadata[PER_COLOUR_KEY] = str(per_colour)
-    jobs = _workers(jobs, count - start)
+    remote = _open_cluster(cluster, jobs) if cluster is not None else None
+    jobs = _workers(jobs, count - start) if remote is None else 1
     failures = 0
     written = 0
     clue_counts: list[int] = []  # the fewest and most clues
@@ -504,7 +524,8 @@ def generate(
         try:
             with batch_progress(f"level {level}", total=count - start) as bar:
                 todo = order_stream(start, count, level, height, width, seed, per_colour, minimal)
-                for order, result in run_ordered(fulfil, todo, jobs):
+                results = remote.run_ordered(fulfil, todo, GENERATE_CHUNK) if remote is not None else run_ordered(fulfil, todo, jobs)
+                for order, result in results:
                     bar.advance()
                     if not isinstance(result, Generated):
                         failures += 1
@@ -520,6 +541,9 @@ def generate(
                         made.append({"name": result.grid.name, "clues": clues})
         except Stop as stop:
             stopped = stop
+        finally:
+            if remote is not None:
+                remote.close()
     if stopped is not None:
         where = f"{out}; the same command with --resume makes the rest" if out != "-" else "standard output"
         typer.echo(f"placesat: {stopped.reason}: {start + written} of {count} puzzles written to {where}", err=True)
@@ -744,6 +768,7 @@ def verify(
     checker: str = checker_option(),
     out: Optional[str] = typer.Option(None, "--out", "-o", help="Also write each result as a JSON line to this file, as it is decided."),
     resume: bool = typer.Option(False, "--resume", help="With --out: keep the results the file holds (the same packs' first puzzles) and check the rest."),
+    cluster: Optional[str] = cluster_option(),
 ) -> None:
     """Verify whole packs: unique, multiple, unsolvable, unknown or invalid, per puzzle.
 
@@ -819,13 +844,23 @@ def verify(
         return None
 
     stopped: Stop | None = None
+    remote = _open_cluster(cluster, jobs) if cluster is not None else None
     try:
         with batch_progress("verify", stream.fraction) as bar:
-            # the first puzzles' sizes are built once here, inherited by the workers
-            first = list(itertools.islice(entries, 8 * jobs))
-            prepare([g for g in first if isinstance(g, Grid)], *settings)
-            for entry, result in run_ordered(check_in_worker, itertools.chain(first, entries), jobs, start_worker,
-                                             settings, here=answer_here):
+            if remote is not None:
+                from solver.lixso.verify import start_worker_by_clock
+
+                end_epoch = None if time_limit is None else time.time() + (command_end - time.monotonic())
+                start_worker(*settings)  # for the puzzles answered here (past the time limit)
+                results = remote.run_ordered(check_in_worker, entries, VERIFY_CHUNK, start_worker_by_clock,
+                                             (backend, grid_time_limit, grade_all, end_epoch, checkers), here=answer_here)
+            else:
+                # the first puzzles' sizes are built once here, inherited by the workers
+                first = list(itertools.islice(entries, 8 * jobs))
+                prepare([g for g in first if isinstance(g, Grid)], *settings)
+                results = run_ordered(check_in_worker, itertools.chain(first, entries), jobs, start_worker,
+                                      settings, here=answer_here)
+            for entry, result in results:
                 if isinstance(result, WorkerCrash):
                     result = Check(entry.label(), "unknown", error=f"worker crashed: {result}")
                 emit(result)
@@ -835,6 +870,8 @@ def verify(
     finally:
         if log is not None:
             log.close()
+        if remote is not None:
+            remote.close()
     from rich.table import Table
 
     table = Table(title="verify summary" + (f" ({stopped.reason})" if stopped else ""))

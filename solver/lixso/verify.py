@@ -286,6 +286,15 @@ def start_worker(backend: str, time_limit: float | None, grade_all: bool, comman
         _worker = Verifier(backend, time_limit, grade_all, command_end, checkers)
 
 
+def start_worker_by_clock(backend: str, time_limit: float | None, grade_all: bool, end_epoch: float | None = None,
+                          checkers: tuple[str, ...] = ()) -> None:
+    """:func:`start_worker` on another machine: the command's end given as a wall-clock time
+    (``time.time()``; the machines' clocks are taken to agree), since a monotonic clock is
+    one machine's own."""
+    command_end = None if end_epoch is None else time.monotonic() + (end_epoch - time.time())
+    start_worker(backend, time_limit, grade_all, command_end, checkers)
+
+
 def prepare(grids: list[Grid], backend: str, time_limit: float | None, grade_all: bool,
             command_end: float | None = None, checkers: tuple[str, ...] = ()) -> None:
     """Set up this process's verifier and build what checking ``grids`` needs
