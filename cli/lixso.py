@@ -565,46 +565,57 @@ def grade(
     json_output: bool = json_option("One JSON object per grid per line: name, status, level, hardest."),
     per_colour: Optional[int] = per_colour_option(),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
+    cluster: Optional[str] = cluster_option(),
 ) -> None:
     """The level (1-6) of each grid and the hardest deduction it needed.
 
-    Levels are defined in seeds/lixso.md. A grid that is not unique gets no level. Exit code
-    0 when every grid got a level, 1 otherwise (not unique, or the time limit came first), 2
-    for bad input.
+    Levels are defined in seeds/lixso.md. A grid that is not unique gets no level. Packs are
+    read as streams, of any length, and each grid's line is printed as soon as it is graded,
+    in pack order. Exit code 0 when every grid got a level, 1 otherwise (not unique, or the
+    time limit came first), 2 for bad input.
     """
-    from solver.lixso.deduce import HARDEST, deducer_for
-    from solver.lixso.pack import stream_pack
+    import time
 
-    deadline = Deadline(time_limit)
-    solver = LixsoSolver("sat", per_colour)
+    from solver.lixso.pack import stream_pack
+    from solver.lixso.verify import grade_in_worker, start_grader
+
+    end_epoch = None if time_limit is None else time.time() + time_limit
+    start_grader(per_colour, end_epoch)
     code = EXIT_OK
-    for entry in stream_pack(files):
+
+    def answer_here(entry):
         if isinstance(entry, InputError):
-            _bad_grid(entry, json_output)
-            code = EXIT_BAD_INPUT
-            continue
-        level: int | None = None
-        try:
-            deadline.check()  # past the limit nothing is built: every later grid is unknown at once
-            result = deducer_for(entry.height, entry.width, entry.per_colour(per_colour), deadline).grade(entry, deadline=deadline)
-            level, hardest = result.level, result.hardest
-            status = "unique"
-            if level is None:
-                status = "unsolvable"
-            elif level == HARDEST:
-                verdict = solver.solve(entry, 2, deadline)
-                status = verdict.status.value
-                if verdict.status is not Verdict.UNIQUE:
-                    level, hardest = None, f"not unique ({status})" if status != "unknown" else "the time limit came first"
-        except TimeUp:
-            level, status, hardest = None, "unknown", "the time limit came first"
-        if level is None and code == EXIT_OK:
-            code = EXIT_NOT_ALL_GOOD
-        if json_output:
-            print_json({"name": entry.label(), "status": status, "level": level, "hardest": hardest})
-        else:
-            shown = f"level {level}" if level is not None else ("unknown" if status == "unknown" else "no level")
-            print(f"{entry.label()}: {shown} ({hardest})")
+            return entry
+        if end_epoch is not None and time.time() >= end_epoch:
+            return grade_in_worker(entry)  # at once: nothing is built past the limit
+        return None
+
+    entries = stream_pack(files)
+    if cluster is not None:
+        remote = _open_cluster(cluster, 1)
+        results = remote.run_ordered(grade_in_worker, entries, VERIFY_CHUNK, start_grader, (per_colour, end_epoch), here=answer_here)
+    else:
+        remote = None
+        results = ((entry, answer_here(entry) or grade_in_worker(entry)) for entry in entries)
+    try:
+        for entry, row in results:
+            if isinstance(row, InputError):
+                _bad_grid(row, json_output)
+                code = EXIT_BAD_INPUT
+                continue
+            if not isinstance(row, dict):  # the cluster lost this grid's chunk
+                row = {"name": entry.label(), "status": "unknown", "level": None, "hardest": str(row)}
+            if row["level"] is None and code == EXIT_OK:
+                code = EXIT_NOT_ALL_GOOD
+            if json_output:
+                print_json(row)
+            else:
+                level, status = row["level"], row["status"]
+                shown = f"level {level}" if level is not None else ("unknown" if status == "unknown" else "no level")
+                print(f"{row['name']}: {shown} ({row['hardest']})")
+    finally:
+        if remote is not None:
+            remote.close()
     raise typer.Exit(code)
 
 

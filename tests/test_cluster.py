@@ -56,7 +56,7 @@ def test_an_unreachable_scheduler_is_one_line(run_cli):
 
 
 @pytest.mark.slow
-def test_verify_and_generate_on_a_local_cluster_give_the_local_output(run_cli, tmp_path):
+def test_verify_grade_and_generate_on_a_local_cluster_give_the_local_output(run_cli, tmp_path):
     import json
 
     packs = [str(LEVELS / "level-1.txt"), str(LEVELS / "level-6.txt")]
@@ -68,6 +68,9 @@ def test_verify_and_generate_on_a_local_cluster_give_the_local_output(run_cli, t
     here = facts(run_cli("lixso", "verify", *packs, "--json"))
     there = facts(run_cli("lixso", "verify", *packs, "--json", "--cluster", "local:2"))
     assert there == here and len(here) == 40
+    graded_here = facts(run_cli("lixso", "grade", *packs, "--json"))
+    assert facts(run_cli("lixso", "grade", *packs, "--json", "--cluster", "local:2")) == graded_here
+    assert [row["level"] for row in graded_here] == [1] * 20 + [6] * 20
     made_here, made_there = tmp_path / "here.txt", tmp_path / "there.txt"
     generate = ["lixso", "generate", "--level", "2", "--size", "6x6", "--seed", "4", "--count", "12"]
     assert run_cli(*generate, "--out", str(made_here)).returncode == 0

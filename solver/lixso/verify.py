@@ -295,6 +295,48 @@ def start_worker_by_clock(backend: str, time_limit: float | None, grade_all: boo
     start_worker(backend, time_limit, grade_all, command_end, checkers)
 
 
+_grading: tuple[int | None, float | None] | None = None  # the grader's supply and command end (monotonic)
+_grading_solver: LixsoSolver | None = None
+
+
+def start_grader(per_colour: int | None, end_epoch: float | None = None) -> None:
+    """Set up this process to grade (``lixso grade``): the colour supply asked for, and the
+    command's end as a wall-clock time (the clocks of a cluster's machines taken to agree)."""
+    global _grading, _grading_solver
+    command_end = None if end_epoch is None else time.monotonic() + (end_epoch - time.time())
+    if _grading is None or _grading[0] != per_colour or _grading_solver is None:
+        _grading_solver = LixsoSolver("sat", per_colour)
+    _grading = (per_colour, command_end)
+
+
+def grade_in_worker(grid: Grid) -> dict:
+    """The grade of one grid as ``lixso grade`` reports it: ``{"name", "status", "level",
+    "hardest"}``. A grid whose deductions stop short of every cell is level 6 only when the
+    solver proves it unique; one they find no solution for is unsolvable."""
+    assert _grading is not None and _grading_solver is not None, "start_grader was not called"
+    per_colour, command_end = _grading
+    deadline = Deadline(None)
+    if command_end is not None:
+        deadline.end = command_end
+        deadline.seconds = max(command_end - time.monotonic(), 0.0)
+    level: int | None = None
+    try:
+        deadline.check()  # past the limit nothing is built: every later grid is unknown at once
+        result = deducer_for(grid.height, grid.width, grid.per_colour(per_colour), deadline).grade(grid, deadline=deadline)
+        level, hardest = result.level, result.hardest
+        status = Verdict.UNIQUE.value
+        if level is None:
+            status = Verdict.UNSOLVABLE.value
+        elif level == HARDEST:
+            verdict = _grading_solver.solve(grid, 2, deadline)
+            status = verdict.status.value
+            if verdict.status is not Verdict.UNIQUE:
+                level, hardest = None, f"not unique ({status})" if status != "unknown" else "the time limit came first"
+    except TimeUp:
+        level, status, hardest = None, Verdict.UNKNOWN.value, "the time limit came first"
+    return {"name": grid.label(), "status": status, "level": level, "hardest": hardest}
+
+
 def prepare(grids: list[Grid], backend: str, time_limit: float | None, grade_all: bool,
             command_end: float | None = None, checkers: tuple[str, ...] = ()) -> None:
     """Set up this process's verifier and build what checking ``grids`` needs
