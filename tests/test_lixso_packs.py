@@ -278,3 +278,13 @@ def test_verify_resumes_from_its_results_file(run_cli, tmp_path):
     assert "7 puzzles were checked before" in result.stderr
     mixed = run_cli("lixso", "verify", packs[1], "--out", str(part), "--resume")
     assert mixed.returncode == 2 and "does not hold the results of these packs" in mixed.stderr
+
+
+def test_resume_without_a_seed_takes_the_packs_own(run_cli, tmp_path):
+    out, fresh = tmp_path / "pack.txt", tmp_path / "fresh.txt"
+    first = run_cli("lixso", "generate", "--level", "1", "--size", "6x6", "--count", "2", "--out", str(out))
+    seed = first.stderr.splitlines()[0].removeprefix("seed ")
+    assert first.returncode == 0 and seed.isdigit()
+    assert run_cli("lixso", "generate", "--level", "1", "--size", "6x6", "--count", "4", "--resume", "--out", str(out)).returncode == 0
+    assert run_cli("lixso", "generate", "--level", "1", "--size", "6x6", "--count", "4", "--seed", seed, "--out", str(fresh)).returncode == 0
+    assert out.read_bytes() == fresh.read_bytes()
