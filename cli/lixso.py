@@ -890,6 +890,8 @@ def verify(
     table.add_column("puzzles", justify="right")
     for label, count in tally.rows(certify):
         table.add_row(label, str(count))
+    # all that was read, unless a stop came first (a stream's length is not known ahead)
+    table.add_row("checked", f"{tally.checked} of {tally.checked}" if stopped is None else f"{tally.checked} (stopped)")
     console(stderr=json_output).print(table)
     if stopped is not None:
         last = f", up to {tally.last_name}" if tally.last_name else ""
