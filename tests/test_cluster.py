@@ -48,6 +48,7 @@ def test_without_the_cluster_option_dask_is_not_imported():
 distributed = pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install 'placesat[cluster]')")
 
 
+@pytest.mark.slow  # the connection is given 5 s
 def test_an_unreachable_scheduler_is_one_line(run_cli):
     result = run_cli("lixso", "verify", str(LEVELS / "level-1.txt"), "--cluster", "tcp://127.0.0.1:1")
     assert result.returncode == 2 and result.stdout == "" and "Traceback" not in result.stderr

@@ -247,6 +247,7 @@ def test_an_interrupted_generate_resumes_to_the_same_bytes(run_cli, tmp_path, wh
     assert out.read_bytes() == whole_pack
 
 
+@pytest.mark.slow
 def test_resume_refuses_another_runs_pack_and_finishes_a_whole_one(run_cli, tmp_path):
     out = tmp_path / "pack.txt"
     assert run_cli(*GENERATE, "--count", "3", "--out", str(out)).returncode == 0
