@@ -797,7 +797,7 @@ def verify(
     import time
 
     from solver.core.parallel import WorkerCrash, run_ordered
-    from solver.lixso.pack import stream_pack
+    from solver.lixso.pack import repeated_names, stream_pack
     from solver.lixso.verify import Check, VerifyTally, check_in_worker, invalid, prepare, start_worker
 
     from solver.core.records import RecordLog
@@ -811,7 +811,8 @@ def verify(
         output_path(out)
     command_end = None if time_limit is None else time.monotonic() + time_limit
     stream = stream_pack(paths)
-    entries = iter(stream)
+    entries = repeated_names(iter(stream), lambda grid: warn(
+        f"the name {grid.name!r} is used by more than one puzzle (again at {grid.path or '-'}:{grid.line})"))
     tally = VerifyTally()
     done_before = 0
     if resume and os.path.isfile(out):

@@ -9,7 +9,7 @@ flat in the pack's length, and only a record (a grid and its metadata) has a cap
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from ..core.errors import InputError
 from ..core.inputs import STDIN, display_name
@@ -81,3 +81,20 @@ class PackStream:
 def stream_pack(paths: list[str]) -> PackStream:
     """The puzzles under ``paths``, one at a time (see :class:`PackStream`)."""
     return PackStream(paths)
+
+
+def repeated_names(entries: Iterable[Grid | InputError], on_repeat: Callable[[Grid], None]) -> Iterator[Grid | InputError]:
+    """The same ``entries``, calling ``on_repeat(grid)`` for each grid whose name an earlier
+    grid of the stream already had: a name should find one puzzle (``hint --name``, the print
+    captions). The names seen are kept as 8-byte digests, so a million of them take tens of
+    megabytes rather than the names' own length."""
+    import hashlib
+
+    seen: set[bytes] = set()
+    for entry in entries:
+        if isinstance(entry, Grid) and entry.name:
+            digest = hashlib.blake2b(entry.name.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+            if digest in seen:
+                on_repeat(entry)
+            seen.add(digest)
+        yield entry
