@@ -131,6 +131,36 @@ def _legal_lines(game) -> list[str]:
 
 
 @command(app)
+def new(
+    path: str = typer.Argument(..., metavar="PUZZLE", help="A puzzle file, a pack (with --name or --index) or a puzzle ID; '-' reads standard input."),
+    players: Optional[str] = _players_option(),
+    no_clue_touch_rule: bool = _clue_touch_option(),
+    name: Optional[str] = _name_option(),
+    index: Optional[int] = _index_option(),
+    out: str = typer.Option("-", "--out", "-o", help="Where to write the position (JSON if the name ends in .json, else the text format; '-', the default: standard output)."),
+) -> None:
+    """A new game on a puzzle's grid: no tile laid, player 1 to move.
+
+    The position is the grid with the game's header lines (the players in turn order and
+    their colours, '# players: IS XO'; the colour supply and the clue-touch rule when they
+    are not the grid's defaults) and no '# move:' line yet; 'play POS MOVE --out POS' then
+    adds the moves one by one. The text format and JSON are described in seeds/lixso.md.
+    A position that already holds moves is refused: a new game starts from a puzzle.
+    """
+    import json
+
+    from solver.lixso.game.model import format_text, position_to_json
+
+    output_path(out)
+    game = _load(path, players, no_clue_touch_rule, name, index)
+    if game.position.moves:
+        fail(f"{path}: this position already holds {len(game.position.moves)} move(s); a new game starts from a puzzle")
+    position = game.position
+    text = json.dumps(position_to_json(position), indent=1) + "\n" if out.endswith(".json") else format_text(position)
+    write_output(out, text)
+
+
+@command(app)
 def show(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     players: Optional[str] = _players_option(),

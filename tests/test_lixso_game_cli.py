@@ -224,3 +224,18 @@ def test_every_command_names_the_player_to_move_alike(run_cli):
     assert set(shown) == {"seat", "side", "name", "colours"}
     for command in (["moves"], ["bounds"], ["solve", "--time-limit", "2"]):
         assert json.loads(run_cli("lixso", "game", *command, position, "--json").stdout)["to_move"] == shown, command
+
+
+def test_new_starts_a_game_that_play_continues(run_cli, tmp_path):
+    # every game needs `new` (issue 32): the Lixso game had none
+    start = tmp_path / "start.txt"
+    made = run_cli("lixso", "game", "new", "grids/lixso/level-3.txt", "--index", "2", "--out", str(start))
+    assert made.returncode == 0, made.stderr
+    text = start.read_text()
+    assert "# players: IS XO" in text and "# move:" not in text and "# solution:" not in text
+    shown = run_cli("lixso", "game", "moves", str(start), "--json")
+    assert shown.returncode == 0 and json.loads(shown.stdout)["to_move"]["seat"] == 1
+    four = run_cli("lixso", "game", "new", "grids/lixso/level-3.txt", "--index", "2", "--players", "4", "--out", str(tmp_path / "four.json"))
+    assert four.returncode == 0 and len(json.loads((tmp_path / "four.json").read_text())["players"].split()) == 4
+    refused = run_cli("lixso", "game", "new", "grids/lixso-game/9x9-midgame.txt")
+    assert refused.returncode == 2 and "already holds" in refused.stderr and refused.stdout == ""
