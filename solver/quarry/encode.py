@@ -190,9 +190,11 @@ def encode_build(
     ``top_view_only``: a relaxation that keeps what the stones cover seen from above and how many
     of each kind there are, and forgets heights: one choice per stone and set of cells, stones may
     overlap, and of what stands under them only this is kept: where a stone rests on a new stone at
-    every height it could take, another chosen stone covers that cell. Every answer of the
-    full constraints is one of these at no greater cost, so "none within a budget" here proves it
-    for the full constraints, in a model a fraction of the size.
+    every height it could take (it is *propped* there), a chosen stone that is not propped there
+    covers that cell too. That is the bottom of the stack: of the new stones over a cell, the
+    lowest rests on what stood there before or stands open over it. Every answer of the full
+    constraints is one of these at no greater cost, so "none within a budget" here proves it for
+    the full constraints, in a model a fraction of the size.
     """
     formula = Formula()
     propped: list[list[Cell]] = []
@@ -205,14 +207,16 @@ def encode_build(
     chosen = formula.new_vars(len(found))
     occupied: dict[Cube, int] = {}
     if top_view_only:
-        # under each such cell, another chosen stone covers it
-        by_cell: dict[Cell, list[int]] = {}
-        for i, candidate in enumerate(found):
-            for cell in candidate.cells:
-                by_cell.setdefault(cell, []).append(i)
-        for i, cells in enumerate(propped):
+        # under each such cell, the bottom of the stack: a chosen stone not propped there. "Any
+        # other chosen stone" let two stones hold each other up (a Beam and an Arch on the same
+        # cells), a ring no building has, and proving that no line fits then took a minute
+        bottoms: dict[Cell, list[int]] = {}
+        for lit, candidate, cells in zip(chosen, found, propped):
+            for cell in set(candidate.cells) - set(cells):
+                bottoms.setdefault(cell, []).append(lit)
+        for lit, cells in zip(chosen, propped):
             for cell in cells:
-                formula.add_clause([-chosen[i]] + [chosen[j] for j in by_cell[cell] if j != i])
+                formula.add_clause([-lit] + bottoms.get(cell, []))
     else:
         covering: dict[Cube, list[int]] = {}
         for lit, candidate in zip(chosen, found):
@@ -261,8 +265,9 @@ def encode_build(
 
 def _propped_cells(variants: list[Candidate]) -> list[Cell]:
     """The cells under which one stone on one set of cells needs a new cube at every height it
-    could take. Of such stones chosen, the lowest rests there on a stone of another kind or on
-    other cells (a stone of the same kind on the same cells would be lower still)."""
+    could take. Where such a stone is chosen, a new stone lies under it over that cell, and the
+    lowest new stone there needs nothing new under it, so its own choice (its kind and cells, all
+    heights together) is not propped there."""
     cells = set(variants[0].cells)
     for variant in variants:
         cells &= {(r, c) for r, c, _ in variant.needs}
