@@ -172,9 +172,10 @@ def _open_model(
 
 def _relaxed_line(
     state: State, player: str, found: list[Candidate], objective: str, budgets: list[tuple[dict[str, int], int]], backend: str, deadline: Deadline
-) -> list[Cell] | None:
-    """The cells of a cheapest line in the top-view relaxation of ``found`` within the budgets;
-    None proves that no real answer fits the budgets either."""
+) -> tuple[list[Cell], int] | None:
+    """The cells of a cheapest line in the top-view relaxation of ``found`` within the budgets,
+    and its cost, which no real answer within the budgets is below; None proves that no real
+    answer fits the budgets either."""
     opened = _open_model(state, player, found, objective, budgets, backend, deadline, top_view_only=True)
     if opened is None:
         return None
@@ -187,7 +188,7 @@ def _relaxed_line(
         raise TimeUp("the time limit came first")
     if result.status is Status.UNSAT:
         return None
-    return [cell for cell, lit in line_encoding.on_line.items() if result.value(lit)]
+    return [cell for cell, lit in line_encoding.on_line.items() if result.value(lit)], -(result.objective or 0)
 
 
 def _near(cells: list[Cell], found: list[Candidate]) -> list[Candidate]:
@@ -289,11 +290,14 @@ def _reach(state: State, player: str, objective: str, max_stones: int | None, ba
         relaxed = _relaxed_line(state, player, whole, objective, budgets, backend, deadline)
         if relaxed is None:
             break  # proved: nothing cheaper than best (or nothing at all)
+        cells, least = relaxed  # no real answer costs less
         if not corridor_tried:
             corridor_tried = True
-            nearer = _cheapest(state, player, supported(_near(relaxed, whole)), objective, budgets, backend, deadline)
+            nearer = _cheapest(state, player, supported(_near(cells, whole)), objective, budgets, backend, deadline)
             if nearer is not None:
                 best = nearer
+                if best.cost == least:
+                    break  # it meets the relaxation's bound: the cheapest
                 continue
         better = _cheapest(state, player, whole, objective, budgets, backend, deadline)
         if better is not None:
