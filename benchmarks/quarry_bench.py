@@ -9,7 +9,8 @@ machine is shared. ``--cli`` also times the whole ``placesat quarry`` command (s
 imports included). ``--hard`` adds a position outside the targets: a two-high wall of blue stones
 across the board, which black must climb over (see docs/performance.md).
 
-Positions: grids/quarry/empty.json (the standard 10 x 9 board), midgame.json, midgame-2.json,
+Positions: issue-27 (a 22-stone mid-game from issue 27, in benchmarks/quarry_positions.py),
+grids/quarry/empty.json (the standard 10 x 9 board), midgame.json, midgame-2.json,
 midgame-3.json (20 stones each, both players a race apart), scattered-1.json, scattered-2.json
 (20 stones placed at random), all made by benchmarks/quarry_positions.py; for threats also the
 black-wins game one move before black's win (black has many winning stones).
@@ -25,7 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.timing import command_seconds, timed  # noqa: E402
-from solver.quarry.model import BLACK, BLUE, Position, load_position, parse_move
+from benchmarks.quarry_positions import ISSUE_27  # noqa: E402
+from solver.quarry.model import BLACK, BLUE, Position, load_position, parse_move, position_from_json
 from solver.quarry.reach import POINTS, STONES, race, reach
 from solver.quarry.rules import State, record, replay
 from solver.quarry.threats import threats
@@ -65,6 +67,12 @@ def main() -> None:
             value = answer.stones if objective == STONES else answer.points
             cli = command_seconds(["quarry", "reach", str(GRIDS / f"{name}.json"), "-p", player, "--objective", objective], options.runs) if options.cli else None
             rows.append((f"reach {name} -p {player} --objective {objective}", cpu, wall, cli, f"{answer.answer}, {value}"))
+    issue = replay(position_from_json(ISSUE_27))
+    for objective, limit in ((STONES, None), (POINTS, None), (STONES, 3)):
+        cpu, wall, answer = timed(lambda: reach(issue, BLUE, objective, max_stones=limit), options.runs)
+        value = answer.stones if objective == STONES else answer.points
+        more = f" --max-stones {limit}" if limit else ""
+        rows.append((f"reach issue-27 -p blue --objective {objective}{more}", cpu, wall, None, f"{answer.answer}, {value}"))
     for name in MIDGAMES:
         state = replay(load_position(str(GRIDS / f"{name}.json")))
         cpu, wall, answer = timed(lambda: race(state), max(1, options.runs // 2))
