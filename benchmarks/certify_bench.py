@@ -22,10 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.timing import once  # noqa: E402
-from solver.core.backend import cnf_of  # noqa: E402
-from solver.core.certify import Refutation, check, refute  # noqa: E402
-from solver.lixso.model import load_pack  # noqa: E402
-from solver.lixso.solve import LixsoSolver, Verdict  # noqa: E402
+from placesat.core.backend import cnf_of  # noqa: E402
+from placesat.core.certify import Refutation, check, refute  # noqa: E402
+from placesat.lixso.model import load_pack  # noqa: E402
+from placesat.lixso.solve import LixsoSolver, Verdict  # noqa: E402
 
 
 def summary(values: list[float]) -> str:

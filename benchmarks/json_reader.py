@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timing import once, timed  # noqa: E402
 
-from solver.core.inputs import _parse_json_carefully, parse_json  # noqa: E402
+from placesat.core.inputs import _parse_json_carefully, parse_json  # noqa: E402
 
 
 def big_position(tiles: int, seed: int = 1) -> str:

@@ -20,9 +20,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.timing import command_seconds  # noqa: E402
-from solver.laido.model import load_game  # noqa: E402
-from solver.laido.reach import reach_best, reach_win
-from solver.laido.score import score_position
+from placesat.laido.model import load_game  # noqa: E402
+from placesat.laido.reach import reach_best, reach_win
+from placesat.laido.score import score_position
 
 ROOT = Path(__file__).resolve().parent.parent
 GRIDS = ROOT / "grids" / "laido"

@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.timing import timed  # noqa: E402
-from solver.laido.model import load_game  # noqa: E402
-from solver.laido.reach import reach_best, reach_win  # noqa: E402
+from placesat.laido.model import load_game  # noqa: E402
+from placesat.laido.reach import reach_best, reach_win  # noqa: E402
 
 GRIDS = ROOT / "grids" / "laido"
 QUERIES = [

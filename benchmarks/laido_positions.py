@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from solver.core.lattice import HexLattice
-from solver.laido.model import BLACK, WHITE, Position, dumps, opponent, position_to_json
+from placesat.core.lattice import HexLattice
+from placesat.laido.model import BLACK, WHITE, Position, dumps, opponent, position_to_json
 
 OUT = Path(__file__).resolve().parent.parent / "grids" / "laido"
 

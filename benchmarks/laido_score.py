@@ -30,10 +30,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.timing import once, timed  # noqa: E402
-from solver.core.backend import Status  # noqa: E402
-from solver.core.lattice import HexLattice  # noqa: E402
-from solver.laido.model import BLACK, WHITE, Position  # noqa: E402
-from solver.laido.score import score_position  # noqa: E402
+from placesat.core.backend import Status  # noqa: E402
+from placesat.core.lattice import HexLattice  # noqa: E402
+from placesat.laido.model import BLACK, WHITE, Position  # noqa: E402
+from placesat.laido.score import score_position  # noqa: E402
 
 
 def halves(side: int) -> Position:

@@ -21,7 +21,7 @@ import statistics
 import time
 from collections import Counter
 
-import solver.lixso.generate as generate
+import placesat.lixso.generate as generate
 from timing import ninetieth, once
 
 # the generator's steps, by the function that does each (wrapped below to time them)

@@ -21,9 +21,9 @@ import sys
 import time
 from pathlib import Path
 
-from solver.lixso.deduce import Deducer
-from solver.lixso.generate import generate_one
-from solver.lixso.model import Grid, load_pack
+from placesat.lixso.deduce import Deducer
+from placesat.lixso.generate import generate_one
+from placesat.lixso.model import Grid, load_pack
 from timing import ninetieth
 
 HERE = Path(__file__).resolve().parent

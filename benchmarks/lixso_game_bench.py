@@ -41,12 +41,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.timing import once, timed  # noqa: E402
-from solver.core.limits import Deadline  # noqa: E402
-from solver.lixso.game.bounds import bounds  # noqa: E402
-from solver.lixso.game.model import Position, format_text, load_position, seating_for, with_seating  # noqa: E402
-from solver.lixso.game.rules import GameRules, State, replay_position  # noqa: E402
-from solver.lixso.game.solve import PLAYING_SHARE, LixsoSearch, solve  # noqa: E402
-from solver.lixso.model import load_pack  # noqa: E402
+from placesat.core.limits import Deadline  # noqa: E402
+from placesat.lixso.game.bounds import bounds  # noqa: E402
+from placesat.lixso.game.model import Position, format_text, load_position, seating_for, with_seating  # noqa: E402
+from placesat.lixso.game.rules import GameRules, State, replay_position  # noqa: E402
+from placesat.lixso.game.solve import PLAYING_SHARE, LixsoSearch, solve  # noqa: E402
+from placesat.lixso.model import load_pack  # noqa: E402
 
 PUZZLES = ROOT / "grids" / "lixso" / "level-4.txt"
 SIXES = sorted((ROOT / "grids" / "lixso-game").glob("6x6-*.txt"))
@@ -151,7 +151,7 @@ def backend_positions() -> list[tuple[str, GameRules, State]]:
     """The shipped 9x9 games, greedy level-4 games after 4 to 16 moves, and an empty 9x9
     (there the greedy set settles the bounds and no solver runs). An empty 9x9 with a supply
     of 12, or 15x15 with 30, is no case: neither backend proves the most within a minute."""
-    from solver.lixso.model import Grid
+    from placesat.lixso.model import Grid
 
     rules = GameRules(Grid(("." * 9,) * 9), seating_for("2"), 7)
     cases = [("empty 9x9", rules, rules.start())]

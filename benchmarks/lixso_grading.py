@@ -19,8 +19,8 @@ import sys
 import time
 from pathlib import Path
 
-from solver.lixso.deduce import Deducer
-from solver.lixso.model import Grid, load_pack
+from placesat.lixso.deduce import Deducer
+from placesat.lixso.model import Grid, load_pack
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKS = ROOT / "grids" / "lixso"

@@ -21,9 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.timing import once  # noqa: E402
-from solver.lixso.generate import generate_one, tiled_solution  # noqa: E402
-from solver.lixso.model import Grid, default_per_colour
-from solver.lixso.solve import LixsoSolver
+from placesat.lixso.generate import generate_one, tiled_solution  # noqa: E402
+from placesat.lixso.model import Grid, default_per_colour
+from placesat.lixso.solve import LixsoSolver
 
 
 def row(label: str, walls: list[float], cpus: list[float], scale: float = 1.0, unit: str = "s") -> None:

@@ -22,10 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.lixso.deduce import deducer_for  # noqa: E402
-from solver.lixso.explain import steps_level  # noqa: E402
-from solver.lixso.generate import GenerationFailed, generate_one  # noqa: E402
-from solver.lixso.model import Grid, load_pack  # noqa: E402
+from placesat.lixso.deduce import deducer_for  # noqa: E402
+from placesat.lixso.explain import steps_level  # noqa: E402
+from placesat.lixso.generate import GenerationFailed, generate_one  # noqa: E402
+from placesat.lixso.model import Grid, load_pack  # noqa: E402
 from tests.lixso_samples import random_puzzles  # noqa: E402
 
 

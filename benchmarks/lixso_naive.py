@@ -41,10 +41,10 @@ import random
 import statistics
 import sys
 
-from solver.lixso.deduce import deducer_for
-from solver.lixso.generate import random_solution
-from solver.lixso.model import COLOURS, Grid, load_pack
-from solver.lixso.solve import LixsoSolver, Verdict
+from placesat.lixso.deduce import deducer_for
+from placesat.lixso.generate import random_solution
+from placesat.lixso.model import COLOURS, Grid, load_pack
+from placesat.lixso.solve import LixsoSolver, Verdict
 from timing import ninetieth, once
 
 

@@ -114,7 +114,7 @@ def chunks(address: str, items: int, sizes: list[int]) -> None:
     """The cluster path's own cost: a function that does nothing, over ``items`` items, in
     chunks of each size (seconds per task and per item, start-up excluded)."""
     sys.path.insert(0, str(ROOT))
-    from solver.core.cluster import Cluster
+    from placesat.core.cluster import Cluster
 
     start = time.monotonic()
     with Cluster(address) as cluster:

@@ -20,9 +20,9 @@ import sys
 import time
 from pathlib import Path
 
-from solver.lixso.model import Grid, load_pack
-from solver.lixso import solve as lixso_solve
-from solver.lixso.solve import LixsoSolver, Verdict
+from placesat.lixso.model import Grid, load_pack
+from placesat.lixso import solve as lixso_solve
+from placesat.lixso.solve import LixsoSolver, Verdict
 from timing import once
 
 HERE = Path(__file__).resolve().parent

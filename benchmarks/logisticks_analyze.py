@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.logisticks.analyze import analyze  # noqa: E402
-from solver.logisticks.rules import load_position  # noqa: E402
+from placesat.logisticks.analyze import analyze  # noqa: E402
+from placesat.logisticks.rules import load_position  # noqa: E402
 
 DEFAULT_POSITIONS = ["midgame.json", "late.json", "four-players.json", "start.json"]
 
@@ -77,8 +77,8 @@ def midgame_positions(count: int) -> list:
     layout (seeds 1..count)."""
     import random
 
-    from solver.logisticks.model import position_from_json
-    from solver.logisticks.rules import apply_move, legal_placements
+    from placesat.logisticks.model import position_from_json
+    from placesat.logisticks.rules import apply_move, legal_placements
 
     positions = []
     for seed in range(1, count + 1):

@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.logisticks_analyze import midgame_positions  # noqa: E402
 from benchmarks.timing import timed  # noqa: E402
-from solver.logisticks.analyze import analyze, satisfy  # noqa: E402
-from solver.logisticks.rules import load_position  # noqa: E402
+from placesat.logisticks.analyze import analyze, satisfy  # noqa: E402
+from placesat.logisticks.rules import load_position  # noqa: E402
 
 POSITIONS = ["midgame.json", "late.json", "four-players.json", "start.json"]
 

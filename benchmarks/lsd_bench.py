@@ -24,11 +24,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.timing import command_seconds, timed  # noqa: E402
-from solver.lsd.encode import encode_reach
-from solver.lsd.forced import forced_win
-from solver.lsd.model import load_game
-from solver.lsd.reach import reach_win
-from solver.lsd.rules import winning_placements
+from placesat.lsd.encode import encode_reach
+from placesat.lsd.forced import forced_win
+from placesat.lsd.model import load_game
+from placesat.lsd.reach import reach_win
+from placesat.lsd.rules import winning_placements
 
 ROOT = Path(__file__).resolve().parent.parent
 GRIDS = ROOT / "grids" / "lsd"

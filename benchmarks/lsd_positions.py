@@ -25,8 +25,8 @@ import json
 import random
 from pathlib import Path
 
-from solver.lsd.model import Placement, Position, dumps, new_position, position_to_json
-from solver.lsd.rules import is_over, legal_moves, play, winner, winning_placements
+from placesat.lsd.model import Placement, Position, dumps, new_position, position_to_json
+from placesat.lsd.rules import is_over, legal_moves, play, winner, winning_placements
 
 ROOT = Path(__file__).resolve().parent.parent
 

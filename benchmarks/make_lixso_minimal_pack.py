@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import argparse
 
-from solver.lixso.generate import minimal_unique
-from solver.lixso.model import format_grid
+from placesat.lixso.generate import minimal_unique
+from placesat.lixso.model import format_grid
 
 
 def main() -> None:

@@ -27,10 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.timing import command_seconds, timed  # noqa: E402
 from benchmarks.quarry_positions import ISSUE_27  # noqa: E402
-from solver.quarry.model import BLACK, BLUE, Position, load_position, parse_move, position_from_json
-from solver.quarry.reach import POINTS, STONES, race, reach
-from solver.quarry.rules import State, record, replay
-from solver.quarry.threats import threats
+from placesat.quarry.model import BLACK, BLUE, Position, load_position, parse_move, position_from_json
+from placesat.quarry.reach import POINTS, STONES, race, reach
+from placesat.quarry.rules import State, record, replay
+from placesat.quarry.threats import threats
 
 ROOT = Path(__file__).resolve().parent.parent
 GRIDS = ROOT / "grids" / "quarry"

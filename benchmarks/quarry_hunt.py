@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.quarry_positions import midgame  # noqa: E402
 from benchmarks.timing import once  # noqa: E402
-from solver.quarry.model import PLAYERS, dumps  # noqa: E402
-from solver.quarry.reach import OBJECTIVES, reach  # noqa: E402
-from solver.quarry.rules import replay  # noqa: E402
+from placesat.quarry.model import PLAYERS, dumps  # noqa: E402
+from placesat.quarry.reach import OBJECTIVES, reach  # noqa: E402
+from placesat.quarry.rules import replay  # noqa: E402
 
 FIRST_SEED = 1000
 

@@ -17,10 +17,10 @@ import argparse
 import random
 from pathlib import Path
 
-from solver.quarry.model import BLACK, Board, Position, dumps
-from solver.quarry.rules import State, placements, play, record, replay
-from solver.quarry.stones import default_stones
-from solver.quarry.threats import threats
+from placesat.quarry.model import BLACK, Board, Position, dumps
+from placesat.quarry.rules import State, placements, play, record, replay
+from placesat.quarry.stones import default_stones
+from placesat.quarry.threats import threats
 
 ROOT = Path(__file__).resolve().parent.parent
 STONES_PER_GAME = 20

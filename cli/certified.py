@@ -1,5 +1,5 @@
 """``--certify`` for the game queries that certify their solver calls one by one
-(:class:`solver.core.certified_calls.CallCertifier`): which backend, the error lines, the files."""
+(:class:`placesat.core.certified_calls.CallCertifier`): which backend, the error lines, the files."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 A game's CLI module builds its group with :func:`make_group`, registers commands with
 :func:`command`, and takes its common options from here (``--backend``, ``--time-limit``,
 ``--json``, ``--out``), so every game checks them the same way. Bad input is raised as an
-:class:`~solver.core.errors.InputError` anywhere below; :mod:`cli.main` turns it into one
+:class:`placesat.core.errors.InputError` anywhere below; :mod:`placesat.cli.main` turns it into one
 line on stderr and exit code 2.
 """
 
@@ -19,10 +19,10 @@ import click.parser as click_parser
 import typer
 import typer.core
 
-from solver.core.backend import BACKENDS, DEFAULT_BACKEND
-from solver.core.errors import InputError, escape_controls
-from solver.core.limits import TimeLimit, check_time_limit
-from solver.core.outputs import prepare_output_folder, resolve_output, write_atomic
+from placesat.core.backend import BACKENDS, DEFAULT_BACKEND
+from placesat.core.errors import InputError, escape_controls
+from placesat.core.limits import TimeLimit, check_time_limit
+from placesat.core.outputs import prepare_output_folder, resolve_output, write_atomic
 
 EXIT_OK = 0
 EXIT_NOT_ALL_GOOD = 1
@@ -104,13 +104,13 @@ def seconds_callback(value: Optional[float]) -> Optional[float]:
 def _command_seconds(value: Optional[float]) -> Optional[float]:
     """A whole command's time limit, its clock started now, as the options are read: reading
     the input and building the model come out of it too (see
-    :class:`~solver.core.limits.TimeLimit`)."""
+    :class:`placesat.core.limits.TimeLimit`)."""
     seconds = seconds_callback(value)
     return None if seconds is None else TimeLimit(seconds)
 
 
 def time_limit_option(help_text: str = "Seconds for the whole command; past it the answer is 'unknown', never a guess (exit 1).") -> Any:
-    """``--time-limit SECONDS``: finite, not negative, at most :data:`~solver.core.limits.MAX_TIME_LIMIT`."""
+    """``--time-limit SECONDS``: finite, not negative, at most :data:`placesat.core.limits.MAX_TIME_LIMIT`."""
     return typer.Option(None, "--time-limit", "-t", metavar="SECONDS", callback=_command_seconds, help=help_text)
 
 
@@ -148,7 +148,7 @@ def certify_option(what: str) -> Any:
 
 
 def _checkers(value: str) -> tuple[str, ...]:
-    from solver.core.certify import CHECKERS
+    from placesat.core.certify import CHECKERS
 
     if value == "both":
         return CHECKERS

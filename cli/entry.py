@@ -3,7 +3,7 @@
 Loading the command line (typer, click, then the game a command names) takes a tenth of a
 second or more. A Ctrl-C or SIGTERM in that time would otherwise end in a traceback from
 whichever module was loading. Nothing is under way yet that a ``finally`` must undo, so
-the process ends at once, with the line and exit code :func:`cli.main.main` gives any stop.
+the process ends at once, with the line and exit code :func:`placesat.cli.main.main` gives any stop.
 The handlers are set as this module is imported, before anything else of placesat loads
 (what runs before it is the interpreter's own start-up and the ``placesat`` script's first
 import). Once ``main`` runs, its own handlers take over; when it has ended, stops are ignored,
@@ -36,14 +36,14 @@ def answer_stops_while_loading() -> None:
 
 answer_stops_while_loading()  # first: every import below already takes time
 
-from solver.core.outputs import EXIT_OUTPUT_FAILED, OutputFailed, guard_standard_output  # noqa: E402
-from solver.core.signals import ignore_stops  # noqa: E402
+from placesat.core.outputs import EXIT_OUTPUT_FAILED, OutputFailed, guard_standard_output  # noqa: E402
+from placesat.core.signals import ignore_stops  # noqa: E402
 
 
 def main() -> None:
     answer_stops_while_loading()
     guard_standard_output()
-    from cli.main import main as run
+    from placesat.cli.main import main as run
 
     code: object = 0
     try:

@@ -7,9 +7,9 @@ from typing import Optional
 
 import typer
 
-from solver.core.backend import Status
-from solver.core.errors import InputError
-from solver.laido.model import (
+from placesat.core.backend import Status
+from placesat.core.errors import InputError
+from placesat.laido.model import (
     COLOURS,
     MAX_SIZE,
     MIN_SIZE,
@@ -25,10 +25,10 @@ from solver.laido.model import (
     position_to_json,
     record_to_json,
 )
-from solver.laido.reach import DEFAULT_REACH_BACKEND, NO, UNKNOWN, BestAnswer, ReachAnswer, reach_best, reach_win
-from solver.laido.render import legend_text, render_svg, render_text
-from solver.laido.rules import PASS_TIEBREAK, READINGS, TIEBREAKS, IllegalMove, legal_moves, play as play_move, replay
-from solver.laido.score import Score, score_position
+from placesat.laido.reach import DEFAULT_REACH_BACKEND, NO, UNKNOWN, BestAnswer, ReachAnswer, reach_best, reach_win
+from placesat.laido.render import legend_text, render_svg, render_text
+from placesat.laido.rules import PASS_TIEBREAK, READINGS, TIEBREAKS, IllegalMove, legal_moves, play as play_move, replay
+from placesat.laido.score import Score, score_position
 
 from .common import (
     EXIT_NOT_ALL_GOOD,

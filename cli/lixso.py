@@ -9,14 +9,14 @@ from typing import Iterable, Optional
 
 import typer
 
-from solver.core.errors import InputError
-from solver.core.inputs import display_name
-from solver.core.limits import Deadline, TimeUp
-from solver.core.signals import Stop
-from solver.lixso.model import Grid, GridError, collect, coverable, load_grid, load_pack, pick_grid
-from solver.lixso.render import outlined, plain, svg
-from solver.lixso.rules import find_violation
-from solver.lixso.solve import LixsoSolver, SolveReport, Verdict
+from placesat.core.errors import InputError
+from placesat.core.inputs import display_name
+from placesat.core.limits import Deadline, TimeUp
+from placesat.core.signals import Stop
+from placesat.lixso.model import Grid, GridError, collect, coverable, load_grid, load_pack, pick_grid
+from placesat.lixso.render import outlined, plain, svg
+from placesat.lixso.rules import find_violation
+from placesat.lixso.solve import LixsoSolver, SolveReport, Verdict
 
 from .common import (
     EXIT_BAD_INPUT,
@@ -79,7 +79,7 @@ def _open_cluster(address: str, jobs: int):
     """The cluster --cluster names (one line and exit 2 when it cannot be used)."""
     if jobs > 1:
         fail("--jobs and --cluster: choose one (--jobs starts worker processes here, --cluster uses the cluster's)")
-    from solver.core.cluster import Cluster
+    from placesat.core.cluster import Cluster
 
     return Cluster(address)
 
@@ -195,7 +195,7 @@ def solve(
     bad_input = False
     all_unique = True
     if svg_out is None:  # a stream, any length: each grid is answered as it is read
-        from solver.lixso.pack import stream_pack
+        from placesat.lixso.pack import stream_pack
 
         entries: Iterable[Grid | InputError] = stream_pack(files)
         grid_count, picture_only = 0, False
@@ -235,7 +235,7 @@ def solve(
 def _certified(solver: LixsoSolver, report: SolveReport, checkers: tuple[str, ...], deadline: Deadline,
                proof_dir: Optional[str], index: int, stems: set[str]):
     """Certify a report's verdict; a rejected proof turns the verdict into 'unknown', loudly."""
-    from solver.lixso.certify import certificate_comments, certify, proof_file_stem
+    from placesat.lixso.certify import certificate_comments, certify, proof_file_stem
 
     certification = certify(solver, report, checkers, deadline)
     if certification.rejected:
@@ -317,9 +317,9 @@ def puzzle_ids(
     (seeds/lixso.md); every command that takes a grid file also takes an ID. Exit code 0,
     or 2 when some grid cannot be read (the others still get their IDs).
     """
-    from solver.lixso.model import puzzle_id
+    from placesat.lixso.model import puzzle_id
 
-    from solver.lixso.pack import stream_pack
+    from placesat.lixso.pack import stream_pack
 
     code = EXIT_OK
     for entry in stream_pack(files):
@@ -395,8 +395,8 @@ def print_sheets(
     first: one that is not unique is left out and named on stderr (exit 1). Exit 2 for bad
     input (the readable puzzles are still printed).
     """
-    from solver.lixso.deduce import deducer_for
-    from solver.lixso.sheets import LAYOUTS, PAPERS, SheetPuzzle, sheets_pdf
+    from placesat.lixso.deduce import deducer_for
+    from placesat.lixso.sheets import LAYOUTS, PAPERS, SheetPuzzle, sheets_pdf
 
     if per_page not in LAYOUTS:
         fail(f"--per-page: must be one of {', '.join(map(str, sorted(LAYOUTS)))}, not {per_page}")
@@ -482,10 +482,10 @@ def generate(
     """
     import random
 
-    from solver.core.parallel import WorkerCrash, run_ordered
-    from solver.core.records import RecordLog, truncate
-    from solver.lixso.generate import Generated, fulfil, header_seed, order_stream, pack_header, resume_point
-    from solver.lixso.model import PER_COLOUR_KEY, default_per_colour, format_grid
+    from placesat.core.parallel import WorkerCrash, run_ordered
+    from placesat.core.records import RecordLog, truncate
+    from placesat.lixso.generate import Generated, fulfil, header_seed, order_stream, pack_header, resume_point
+    from placesat.lixso.model import PER_COLOUR_KEY, default_per_colour, format_grid
 
     output_path(out, json_output)
     height, width = _size(size)
@@ -576,8 +576,8 @@ def grade(
     """
     import time
 
-    from solver.lixso.pack import stream_pack
-    from solver.lixso.verify import grade_in_worker, start_grader
+    from placesat.lixso.pack import stream_pack
+    from placesat.lixso.verify import grade_in_worker, start_grader
 
     end_epoch = None if time_limit is None else time.time() + time_limit
     start_grader(per_colour, end_epoch)
@@ -665,7 +665,7 @@ def hint(
     hint (or when the grid is done), 1 when no step can be found or the time limit comes
     first, 2 for bad input.
     """
-    from solver.lixso.explain import Contradiction, explainer_for
+    from placesat.lixso.explain import Contradiction, explainer_for
 
     if file == "-" and state == "-":
         fail("only one of FILE and --state can be read from standard input")
@@ -747,7 +747,7 @@ def hint(
 
 
 def _level_words(level: int) -> str:
-    from solver.lixso.deduce import LEVELS
+    from placesat.lixso.deduce import LEVELS
 
     return LEVELS.get(level, "")
 
@@ -755,7 +755,7 @@ def _level_words(level: int) -> str:
 def _workers(jobs: int, work: int | None) -> int:
     """The worker processes to start for --jobs: no more than the work or the cores, said in
     one line when fewer than asked (see solver.core.parallel.worker_count)."""
-    from solver.core.parallel import usable_cores, worker_count
+    from placesat.core.parallel import usable_cores, worker_count
 
     workers = worker_count(jobs, work)
     if workers < jobs:
@@ -796,12 +796,12 @@ def verify(
     import json
     import time
 
-    from solver.core.parallel import WorkerCrash, run_ordered
-    from solver.lixso.pack import repeated_names, stream_pack
-    from solver.lixso.verify import Check, VerifyTally, check_in_worker, invalid, prepare, start_worker
+    from placesat.core.parallel import WorkerCrash, run_ordered
+    from placesat.lixso.pack import repeated_names, stream_pack
+    from placesat.lixso.verify import Check, VerifyTally, check_in_worker, invalid, prepare, start_worker
 
-    from solver.core.records import RecordLog
-    from solver.lixso.verify import recorded_results
+    from placesat.core.records import RecordLog
+    from placesat.lixso.verify import recorded_results
 
     if resume and out is None:
         fail("--resume needs --out (the results file to continue)")
@@ -860,7 +860,7 @@ def verify(
     try:
         with batch_progress("verify", stream.fraction) as bar:
             if remote is not None:
-                from solver.lixso.verify import start_worker_by_clock
+                from placesat.lixso.verify import start_worker_by_clock
 
                 end_epoch = None if time_limit is None else time.time() + (command_end - time.monotonic())
                 start_worker(*settings)  # for the puzzles answered here (past the time limit)
@@ -929,8 +929,8 @@ def html_page(
     puzzle is solved first: one that is not unique is left out and named (exit 1). Exit 2
     for bad input (the readable puzzles are still written).
     """
-    from solver.core.parallel import WorkerCrash, run_jobs
-    from solver.lixso.web import PagePuzzle, page_html, prepare_in_worker
+    from placesat.core.parallel import WorkerCrash, run_jobs
+    from placesat.lixso.web import PagePuzzle, page_html, prepare_in_worker
 
     if solutions not in ("embed", "none"):
         fail(f"--solutions: must be embed or none, not {solutions!r}")

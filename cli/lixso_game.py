@@ -11,7 +11,7 @@ from typing import Optional
 
 import typer
 
-from solver.lixso.game import GAME_BACKEND
+from placesat.lixso.game import GAME_BACKEND
 
 from .common import (
     EXIT_NOT_ALL_GOOD,
@@ -68,8 +68,8 @@ def _index_option():
 
 def _load(path: str, players: Optional[str], no_clue_touch: bool, name: Optional[str] = None, index: Optional[int] = None):
     """The position replayed (every move checked), with warnings for what it ignores."""
-    from solver.lixso.game.model import load_position, with_seating, without_clue_touch
-    from solver.lixso.game.rules import replay_position
+    from placesat.lixso.game.model import load_position, with_seating, without_clue_touch
+    from placesat.lixso.game.rules import replay_position
 
     position = with_seating(load_position(path, name, index), players)
     if no_clue_touch:
@@ -90,7 +90,7 @@ def _width() -> int:
 
 
 def _print_board(game, last=None, numbers=None) -> None:
-    from solver.lixso.game.render import coloured, plain
+    from placesat.lixso.game.render import coloured, plain
 
     if sys.stdout.isatty():
         console().print(coloured(game.rules, game.state, last, numbers))
@@ -103,7 +103,7 @@ def _numbered(items: list[str]) -> list[str]:
 
 
 def _print_game(game) -> None:
-    from solver.lixso.game.render import setup_line, status_lines, wrapped
+    from placesat.lixso.game.render import setup_line, status_lines, wrapped
 
     for line in wrapped(f"{game.position.grid.label()}: {setup_line(game)}".split(" "), _width(), separator=" "):
         print(line)
@@ -117,7 +117,7 @@ def _print_game(game) -> None:
 
 def _legal_lines(game) -> list[str]:
     """The legal tiles of the player to move, colour by colour, wrapped between tiles."""
-    from solver.lixso.game.render import wrapped
+    from placesat.lixso.game.render import wrapped
 
     rules, state = game.rules, game.state
     legal = [rules.move_of(k, p) for k, p in rules.moves(state)]
@@ -149,7 +149,7 @@ def new(
     """
     import json
 
-    from solver.lixso.game.model import format_text, position_to_json
+    from placesat.lixso.game.model import format_text, position_to_json
 
     output_path(out)
     game = _load(path, players, no_clue_touch_rule, name, index)
@@ -175,8 +175,8 @@ def show(
     Every move of the record is checked by the rules; the first illegal one is named, with
     the rule it breaks (exit 2).
     """
-    from solver.lixso.game.render import svg
-    from solver.lixso.game.rules import game_json
+    from placesat.lixso.game.render import svg
+    from placesat.lixso.game.rules import game_json
 
     picture_only = side_outputs(json_output, svg=svg_out)
     game = _load(path, players, no_clue_touch_rule, name, index)
@@ -185,7 +185,7 @@ def show(
     elif not picture_only:
         _print_game(game)
     if svg_out is not None:
-        from solver.lixso.game.render import colours_line, record_labels, status_lines
+        from placesat.lixso.game.render import colours_line, record_labels, status_lines
 
         footer = [colours_line(game)] + status_lines(game)
         write_output(svg_out, svg(game.rules, game.state, game.position.grid.label(), record_labels(game.position.moves), footer=footer))
@@ -205,7 +205,7 @@ def moves(
     rules, state = game.rules, game.state
     legal = [rules.move_of(k, p) for k, p in rules.moves(state)]
     if json_output:
-        from solver.lixso.game.rules import to_move_json
+        from placesat.lixso.game.rules import to_move_json
 
         print_json({"to_move": to_move_json(rules.seating, state), "moves": [str(m) for m in legal]})
         return
@@ -232,9 +232,9 @@ def play(
     An illegal move is refused with the rule it breaks (exit 2): turn, shape, empty, clue,
     touch, clue-touch, supply, or the game being over.
     """
-    from solver.core.errors import InputError
-    from solver.lixso.game.model import format_text, parse_move, position_to_json
-    from solver.lixso.game.rules import IllegalMove, replay_position
+    from placesat.core.errors import InputError
+    from placesat.lixso.game.model import format_text, parse_move, position_to_json
+    from placesat.lixso.game.rules import IllegalMove, replay_position
 
     position_only = side_outputs(json_output, out=out)
     game = _load(path, players, no_clue_touch_rule, name, index)
@@ -253,7 +253,7 @@ def play(
         text = json.dumps(position_to_json(after.position), indent=1) + "\n" if out.endswith(".json") else format_text(after.position)
         write_output(out, text)
     if json_output:
-        from solver.lixso.game.rules import game_json
+        from placesat.lixso.game.rules import game_json
 
         print_json(game_json(after))
     elif not position_only:
@@ -281,9 +281,9 @@ def bounds(
     pass what another side is sure of can no longer win. Exit 1 when the time limit came
     first (the figures not found are 'unknown').
     """
-    from solver.core.limits import Deadline
-    from solver.lixso.game.bounds import bounds as side_bounds
-    from solver.lixso.game.rules import to_move_json
+    from placesat.core.limits import Deadline
+    from placesat.lixso.game.bounds import bounds as side_bounds
+    from placesat.lixso.game.rules import to_move_json
 
     deadline = Deadline(time_limit)
     game = _load(path, players, no_clue_touch_rule, name, index)
@@ -324,8 +324,8 @@ def bounds(
 
 def _solution_words(game, solution) -> list[str]:
     """A solution in words, for the side to move."""
-    from solver.lixso.game.render import status_lines
-    from solver.lixso.game.solve import DRAW, LOSS, UNKNOWN, WIN
+    from placesat.lixso.game.render import status_lines
+    from placesat.lixso.game.solve import DRAW, LOSS, UNKNOWN, WIN
 
     seating = game.rules.seating
     if solution.to_move is None:
@@ -374,8 +374,8 @@ def _who(seating, seat: int) -> str:
 def _line_of_play(game, solution):
     """The position after the solution's line of play, and the line in words: each move with
     whose it is, numbered from 1, then how the game stands at its end."""
-    from solver.lixso.game.render import status_lines
-    from solver.lixso.game.rules import replay_position
+    from placesat.lixso.game.render import status_lines
+    from placesat.lixso.game.rules import replay_position
 
     if not solution.line:
         return game, []
@@ -422,10 +422,10 @@ def solve(
     --time-limit: the best move and line found so far and what was proven (exit 1); Ctrl-C
     prints the same, marked as such, then stops (exit 130).
     """
-    from solver.core.limits import Deadline
-    from solver.lixso.game.render import svg
-    from solver.lixso.game.rules import to_move_json
-    from solver.lixso.game.solve import solve as solve_position
+    from placesat.core.limits import Deadline
+    from placesat.lixso.game.render import svg
+    from placesat.lixso.game.rules import to_move_json
+    from placesat.lixso.game.solve import solve as solve_position
 
     picture_only = side_outputs(json_output, svg=svg_out)
     deadline = Deadline(time_limit)
@@ -465,7 +465,7 @@ def solve(
     if svg_out is not None:
         labels = {move.cells[0]: str(number) for number, move in enumerate(solution.line, start=1)}
         title = "\n".join([game.position.grid.label()] + (answer[:2] if solution.stopped is not None else answer[:1]))
-        from solver.lixso.game.render import colours_line
+        from placesat.lixso.game.render import colours_line
 
         footer = [colours_line(game)] + [line.strip() for line in line_words]
         write_output(svg_out, svg(after.rules, after.state, title, labels, frozenset(labels), footer))
@@ -479,8 +479,8 @@ def _undo(game, mine: int, first_move: int):
     """The game taken back to before the last move the player of side ``mine`` laid in this
     session (from record move ``first_move`` on), the other side's answers with it: it is
     then that player's turn again. None when there is no such move."""
-    from solver.lixso.game.model import Position
-    from solver.lixso.game.rules import replay_position
+    from placesat.lixso.game.model import Position
+    from placesat.lixso.game.rules import replay_position
 
     seating = game.rules.seating
     turns = game.turns
@@ -549,12 +549,12 @@ def play_vs(
     """
     import json
 
-    from solver.core.errors import InputError
-    from solver.core.limits import Deadline
-    from solver.lixso.game.model import format_text, parse_move, position_to_json
-    from solver.lixso.game.render import status_lines
-    from solver.lixso.game.rules import IllegalMove, game_json, replay_position
-    from solver.lixso.game.solve import PLAYING_SHARE, LixsoSearch, solve as solve_position
+    from placesat.core.errors import InputError
+    from placesat.core.limits import Deadline
+    from placesat.lixso.game.model import format_text, parse_move, position_to_json
+    from placesat.lixso.game.render import status_lines
+    from placesat.lixso.game.rules import IllegalMove, game_json, replay_position
+    from placesat.lixso.game.solve import PLAYING_SHARE, LixsoSearch, solve as solve_position
 
     if out == "-":
         fail("--out must name a file: the game itself is played on standard output")

@@ -7,16 +7,16 @@ from typing import Optional
 
 import typer
 
-from solver.logisticks.analyze import analyze as run_analysis
-from solver.logisticks.analyze import satisfy as run_satisfy
-from solver.logisticks.model import (
+from placesat.logisticks.analyze import analyze as run_analysis
+from placesat.logisticks.analyze import satisfy as run_satisfy
+from placesat.logisticks.model import (
     Position,
     parse_move,
     position_to_json,
     square_name,
     starting_position,
 )
-from solver.logisticks.render import (
+from placesat.logisticks.render import (
     board_segments,
     board_svg,
     piece_segments,
@@ -25,7 +25,7 @@ from solver.logisticks.render import (
     rich_text,
     target_segments,
 )
-from solver.logisticks.rules import (
+from placesat.logisticks.rules import (
     apply_move,
     game_over,
     legal_placements,

@@ -9,9 +9,9 @@ from typing import Optional
 
 import typer
 
-from solver.core.errors import InputError
-from solver.core.limits import as_deadline
-from solver.lsd.model import (
+from placesat.core.errors import InputError
+from placesat.core.limits import as_deadline
+from placesat.lsd.model import (
     SKIP,
     THREE_PLAYERS,
     Move,
@@ -28,10 +28,10 @@ from solver.lsd.model import (
     position_to_json,
     DEFAULT_TILESET,
 )
-from solver.lsd.forced import MAX_DEPTH, WIN, check_depth, forced_win
-from solver.lsd.reach import MAX_PLIES, NO, UNKNOWN, check_plies, reach_win
-from solver.lsd.render import LEGEND, line_of_play_lines, render_rich, render_svg, render_text, status_lines
-from solver.lsd.rules import (
+from placesat.lsd.forced import MAX_DEPTH, WIN, check_depth, forced_win
+from placesat.lsd.reach import MAX_PLIES, NO, UNKNOWN, check_plies, reach_win
+from placesat.lsd.render import LEGEND, line_of_play_lines, render_rich, render_svg, render_text, status_lines
+from placesat.lsd.rules import (
     IllegalMove,
     Turn,
     check_position,

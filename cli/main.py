@@ -39,7 +39,7 @@ def _available_groups() -> tuple[str, ...]:
     """The groups whose CLI module is installed (games arrive one by one)."""
     from importlib.util import find_spec
 
-    return tuple(group for group in GROUPS if find_spec(f"cli.{group}") is not None)
+    return tuple(group for group in GROUPS if find_spec(f"placesat.cli.{group}") is not None)
 
 
 def _named_group(argv: list[str]) -> str | None:
@@ -84,7 +84,7 @@ def build(argv: list[str]) -> typer.Typer:
     named = _named_group(argv)
     for group in _available_groups():
         if group == named:
-            module = importlib.import_module(f"cli.{group}")
+            module = importlib.import_module(f"placesat.cli.{group}")
             application.add_typer(module.app, name=group)
         elif named is None:  # only listed: a stand-in with the group's summary, nothing imported
             application.add_typer(typer.Typer(help=SUMMARIES[group], short_help=SUMMARIES[group], rich_markup_mode=None), name=group)
@@ -137,11 +137,11 @@ def main(argv: list[str] | None = None) -> None:
     """Run one command line and exit with its code (see the module docstring)."""
     import click
 
-    from solver.core.compiled import on_compile
-    from solver.core.errors import InputError, escape_controls
-    from solver.core.limits import TimeUp
-    from solver.core.outputs import EXIT_OUTPUT_FAILED, OutputFailed
-    from solver.core.signals import Stop, install_stop_handlers
+    from placesat.core.compiled import on_compile
+    from placesat.core.errors import InputError, escape_controls
+    from placesat.core.limits import TimeUp
+    from placesat.core.outputs import EXIT_OUTPUT_FAILED, OutputFailed
+    from placesat.core.signals import Stop, install_stop_handlers
 
     argv = list(sys.argv if argv is None else argv)
     # a first run on a machine compiles the numba kernels (up to half a minute): say so
@@ -211,7 +211,7 @@ def _stop_behind(error: Exception):
     native solver ran may surface as that library's own error (python-sat raises
     ``RuntimeError("Caught keyboard interrupt")`` when it handles Ctrl-C itself), or as any
     error once our handler has recorded the stop."""
-    from solver.core import signals
+    from placesat.core import signals
 
     if signals.pending_stop() is not None:
         return signals.pending_stop()

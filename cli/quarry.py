@@ -7,20 +7,20 @@ from typing import Optional
 
 import typer
 
-from solver.core.errors import InputError
-from solver.core.limits import Deadline, TimeUp
-from solver.quarry.model import (
+from placesat.core.errors import InputError
+from placesat.core.limits import Deadline, TimeUp
+from placesat.quarry.model import (
     DEFAULT_LENGTH, DEFAULT_WIDTH, OUTSIDE, PASS, PLAYERS, ZONE_READINGS, Position, cell_name, check_board, dumps,
     load_position, move_text, parse_move, position_to_json,
 )
-from solver.quarry.reach import (
+from placesat.quarry.reach import (
     DEFAULT_REACH_BACKEND, IMPOSSIBLE, OBJECTIVES, POSSIBLE, STONES, UNKNOWN, Race, ReachAnswer, race as race_query,
     reach as reach_query,
 )
-from solver.quarry.render import legend_text, render_isometric, render_svg, render_text
-from solver.quarry.rules import State, lay, line, placements, record, replay, tournament_points
-from solver.quarry.stones import default_stones, load_stones
-from solver.quarry.threats import blocks, threats as threats_query
+from placesat.quarry.render import legend_text, render_isometric, render_svg, render_text
+from placesat.quarry.rules import State, lay, line, placements, record, replay, tournament_points
+from placesat.quarry.stones import default_stones, load_stones
+from placesat.quarry.threats import blocks, threats as threats_query
 
 from .common import (
     EXIT_NOT_ALL_GOOD, answer_picture, backend_option, command, console, fail, json_option, make_group, output_path,

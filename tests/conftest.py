@@ -12,7 +12,7 @@ SAMPLE = ROOT.parent / "shared" / "data" / "lixso-sample.txt"
 def placesat_command() -> list[str]:
     """The installed ``placesat`` command of the environment running the tests."""
     script = Path(sys.executable).parent / "placesat"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "cli.main"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "placesat.cli.main"]
 
 
 @pytest.fixture

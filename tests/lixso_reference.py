@@ -13,8 +13,8 @@ seeds/lixso.md.
 
 from __future__ import annotations
 
-from solver.lixso.deduce import Deducer
-from solver.lixso.model import COLOURS, Grid
+from placesat.lixso.deduce import Deducer
+from placesat.lixso.model import COLOURS, Grid
 
 
 def reference_grade(deducer: Deducer, grid: Grid) -> tuple[int | None, tuple[str, ...] | None]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from solver.lixso.generate import _Uniqueness, random_solution
-from solver.lixso.model import Grid
+from placesat.lixso.generate import _Uniqueness, random_solution
+from placesat.lixso.model import Grid
 
 
 

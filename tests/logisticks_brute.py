@@ -6,8 +6,8 @@ Capacitor timing ignored as in the analysis) and records every board reached.
 
 from __future__ import annotations
 
-from solver.logisticks.model import Position
-from solver.logisticks.rules import legal_placements, place, scores, signals
+from placesat.logisticks.model import Position
+from placesat.logisticks.rules import legal_placements, place, scores, signals
 
 
 def reachable_boards(position: Position, limit: int = 200_000) -> list[Position]:
@@ -49,8 +49,8 @@ def playout_position(seed: int, moves: int, supply_total: int, players: int = 2)
     supplies then cut down to ``supply_total`` random pieces, so brute force stays small."""
     import random
 
-    from solver.logisticks.model import PIECE_TYPES, position_from_json
-    from solver.logisticks.rules import apply_move, legal_placements
+    from placesat.logisticks.model import PIECE_TYPES, position_from_json
+    from placesat.logisticks.rules import apply_move, legal_placements
 
     rng = random.Random(seed)
     data = {"players": players, "targets": {"layout": "random", "seed": seed}}

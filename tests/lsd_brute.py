@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from solver.lsd.model import Placement, Position, new_position, supply_of
-from solver.lsd.rules import is_over, legal_moves, play, winner
+from placesat.lsd.model import Placement, Position, new_position, supply_of
+from placesat.lsd.rules import is_over, legal_moves, play, winner
 
 
 def _key(position: Position) -> tuple:

@@ -7,9 +7,9 @@ import heapq
 import itertools
 import random
 
-from solver.quarry.model import BLACK, PLAYERS, Board, Placement, Position, opponent
-from solver.quarry.rules import State, lay, line, placements, play, record, replay
-from solver.quarry.stones import DIRECTIONS, MAX_LEVELS, StoneSet, stones_from_json
+from placesat.quarry.model import BLACK, PLAYERS, Board, Placement, Position, opponent
+from placesat.quarry.rules import State, lay, line, placements, play, record, replay
+from placesat.quarry.stones import DIRECTIONS, MAX_LEVELS, StoneSet, stones_from_json
 
 SMALL_STONES = stones_from_json([
     {"name": "block", "count": 2, "points": 1, "faces": [{"layers": ["#"], "base": "e"}]},
@@ -68,7 +68,7 @@ def all_placements(stones: StoneSet, board: Board):
 def random_game(board: Board, stones: StoneSet, moves: int, seed: int, first: str = BLACK, avoid_threats: bool = False) -> tuple[Position, State]:
     """A random legal game of ``moves`` stones with no winner (restarting the move choice when a
     move would win, or, with ``avoid_threats``, leave a one-move win)."""
-    from solver.quarry.threats import threats
+    from placesat.quarry.threats import threats
 
     rng = random.Random(seed)
     position = Position(board, stones, first)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver.core.backend import Formula, Status, make_backend
-from solver.core.certified_calls import CallCertifier, WrongNo
+from placesat.core.backend import Formula, Status, make_backend
+from placesat.core.certified_calls import CallCertifier, WrongNo
 
 
 def _backend():

@@ -7,11 +7,11 @@ import os
 
 import pytest
 
-from solver.core.backend import cnf_of
-from solver.core.certify import CHECKERS, Refutation, check, refute
-from solver.lixso.certify import certify
-from solver.lixso.model import Grid, load_pack
-from solver.lixso.solve import LixsoSolver, Verdict
+from placesat.core.backend import cnf_of
+from placesat.core.certify import CHECKERS, Refutation, check, refute
+from placesat.lixso.certify import certify
+from placesat.lixso.model import Grid, load_pack
+from placesat.lixso.solve import LixsoSolver, Verdict
 from tests.conftest import ROOT
 
 MINIMAL = ROOT / "benchmarks" / "lixso-minimal-9x9.txt"
@@ -161,9 +161,9 @@ def test_proof_dir_needs_certify(run_cli, tmp_path):
 
 def test_a_rejected_proof_is_a_loud_unknown(monkeypatch, capsys):
     """A checker that refuses the proof: status unknown, an error line, exit 1, never 'unique'."""
-    import solver.core.certify as core_certify
-    from cli.main import main
-    from solver.core.certify import ProofCheck
+    import placesat.core.certify as core_certify
+    from placesat.cli.main import main
+    from placesat.core.certify import ProofCheck
 
     monkeypatch.setattr(core_certify, "check_all",
                         lambda refutation, checkers, deadline=None: [ProofCheck("dratify", False, refutation.steps, 0.0, "step 7 is not RUP")])
@@ -189,8 +189,8 @@ def test_verify_certify_counts_certified_puzzles(run_cli):
 
 def test_a_backend_call_is_certified_over_everything_the_solver_holds():
     """Clauses added after the formula (cuts, blocked models) are part of the certificate."""
-    from solver.core.backend import Formula, Status, make_backend
-    from solver.core.certify import Certificate, certify_call
+    from placesat.core.backend import Formula, Status, make_backend
+    from placesat.core.certify import Certificate, certify_call
 
     formula = Formula()
     a, b, c = formula.new_vars(3)
@@ -209,8 +209,8 @@ def test_a_backend_call_is_certified_over_everything_the_solver_holds():
 
 def test_a_proven_optimum_carries_the_call_that_bounds_it():
     """Maximise how many of four variables hold when at most two may: the bound is certified."""
-    from solver.core.backend import Formula, make_backend
-    from solver.core.certify import Certificate, certify_call
+    from placesat.core.backend import Formula, make_backend
+    from placesat.core.certify import Certificate, certify_call
 
     formula = Formula()
     xs = formula.new_vars(4)

@@ -25,7 +25,7 @@ def test_without_dask_the_cluster_option_names_the_extra():
         "import sys\n"
         "sys.modules['distributed'] = None  # as when the extra is not installed\n"
         f"sys.argv = ['placesat', 'lixso', 'verify', {str(LEVELS / 'level-1.txt')!r}, '--cluster', 'local:2']\n"
-        "from cli.main import main\n"
+        "from placesat.cli.main import main\n"
         "main()\n"
     )
     assert result.returncode == 2 and result.stdout == ""
@@ -36,7 +36,7 @@ def test_without_the_cluster_option_dask_is_not_imported():
     result = _python(
         "import sys\n"
         f"sys.argv = ['placesat', 'lixso', 'verify', {str(LEVELS / 'level-1.txt')!r}, '--jobs', '2', '--json']\n"
-        "from cli.main import main\n"
+        "from placesat.cli.main import main\n"
         "try:\n"
         "    main()\n"
         "finally:\n"
@@ -87,7 +87,7 @@ def _slow_square(n: int) -> int:
 
 @pytest.mark.slow
 def test_a_worker_killed_mid_run_loses_nothing():
-    from solver.core.cluster import Cluster
+    from placesat.core.cluster import Cluster
 
     with Cluster("local:2") as cluster:
         pids = list(cluster.worker_pids().values())

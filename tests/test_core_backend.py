@@ -2,7 +2,7 @@
 
 import random
 
-import solver.core.backend as backend
+import placesat.core.backend as backend
 
 
 class _Slices:
@@ -44,8 +44,8 @@ def test_a_random_draw_is_the_same_however_long_its_slices_take(monkeypatch):
     # a 12x12 draw with this seed takes several slices; with the clock's schedule, a machine on
     # which slices took under SLICE_SECONDS (budgets doubling) drew another solution than one
     # on which they took longer, so the same seed gave another puzzle
-    from solver.lixso.deduce import deducer_for
-    from solver.lixso.generate import random_solution
+    from placesat.lixso.deduce import deducer_for
+    from placesat.lixso.generate import random_solution
 
     template = deducer_for(12, 12).template
     drawn = []

@@ -10,7 +10,7 @@ import numba
 import numpy as np
 import pytest
 
-from solver.core import compiled
+from placesat.core import compiled
 
 
 @numba.njit  # no cache: compiled in this process on its first call, every run
@@ -55,7 +55,7 @@ def test_nothing_is_said_when_no_one_asked(monkeypatch):
 SAMPLE = '''
 import numpy as np
 
-from solver.core.compiled import kernel
+from placesat.core.compiled import kernel
 
 
 @kernel(inline="always")
@@ -179,7 +179,7 @@ def test_a_time_limit_holds_during_a_build_which_goes_on_for_the_next_run(tmp_pa
     # instead of waiting for the compiler, and the next run finds the module built
     import time
 
-    from solver.core.limits import Deadline, TimeUp
+    from placesat.core.limits import Deadline, TimeUp
 
     if not shutil.which("cc"):
         pytest.skip("no C compiler")

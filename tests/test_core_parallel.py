@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from solver.core.parallel import WorkerCrash, run_jobs
+from placesat.core.parallel import WorkerCrash, run_jobs
 
 
 def square_or_die(n: int) -> int:
@@ -36,7 +36,7 @@ def _fail():
 
 
 def test_run_killable_returns_the_childs_answer():
-    from solver.core.parallel import run_killable
+    from placesat.core.parallel import run_killable
 
     assert run_killable(_sleep_then, ({"answer": 42}, 0.0)) == {"answer": 42}
 
@@ -44,8 +44,8 @@ def test_run_killable_returns_the_childs_answer():
 def test_run_killable_stops_the_child_at_the_deadline():
     import time
 
-    from solver.core.limits import Deadline, TimeUp
-    from solver.core.parallel import run_killable
+    from placesat.core.limits import Deadline, TimeUp
+    from placesat.core.parallel import run_killable
 
     started = time.monotonic()
     with pytest.raises(TimeUp):
@@ -54,7 +54,7 @@ def test_run_killable_stops_the_child_at_the_deadline():
 
 
 def test_run_killable_reports_a_child_that_raises():
-    from solver.core.parallel import WorkerCrash, run_killable
+    from placesat.core.parallel import WorkerCrash, run_killable
 
     with pytest.raises(WorkerCrash, match="no such thing"):
         run_killable(_fail, ())

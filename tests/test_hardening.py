@@ -71,8 +71,8 @@ def test_logisticks_centre_with_mixed_types_is_refused(run_cli, tmp_path, centre
 
 
 def test_logisticks_centre_value_that_is_not_a_colour_names_its_path(tmp_path):
-    from solver.core.errors import InputError
-    from solver.logisticks.rules import parse_position
+    from placesat.core.errors import InputError
+    from placesat.logisticks.rules import parse_position
 
     raw = json.loads(LOGISTICKS_START.read_text())
     raw["centre"] = {"d4": {"S": 1, "W": "B"}, "e4": {"S": "W", "E": "B"}, "d5": {"N": "W", "W": "B"}, "e5": {"N": "W", "E": "B"}}
@@ -181,7 +181,7 @@ def test_a_stop_while_the_program_loads_is_one_line(signum, code, word):
     # from whichever module was importing
     result = _python(
         "import os, time\n"
-        "from cli.entry import answer_stops_while_loading\n"
+        "from placesat.cli.entry import answer_stops_while_loading\n"
         "answer_stops_while_loading()\n"
         f"os.kill(os.getpid(), {int(signum)})\n"
         "time.sleep(10)\n"
@@ -197,7 +197,7 @@ def test_a_stop_after_the_program_has_answered_changes_nothing():
     result = _python(
         "import os, signal, sys\n"
         f"sys.argv = ['placesat', 'lixso', 'id', {str(LIXSO_EXAMPLE)!r}]\n"
-        "from cli import entry\n"
+        "from placesat.cli import entry\n"
         "def leave(code):\n"
         "    raise SystemExit(code)\n"
         "entry._leave = leave\n"
@@ -281,8 +281,8 @@ def test_a_fifo_as_input_is_refused_without_waiting(run_cli, tmp_path, command):
 
 
 def test_endless_input_is_cut_off_while_reading(monkeypatch):
-    from solver.core.errors import InputError
-    from solver.core.inputs import read_bytes
+    from placesat.core.errors import InputError
+    from placesat.core.inputs import read_bytes
 
     class Endless(io.RawIOBase):
         served = 0
@@ -334,8 +334,8 @@ def test_a_time_limit_holds_through_model_building(run_cli, empty_30):
 @pytest.mark.parametrize("backend", ["sat", "cpsat"])
 def test_laido_reach_stops_at_its_time_limit_while_encoding(backend):
     """Writing the counters for eight stones took 7 s under a 1 s limit (SAT backend)."""
-    from solver.laido.model import load_game
-    from solver.laido.reach import reach_win
+    from placesat.laido.model import load_game
+    from placesat.laido.reach import reach_win
 
     position = load_game(str(ROOT / "grids" / "laido" / "race9.json"))
     started = time.monotonic()
@@ -345,8 +345,8 @@ def test_laido_reach_stops_at_its_time_limit_while_encoding(backend):
 
 
 def test_laido_reach_caps_the_stones_at_the_empty_points(run_cli):
-    from solver.laido.model import load_game
-    from solver.laido.rules import stones_available
+    from placesat.laido.model import load_game
+    from placesat.laido.rules import stones_available
 
     position = load_game(str(ROOT / "grids" / "laido" / "race9.json"))
     assert stones_available(position, "black", 10**6) == len(position.empty_points)
@@ -378,7 +378,7 @@ def test_output_through_a_symlink_replaces_its_target(run_cli, tmp_path):
 
 
 def test_a_link_into_a_missing_folder_names_that_folder(tmp_path):
-    from solver.core.outputs import OutputError, resolve_output
+    from placesat.core.outputs import OutputError, resolve_output
 
     link = tmp_path / "link.txt"
     link.symlink_to(tmp_path / "nowhere" / "x.txt")
@@ -410,7 +410,7 @@ def test_every_picture_and_position_write_refuses_a_fifo(run_cli, tmp_path, comm
 
 
 def test_atomic_write_keeps_the_mode_and_leaves_no_temporary(tmp_path):
-    from solver.core.outputs import write_atomic
+    from placesat.core.outputs import write_atomic
 
     path = tmp_path / "out.txt"
     path.write_text("old")
@@ -455,14 +455,14 @@ def test_laido_refuses_floats_for_integers_and_duplicate_keys(run_cli, tmp_path)
 
 @pytest.mark.parametrize("breaker", ["\f", "\u2028", "\v", "\x1c"])
 def test_line_numbers_count_only_real_line_breaks(tmp_path, breaker):
-    from solver.lixso.model import parse_pack
+    from placesat.lixso.model import parse_pack
 
     (entry,) = parse_pack(f"...\n..{breaker}\n...\n", "g.txt")
     assert (entry.line, entry.column) == (2, 3)
 
 
 def test_crlf_and_cr_line_breaks_are_lines():
-    from solver.core.inputs import split_lines
+    from placesat.core.inputs import split_lines
 
     assert split_lines("a\r\nb\rc\nd") == ["a", "b", "c", "d"]
     assert split_lines("a\n") == ["a"]
@@ -504,11 +504,11 @@ def test_arbitrary_bytes_never_crash_the_readers(tmp_path):
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    from solver.core.errors import InputError
-    from solver.core.inputs import decode_text
-    from solver.laido.model import parse_game
-    from solver.lixso.model import parse_pack
-    from solver.logisticks.rules import parse_position
+    from placesat.core.errors import InputError
+    from placesat.core.inputs import decode_text
+    from placesat.laido.model import parse_game
+    from placesat.lixso.model import parse_pack
+    from placesat.logisticks.rules import parse_position
 
     json_like = st.recursive(
         st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
@@ -547,8 +547,8 @@ def test_a_stop_swallowed_in_a_destructor_still_ends_the_command(monkeypatch, ca
     import gc
     import sys
 
-    from solver.core import signals
-    from solver.core.limits import Deadline
+    from placesat.core import signals
+    from placesat.core.limits import Deadline
 
     monkeypatch.setattr(signals, "_pending", None)
     monkeypatch.setattr(sys, "unraisablehook", signals._unraisable)
@@ -567,9 +567,9 @@ def test_a_stop_swallowed_in_a_destructor_still_ends_the_command(monkeypatch, ca
 def test_a_native_solvers_own_interrupt_error_ends_as_an_interrupt(monkeypatch, capsys):
     """python-sat may handle Ctrl-C itself and raise RuntimeError("Caught keyboard interrupt"):
     that is an interrupt (one line, exit 130), not an internal error (exit 70)."""
-    import solver.lixso.solve as lixso_solve
-    from cli.main import main
-    from solver.core import signals
+    import placesat.lixso.solve as lixso_solve
+    from placesat.cli.main import main
+    from placesat.core import signals
 
     monkeypatch.setattr(signals, "_pending", None)
 
@@ -633,7 +633,7 @@ def test_the_program_leaves_without_the_interpreter_s_teardown(tmp_path):
         "import atexit, sys\n"
         "atexit.register(lambda: print('teardown ran', file=sys.stderr))\n"
         f"sys.argv = ['placesat', 'lixso', 'solve', {str(LIXSO_EXAMPLE)!r}, '--json']\n"
-        "from cli.entry import main\n"
+        "from placesat.cli.entry import main\n"
         "main()\n"
     )
     assert result.returncode == 0 and "teardown ran" not in result.stderr, result.stderr
@@ -641,7 +641,7 @@ def test_the_program_leaves_without_the_interpreter_s_teardown(tmp_path):
     missing = _python(
         "import sys\n"
         f"sys.argv = ['placesat', 'lixso', 'solve', {str(tmp_path / 'missing.txt')!r}]\n"
-        "from cli.entry import main\n"
+        "from placesat.cli.entry import main\n"
         "main()\n"
     )
     assert missing.returncode == 2 and "no such file" in missing.stderr
@@ -669,8 +669,8 @@ def test_only_ascii_digits_are_read_in_a_typed_move(run_cli, group, position, mo
 
 
 def test_parse_integer_keeps_the_json_limits():
-    from solver.core.errors import InputError
-    from solver.core.inputs import MAX_JSON_DIGITS, parse_integer
+    from placesat.core.errors import InputError
+    from placesat.core.inputs import MAX_JSON_DIGITS, parse_integer
 
     assert parse_integer(" -12 ", "x") == -12
     assert parse_integer("9" * MAX_JSON_DIGITS, "x") == int("9" * MAX_JSON_DIGITS)
@@ -701,8 +701,8 @@ def test_parse_integer_keeps_the_json_limits():
     '{"a": [1, 2, 3], "b": {"c": null, "d": true, "e": -0.5e-3}}',
 ])
 def test_the_quick_json_reader_decides_as_the_careful_one(text):
-    from solver.core.errors import InputError
-    from solver.core.inputs import _parse_json_carefully, parse_json
+    from placesat.core.errors import InputError
+    from placesat.core.inputs import _parse_json_carefully, parse_json
 
     def outcome(parse):
         try:
@@ -716,7 +716,7 @@ def test_the_quick_json_reader_decides_as_the_careful_one(text):
 def test_the_json_reader_is_within_a_small_factor_of_the_plain_decoder():
     """Not a timing assertion: the work is counted as the number of Python-level hook calls,
     which is what made a 16 MB position take 9 s (one per token, and one path per node)."""
-    import solver.core.inputs as inputs
+    import placesat.core.inputs as inputs
 
     calls = 0
     original = inputs._plain_object
@@ -781,7 +781,7 @@ def test_the_stop_handlers_are_set_as_the_entry_module_loads():
     # a Ctrl-C in the start-up imports was a KeyboardInterrupt traceback (22 of 130 tries)
     result = _python(
         "import signal\n"
-        "import cli.entry\n"
+        "import placesat.cli.entry\n"
         "print(signal.getsignal(signal.SIGINT).__name__, signal.getsignal(signal.SIGTERM).__name__)\n"
     )
     assert result.stdout.split() == ["_stop_while_loading", "_stop_while_loading"]
@@ -791,7 +791,7 @@ def test_a_time_limit_counts_from_when_it_was_given():
     # reading a 16 MB position took 9 s before the query started its clock
     import pickle
 
-    from solver.core.limits import Deadline, TimeLimit
+    from placesat.core.limits import Deadline, TimeLimit
 
     limit = TimeLimit(5.0)
     limit.started -= 4.0  # given four seconds ago
@@ -822,7 +822,7 @@ def test_terminal_escapes_in_a_name_never_reach_the_output(run_cli, tmp_path):
 
 
 def test_escape_controls_writes_what_repr_would():
-    from solver.core.errors import escape_controls
+    from placesat.core.errors import escape_controls
 
     assert escape_controls("plain é 日本") == "plain é 日本"
     assert escape_controls("a\nb\tc\x1b[2J\u2028\u202e") == "a\\nb\\tc\\x1b[2J\\u2028\\u202e"

@@ -8,12 +8,12 @@ import random
 import numpy as np
 import pytest
 
-from solver.core.lattice import HexLattice
-from solver.laido import bound as bound_module
-from solver.laido import sweep
-from solver.laido.rules import best_connection_part_by_search, connection_parts, groups, is_connection_part
-from solver.laido.sweep import NO_LIMITS, longest_connection_part, plan_sweep
-from solver.laido.sweep_frontier import ALONE, BITS, DONE, HALF, LEFT, OFF
+from placesat.core.lattice import HexLattice
+from placesat.laido import bound as bound_module
+from placesat.laido import sweep
+from placesat.laido.rules import best_connection_part_by_search, connection_parts, groups, is_connection_part
+from placesat.laido.sweep import NO_LIMITS, longest_connection_part, plan_sweep
+from placesat.laido.sweep_frontier import ALONE, BITS, DONE, HALF, LEFT, OFF
 
 
 def _state_of(lattice, plan, step, part: set, t: int) -> tuple[int, int]:
@@ -54,7 +54,7 @@ def _check_admissible(lattice, group) -> int:
     """At every step, for every connection part: stones so far plus the bound of its state is
     at least the part's length, the strips cut at each place, at two and at all of them.
     Returns how many (part, step) pairs were checked."""
-    from solver.laido.sweep_kernels import kernels
+    from placesat.laido.sweep_kernels import kernels
 
     _bound = kernels()._bound
 
@@ -177,7 +177,7 @@ def test_a_solid_board_needs_far_fewer_states_with_the_bound(monkeypatch):
 def test_a_time_limit_holds_while_the_tables_are_built_and_swept(seconds):
     """The 11-side board nine tenths Black (seed 1: a 300-stone group, seconds of work): a
     short limit stops the tables or the sweep, whichever is under way, with TimeUp."""
-    from solver.core.limits import Deadline, TimeUp
+    from placesat.core.limits import Deadline, TimeUp
 
     lattice = HexLattice(11)
     rng = random.Random(1)
@@ -193,7 +193,7 @@ def test_both_successors_keep_or_drop_as_each_ones_own_bound_says():
     none of the slots where they differ: on the 6-side board all one colour, at every step,
     the successors kept are exactly those whose stones plus their own bound (read alone)
     beat the floor."""
-    from solver.laido.sweep_kernels import kernels
+    from placesat.laido.sweep_kernels import kernels
 
     compiled = kernels()
     lattice = HexLattice(6)
@@ -264,7 +264,7 @@ def test_the_bounded_sweep_agrees_with_the_sweep_without_bound(monkeypatch):
     """Groups too large for the exhaustive search (7-side boards filled at random, 60 to 127
     stones): the sweep with the bound (the default two ways of cutting, and each one alone)
     finds parts as long as the sweep without it, which is exact by itself."""
-    from solver.laido.rules import is_connection_part
+    from placesat.laido.rules import is_connection_part
 
     rng = random.Random(2026)
     compared = 0

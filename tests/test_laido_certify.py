@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from solver.core.certify import CHECKERS, ProofCheck, refute
-from solver.laido.model import BLACK, WHITE, Position, load_game
-from solver.laido.reach import reach_best, reach_win
+from placesat.core.certify import CHECKERS, ProofCheck, refute
+from placesat.laido.model import BLACK, WHITE, Position, load_game
+from placesat.laido.reach import reach_best, reach_win
 from tests.conftest import ROOT
 from tests.test_laido_reach import by_trying_everything, random_positions
 
@@ -65,7 +65,7 @@ def test_certificates_need_the_sat_backend():
 
 
 def test_a_rejected_proof_makes_no_unknown(monkeypatch):
-    import solver.core.certify as core_certify
+    import placesat.core.certify as core_certify
 
     monkeypatch.setattr(core_certify, "check_all",
                         lambda refutation, checkers, deadline=None: [ProofCheck("dratify", False, refutation.steps, 0.0, "step 3 is not RUP")])
@@ -120,8 +120,8 @@ def test_proof_dir_needs_certify(run_cli, tmp_path):
 
 
 def test_a_rejected_proof_is_a_loud_unknown(monkeypatch, capsys):
-    import solver.core.certify as core_certify
-    from cli.main import main
+    import placesat.core.certify as core_certify
+    from placesat.cli.main import main
 
     monkeypatch.setattr(core_certify, "check_all",
                         lambda refutation, checkers, deadline=None: [ProofCheck("dratify", False, refutation.steps, 0.0, "step 7 is not RUP")])

@@ -115,9 +115,9 @@ def test_an_unknown_score_names_no_values(tmp_path):
 def test_score_and_reach_take_upto_as_seeds_say():
     # seeds/laido.md: every command that takes a position takes a record, with --upto N;
     # score and reach refused the option
-    from solver.laido.model import load_game
-    from solver.laido.rules import replay
-    from solver.laido.score import score_position
+    from placesat.laido.model import load_game
+    from placesat.laido.rules import replay
+    from placesat.laido.score import score_position
 
     after_3 = replay(load_game(str(GRIDS / "game.json")))[3]
     out = json.loads(run("score", GRIDS / "game.json", "--upto", "3", "--json").stdout)

@@ -8,11 +8,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.core.backend import Formula, make_backend
-from solver.core.counting import at_least_outputs
-from solver.core.lattice import HexLattice
-from solver.laido.encode import add_path_rules, forbid_rings, threshold_counts
-from solver.laido.rules import compare
+from placesat.core.backend import Formula, make_backend
+from placesat.core.counting import at_least_outputs
+from placesat.core.lattice import HexLattice
+from placesat.laido.encode import add_path_rules, forbid_rings, threshold_counts
+from placesat.laido.rules import compare
 
 
 def test_counter_outputs_are_exactly_the_reachable_counts():

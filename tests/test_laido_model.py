@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver.core.errors import InputError
-from solver.laido.model import (
+from placesat.core.errors import InputError
+from placesat.laido.model import (
     BLACK,
     PASS,
     SWAP,

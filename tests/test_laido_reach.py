@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from solver.core.backend import BACKENDS
-from solver.core.errors import InputError
-from solver.laido.model import BLACK, WHITE, Position
-from solver.laido.reach import reach_best, reach_win
-from solver.laido.rules import (
+from placesat.core.backend import BACKENDS
+from placesat.core.errors import InputError
+from placesat.laido.model import BLACK, WHITE, Position
+from placesat.laido.reach import reach_best, reach_win
+from placesat.laido.rules import (
     IllegalMove,
     compare,
     finish_with,

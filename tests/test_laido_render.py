@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ElementTree
 from dataclasses import replace
 from pathlib import Path
 
-from solver.laido.model import load_game
-from solver.laido.render import STEP_MARKS, render_svg, render_text, step_mark
-from solver.laido.score import score_position
+from placesat.laido.model import load_game
+from placesat.laido.render import STEP_MARKS, render_svg, render_text, step_mark
+from placesat.laido.score import score_position
 
 GRIDS = Path(__file__).resolve().parent.parent / "grids" / "laido"
 SVG = "{http://www.w3.org/2000/svg}"

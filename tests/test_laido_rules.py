@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from solver.core.lattice import HexLattice
-from solver.laido.model import BLACK, PASS, SWAP, WHITE, Position, Record
-from solver.laido.rules import (
+from placesat.core.lattice import HexLattice
+from placesat.laido.model import BLACK, PASS, SWAP, WHITE, Position, Record
+from placesat.laido.rules import (
     IllegalMove,
     compare,
     connection_parts,

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from solver.core.backend import BACKENDS, Status
-from solver.core.lattice import HexLattice
-from solver.laido.encode import cycle_cuts, encode_connection_part
-from solver.laido.model import BLACK, WHITE, Position, load_game
-from solver.laido.rules import group_value, groups, is_connection_part, value_by_search
-from solver.laido.score import best_connection_part, score_position
+from placesat.core.backend import BACKENDS, Status
+from placesat.core.lattice import HexLattice
+from placesat.laido.encode import cycle_cuts, encode_connection_part
+from placesat.laido.model import BLACK, WHITE, Position, load_game
+from placesat.laido.rules import group_value, groups, is_connection_part, value_by_search
+from placesat.laido.score import best_connection_part, score_position
 
 GRIDS = Path(__file__).resolve().parent.parent / "grids" / "laido"
 
@@ -96,8 +96,8 @@ def test_big_group_both_backends_agree():
 
 def test_a_group_too_open_for_the_sweep_goes_to_the_solver(monkeypatch):
     """When the sweep gives up (too many states), score asks the solver: same values."""
-    import solver.laido.score as score_module
-    import solver.laido.sweep as sweep
+    import placesat.laido.score as score_module
+    import placesat.laido.sweep as sweep
 
     lattice = HexLattice(5)
     rng = random.Random(8)
@@ -118,8 +118,8 @@ def test_a_group_too_open_for_the_sweep_goes_to_the_solver(monkeypatch):
 def test_small_groups_go_to_the_solver_and_spare_loading_numba(monkeypatch):
     """A group whose sweep plan is cheap is scored by the solver (loading the sweep's kernels
     would cost more); a large one by the sweep. Same values either way."""
-    import solver.laido.score as score_module
-    import solver.laido.sweep as sweep
+    import placesat.laido.score as score_module
+    import placesat.laido.sweep as sweep
 
     swept = []
     plain = sweep.longest_connection_part
@@ -157,7 +157,7 @@ def test_time_limit_gives_unknown_not_a_guess():
 def test_ranked_encoding_matches_search(monkeypatch):
     """Groups built around a 3-point hole (a ring the up-front cuts do not cover): switching to
     ranks at the first ring found gives the exhaustive search's values, on both backends."""
-    import solver.laido.score as score_module
+    import placesat.laido.score as score_module
 
     ranked_calls = []
     plain = score_module.encode_connection_part

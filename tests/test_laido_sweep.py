@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from solver.core.backend import Status
-from solver.core.lattice import HexLattice
-from solver.laido.model import BLACK, WHITE, Position
-from solver.laido.rules import best_connection_part_by_search, groups, is_connection_part
-from solver.laido.score import best_connection_part, score_position
-from solver.laido.sweep import NO_LIMITS, WIDEST_TWO, SweepLimits, TooManyStates, longest_connection_part, plan_sweep
+from placesat.core.backend import Status
+from placesat.core.lattice import HexLattice
+from placesat.laido.model import BLACK, WHITE, Position
+from placesat.laido.rules import best_connection_part_by_search, groups, is_connection_part
+from placesat.laido.score import best_connection_part, score_position
+from placesat.laido.sweep import NO_LIMITS, WIDEST_TWO, SweepLimits, TooManyStates, longest_connection_part, plan_sweep
 
 
 def _solid(lattice: HexLattice, keep) -> frozenset:
@@ -123,12 +123,12 @@ def test_sweep_and_solver_agree_on_a_7_side_half():
 
 
 def _kept(stones_of: dict[int, int]) -> set[int]:
-    """The states :func:`solver.laido.sweep._merge` keeps of these (state: stones), each
+    """The states :func:`placesat.laido.sweep._merge` keeps of these (state: stones), each
     offered twice (once with a stone less) to check that equal states merge on the most."""
     import numpy as np
 
-    from solver.laido.sweep import _merge, _WorkArrays
-    from solver.laido.sweep_frontier import STONES
+    from placesat.laido.sweep import _merge, _WorkArrays
+    from placesat.laido.sweep_frontier import STONES
 
     codes = [state for state in stones_of for _ in range(2)]
     trails = [(stones_of[state] - k) << STONES for state in stones_of for k in range(2)]
@@ -138,7 +138,7 @@ def _kept(stones_of: dict[int, int]) -> set[int]:
 
 
 def _state(*codes: int) -> int:
-    from solver.laido.sweep_frontier import BITS
+    from placesat.laido.sweep_frontier import BITS
 
     return sum(code << (BITS * slot) for slot, code in enumerate(codes))
 
@@ -146,7 +146,7 @@ def _state(*codes: int) -> int:
 def test_a_state_with_a_done_point_gives_way_to_the_same_state_with_it_off():
     """(DONE, OFF) goes when (OFF, OFF) has as many stones; (HALF, DONE) stays when (HALF, OFF)
     has fewer."""
-    from solver.laido.sweep_frontier import DONE, HALF, OFF
+    from placesat.laido.sweep_frontier import DONE, HALF, OFF
 
     stones = {_state(OFF, OFF): 3, _state(DONE, OFF): 3, _state(HALF, DONE): 5, _state(HALF, OFF): 4}
     assert _kept(stones) == {_state(OFF, OFF), _state(HALF, DONE), _state(HALF, OFF)}
@@ -158,7 +158,7 @@ def test_a_state_gives_way_to_the_same_state_with_any_of_its_done_points_off():
     """(DONE, DONE, DONE) goes when the same state with all, one or two of them off has as
     many stones, and stays when each such state there has fewer; states that differ in a point
     that is not DONE (HALF against OFF) never compare."""
-    from solver.laido.sweep_frontier import DONE, HALF, OFF
+    from placesat.laido.sweep_frontier import DONE, HALF, OFF
 
     full = _state(DONE, DONE, DONE)
     for lighter in (_state(OFF, OFF, OFF), _state(DONE, OFF, DONE), _state(OFF, DONE, OFF), _state(DONE, DONE, OFF)):
@@ -174,7 +174,7 @@ def test_a_state_gives_way_to_the_same_state_with_any_of_its_done_points_off():
 def test_merging_many_random_states_keeps_exactly_the_undominated_ones():
     """Thousands of random states (several buckets): what is kept is what the definition
     keeps, checked pair by pair."""
-    from solver.laido.sweep_frontier import BITS, CODE, DONE
+    from placesat.laido.sweep_frontier import BITS, CODE, DONE
 
     rng = random.Random(5)
     stones = {}
@@ -266,9 +266,9 @@ def test_the_kernels_compiled_ahead_of_time_find_what_numbas_jit_finds(monkeypat
     import shutil
     import types
 
-    from solver.core import compiled
-    from solver.laido import sweep_kernels
-    from solver.laido.sweep import BOUND_FROM
+    from placesat.core import compiled
+    from placesat.laido import sweep_kernels
+    from placesat.laido.sweep import BOUND_FROM
 
     ahead, jit = sweep_kernels.kernels(compiled.AHEAD), sweep_kernels.kernels(compiled.JIT)
     if shutil.which("cc"):  # CI and the test machine have one: the kernels come compiled ahead

@@ -8,15 +8,15 @@ import random
 
 import pytest
 
-from solver.core import compiled
-from solver.core.backend import Status
-from solver.core.lattice import HexLattice
-from solver.laido import sweep_kernels
-from solver.laido.model import BLACK, WHITE, Position
-from solver.laido.rules import best_connection_part_by_search, groups, is_connection_part
-from solver.laido.score import score_position
-from solver.laido.sweep import BOUND_FROM, NO_LIMITS, WIDEST, WIDEST_TWO, WORD, longest_connection_part, plan_sweep
-from solver.laido.sweep_frontier import ALONE, BITS, CODE, DONE, HALF
+from placesat.core import compiled
+from placesat.core.backend import Status
+from placesat.core.lattice import HexLattice
+from placesat.laido import sweep_kernels
+from placesat.laido.model import BLACK, WHITE, Position
+from placesat.laido.rules import best_connection_part_by_search, groups, is_connection_part
+from placesat.laido.score import score_position
+from placesat.laido.sweep import BOUND_FROM, NO_LIMITS, WIDEST, WIDEST_TWO, WORD, longest_connection_part, plan_sweep
+from placesat.laido.sweep_frontier import ALONE, BITS, CODE, DONE, HALF
 
 MODES = [compiled.AHEAD, pytest.param(compiled.JIT, marks=pytest.mark.slow)]
 

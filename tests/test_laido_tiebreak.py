@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from solver.core.lattice import HexLattice
-from solver.laido.model import BLACK, WHITE, Position
-from solver.laido.reach import reach_win
-from solver.laido.rules import (
+from placesat.core.lattice import HexLattice
+from placesat.laido.model import BLACK, WHITE, Position
+from placesat.laido.reach import reach_win
+from placesat.laido.rules import (
     HILLS_TIEBREAK,
     compare,
     finish_with,

@@ -34,7 +34,7 @@ def test_solve_loads_neither_numpy_nor_numba():
     # the first command of README: numpy's import alone (and its thread pool) was a third of it
     probe = (
         "import sys; sys.argv = ['placesat', 'lixso', 'solve', 'grids/examples.txt']\n"
-        "from cli.main import main\n"
+        "from placesat.cli.main import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print('loaded:', sorted(m for m in ('numpy', 'numba') if m in sys.modules))"
     )

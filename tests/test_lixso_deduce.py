@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from solver.lixso.deduce import Deducer
-from solver.lixso.model import COLOURS, Grid, parse_pack
-from solver.lixso.rules import tiles_of
+from placesat.lixso.deduce import Deducer
+from placesat.lixso.model import COLOURS, Grid, parse_pack
+from placesat.lixso.rules import tiles_of
 
 from .conftest import ROOT
 
@@ -174,7 +174,7 @@ def test_a_solution_asked_about_again_is_still_checked_against_each_grid(deducer
 def test_kept_trial_answers_are_what_a_fresh_trial_gives(deducer):
     # after each level's fixed point, every kept answer is exactly what running the trial
     # now gives, and every trial passed over as unable to fail indeed does not fail
-    from solver.lixso.deduce import ANSWERED, OPEN
+    from placesat.lixso.deduce import ANSWERED, OPEN
 
     checked = 0
     for grid in [g for g in parse_pack((ROOT / "grids" / "lixso" / "level-5.txt").read_text()) if isinstance(g, Grid)][:3]:
@@ -202,7 +202,7 @@ def test_a_puzzles_trial_engine_holds_just_the_known_facts(deducer):
     # the engine a deduction keeps (facts committed one batch after another, its clause
     # counts raised and lowered by every trial) propagates every open literal as one made
     # afresh from the known facts does
-    from solver.lixso.deduce import _TrialEngine
+    from placesat.lixso.deduce import _TrialEngine
 
     n = deducer.num_vars
     checked = 0

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from solver.lixso.deduce import deducer_for
-from solver.lixso.explain import Contradiction, Reasoner, explainer_for, steps_level
-from solver.lixso.model import COLOURS, Grid, load_pack
+from placesat.lixso.deduce import deducer_for
+from placesat.lixso.explain import Contradiction, Reasoner, explainer_for, steps_level
+from placesat.lixso.model import COLOURS, Grid, load_pack
 from tests.lixso_samples import random_puzzles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +46,7 @@ def random_facts(height: int, width: int, rng: random.Random) -> list[tuple[tupl
     """Some cells' colours (of a solution, or at random), some tiles, some facts against."""
     deducer = deducer_for(height, width)
     t = deducer.template
-    from solver.lixso.generate import random_solution
+    from placesat.lixso.generate import random_solution
 
     solution = random_solution(t, rng, tiled=True)
     facts = []

@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from solver.lixso.game.bounds import bounds
-from solver.lixso.game.model import Move, seating_for
-from solver.lixso.game.rules import GameRules
-from solver.lixso.model import Grid
+from placesat.lixso.game.bounds import bounds
+from placesat.lixso.game.model import Move, seating_for
+from placesat.lixso.game.rules import GameRules
+from placesat.lixso.model import Grid
 
 GRIDS = [
     (".I....", "......", "O...S.", ".I..X."),
@@ -160,8 +160,8 @@ def test_game_over_has_nothing_left():
 def test_colour_cap_holds_by_brute_force(height, width):
     """No grid holds more tiles of one colour than colour_cap (so a supply that large never
     binds and may be left out of the model): the most by branch and bound, on empty grids."""
-    from solver.lixso.game.encode import colour_cap
-    from solver.lixso.game.solve import LixsoSearch
+    from placesat.lixso.game.encode import colour_cap
+    from placesat.lixso.game.solve import LixsoSearch
 
     rules = GameRules(Grid(("." * width,) * height), seating_for("2"), height * width, clue_touch=False)
     most = LixsoSearch(rules, use_symmetry=False).solo_most(rules.start(), (0,))
@@ -187,7 +187,7 @@ def test_the_time_limit_holds_on_a_30x30_grid(backend):
     took 12-41 s and 1.3 GB). The bound on the wall time is generous: the machine is shared."""
     import time
 
-    from solver.core.limits import Deadline
+    from placesat.core.limits import Deadline
 
     rules = GameRules(Grid(("." * 30,) * 30), seating_for("2"), 300, clue_touch=True)
     started = time.monotonic()

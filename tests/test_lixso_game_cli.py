@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from solver.lixso.game.model import parse_move, parse_position
-from solver.lixso.game.rules import replay_position
+from placesat.lixso.game.model import parse_move, parse_position
+from placesat.lixso.game.rules import replay_position
 
 from .conftest import placesat_command
 

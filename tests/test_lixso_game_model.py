@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from solver.core.errors import InputError
-from solver.lixso.game.model import (
+from placesat.core.errors import InputError
+from placesat.lixso.game.model import (
     Move,
     format_text,
     parse_move,

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from solver.core.errors import InputError
-from solver.lixso.game.model import Move, parse_move, parse_position, seating_for
-from solver.lixso.game.rules import COLOUR_INDEX, OVER, GameRules, IllegalMove, replay_position
-from solver.lixso.model import COLOURS, Grid, load_pack
-from solver.lixso.rules import tiles_of
+from placesat.core.errors import InputError
+from placesat.lixso.game.model import Move, parse_move, parse_position, seating_for
+from placesat.lixso.game.rules import COLOUR_INDEX, OVER, GameRules, IllegalMove, replay_position
+from placesat.lixso.model import COLOURS, Grid, load_pack
+from placesat.lixso.rules import tiles_of
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = (".I....", "......", "O...S.", ".I..X.")

@@ -24,9 +24,9 @@ def test_the_coloured_board_has_the_plain_boards_characters():
     """Column numbers stand over their cells in a terminal as in a pipe: the coloured board is
     the plain board's characters with styles, empty cells as '·' (it had one more space
     before each cell)."""
-    from solver.lixso.game.model import parse_position
-    from solver.lixso.game.render import coloured, plain
-    from solver.lixso.game.rules import replay_position
+    from placesat.lixso.game.model import parse_position
+    from placesat.lixso.game.render import coloured, plain
+    from placesat.lixso.game.rules import replay_position
 
     from .test_lixso_game_cli import STARTED
 
@@ -41,7 +41,7 @@ def test_the_coloured_board_has_the_plain_boards_characters():
 
 @pytest.mark.parametrize("width", [10, 25, 40, 200])
 def test_wrapped_breaks_only_between_items(width):
-    from solver.lixso.game.render import wrapped
+    from placesat.lixso.game.render import wrapped
 
     items = [f"{n}. I r{n}c5 r{n}c6 r{n + 1}c5" for n in range(1, 30)]
     lines = wrapped(items, width, "moves: ")
@@ -136,8 +136,8 @@ def test_play_vs_on_a_closed_standard_input_is_one_line(run_cli):
 
 
 def test_solve_shows_the_line_of_play_in_text_json_and_picture(run_cli, tmp_path):
-    from solver.lixso.game.model import load_position, parse_move
-    from solver.lixso.game.rules import replay_position
+    from placesat.lixso.game.model import load_position, parse_move
+    from placesat.lixso.game.rules import replay_position
 
     position = "grids/lixso-game/9x9-endgame.txt"
     done = run_cli("lixso", "game", "solve", position, "--json")
@@ -192,8 +192,8 @@ def test_play_vs_undo_and_hint(run_cli, tmp_path):
     names a legal move for you with its reason."""
     import re
 
-    from solver.lixso.game.model import load_position, parse_move
-    from solver.lixso.game.rules import replay_position
+    from placesat.lixso.game.model import load_position, parse_move
+    from placesat.lixso.game.rules import replay_position
 
     position = "grids/lixso-game/9x9-endgame.txt"
     out = tmp_path / "after.txt"
@@ -213,7 +213,7 @@ def test_play_vs_undo_and_hint(run_cli, tmp_path):
 
 @pytest.mark.parametrize("command", ["bounds", "solve", "play-vs"])
 def test_each_command_with_a_backend_says_its_measured_default(run_cli, command):
-    from solver.lixso.game import GAME_BACKEND
+    from placesat.lixso.game import GAME_BACKEND
 
     done = run_cli("lixso", "game", command, "--help")
     assert done.returncode == 0

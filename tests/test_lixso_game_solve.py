@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from solver.core.errors import InputError
-from solver.core.limits import Deadline
-from solver.lixso.game.model import seating_for
-from solver.lixso.game.rules import GameRules
-from solver.lixso.game.search import Search
-from solver.lixso.game.solve import DRAW, LOSS, UNKNOWN, WIN, LixsoSearch, solve, symmetries
-from solver.lixso.model import Grid
+from placesat.core.errors import InputError
+from placesat.core.limits import Deadline
+from placesat.lixso.game.model import seating_for
+from placesat.lixso.game.rules import GameRules
+from placesat.lixso.game.search import Search
+from placesat.lixso.game.solve import DRAW, LOSS, UNKNOWN, WIN, LixsoSearch, solve, symmetries
+from placesat.lixso.model import Grid
 
 from .test_lixso_game_bounds import random_position
 
@@ -181,7 +181,7 @@ class StopsAfter(Deadline):
         self.checks = checks
 
     def check(self) -> None:
-        from solver.core.signals import Interrupted
+        from placesat.core.signals import Interrupted
 
         self.checks -= 1
         if self.checks < 0:
@@ -189,7 +189,7 @@ class StopsAfter(Deadline):
 
 
 def test_a_ctrl_c_keeps_what_was_found_and_hands_the_stop_back():
-    from solver.core.signals import Interrupted
+    from placesat.core.signals import Interrupted
 
     rules, state = position(SIX, "2", 0, 32, 3)
     found = solve(rules, state, StopsAfter(200), use_root_bounds=False)

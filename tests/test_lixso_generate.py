@@ -2,10 +2,10 @@
 
 import pytest
 
-from solver.lixso.deduce import Deducer
-from solver.lixso.generate import generate_one, minimal_unique
-from solver.lixso.rules import find_violation
-from solver.lixso.solve import Verdict, solve_grid
+from placesat.lixso.deduce import Deducer
+from placesat.lixso.generate import generate_one, minimal_unique
+from placesat.lixso.rules import find_violation
+from placesat.lixso.solve import Verdict, solve_grid
 
 from .lixso_bruteforce import solutions as brute_solutions
 
@@ -61,8 +61,8 @@ def test_minimal_puzzles_lose_uniqueness_without_any_clue():
 def test_random_solutions_differ_from_seed_to_seed():
     import random
 
-    from solver.lixso.generate import random_solution
-    from solver.lixso.model import Grid
+    from placesat.lixso.generate import random_solution
+    from placesat.lixso.model import Grid
 
     template = Deducer(9, 9).template
     solutions = {random_solution(template, random.Random(seed)) for seed in range(8)}
@@ -71,7 +71,7 @@ def test_random_solutions_differ_from_seed_to_seed():
 
 
 def test_shipped_packs_do_not_repeat_a_solution():
-    from solver.lixso.model import load_pack
+    from placesat.lixso.model import load_pack
 
     from .conftest import ROOT
 
@@ -85,8 +85,8 @@ def test_shipped_packs_are_what_their_documented_command_makes(level):
     # and still makes it for every level but 4 (seeds/lixso.md, "Generating puzzles"); a change
     # that alters the puzzles of a seed must say so. The first two puzzles of each pack, as the
     # command orders them.
-    from solver.lixso.generate import fulfil, orders
-    from solver.lixso.model import load_pack
+    from placesat.lixso.generate import fulfil, orders
+    from placesat.lixso.model import load_pack
 
     from .conftest import ROOT
 
@@ -100,8 +100,8 @@ def test_shipped_packs_are_what_their_documented_command_makes(level):
 def test_large_random_solutions_are_valid_reproducible_and_varied():
     import random
 
-    from solver.lixso.generate import random_solution, tiled_solution
-    from solver.lixso.model import Grid, default_per_colour
+    from placesat.lixso.generate import random_solution, tiled_solution
+    from placesat.lixso.model import Grid, default_per_colour
 
     cap = default_per_colour(15, 15)
     drawn = [tiled_solution(15, 15, cap, random.Random(seed)) for seed in range(3)]
@@ -116,7 +116,7 @@ def test_large_random_solutions_are_valid_reproducible_and_varied():
 def test_a_21x21_tiling_covers_every_cell_once():
     import random
 
-    from solver.lixso.generate import random_tiling
+    from placesat.lixso.generate import random_tiling
 
     tiles = random_tiling(21, 21, random.Random(3), budget=20 * 21 * 21)
     assert tiles is not None and len(tiles) == 147
@@ -142,7 +142,7 @@ def test_the_factory_removal_question_agrees_with_plain_deduction(level):
     # each answer must be what a plain deduction of the smaller clue set says
     import random
 
-    from solver.lixso.generate import _Factory, random_solution
+    from placesat.lixso.generate import _Factory, random_solution
 
     deducer = Deducer(6, 6)
     rng = random.Random(level)
@@ -161,7 +161,7 @@ def test_the_uniqueness_question_of_a_dropped_clue_agrees_with_brute_force():
     # gives the dropped cell another colour (what _Uniqueness asks the solver)
     import random
 
-    from solver.lixso.generate import _puzzle, _Uniqueness, random_solution
+    from placesat.lixso.generate import _puzzle, _Uniqueness, random_solution
 
     deducer = Deducer(6, 6)
     uniqueness = _Uniqueness.for_size(6, 6, None)
@@ -189,7 +189,7 @@ def _level6_carve(deducer, seed):
     """A level-6 carve of a 9x9 solution, the first of the seed's draws."""
     import random
 
-    from solver.lixso.generate import _graded_carve, random_solution
+    from placesat.lixso.generate import _graded_carve, random_solution
 
     rng = random.Random(seed)
     while True:
@@ -205,7 +205,7 @@ def test_a_carve_grown_from_level_4_facts_reaches_what_plain_deduction_reaches()
     # reach from the clues, and the copies must leave the carve's deduction as it was
     import random
 
-    from solver.lixso.generate import _puzzle
+    from placesat.lixso.generate import _puzzle
 
     deducer = Deducer(9, 9)
     solution, carve = _level6_carve(deducer, "facts")
@@ -236,7 +236,7 @@ def test_a_carve_grown_from_level_4_facts_reaches_what_plain_deduction_reaches()
 def test_the_level5_clue_makes_a_level6_carve_exactly_level_5():
     import random
 
-    from solver.lixso.generate import _level5_clue, _puzzle
+    from placesat.lixso.generate import _level5_clue, _puzzle
 
     deducer = Deducer(9, 9)
     found = 0
@@ -254,7 +254,7 @@ def test_carving_in_blocks_is_carving_clue_by_clue():
     # the block questions are a shortcut: the carve must be the one asked one clue at a time
     import random
 
-    from solver.lixso.generate import _Uniqueness, random_solution
+    from placesat.lixso.generate import _Uniqueness, random_solution
 
     for size in (6, 9):
         deducer = Deducer(size, size)
@@ -275,7 +275,7 @@ def test_carving_in_blocks_is_carving_clue_by_clue():
 def test_the_many_clue_uniqueness_question_agrees_with_brute_force():
     import random
 
-    from solver.lixso.generate import _puzzle, _Uniqueness, random_solution
+    from placesat.lixso.generate import _puzzle, _Uniqueness, random_solution
 
     deducer = Deducer(6, 6)
     uniqueness = _Uniqueness.for_size(6, 6, None)
@@ -294,7 +294,7 @@ def test_the_many_clue_uniqueness_question_agrees_with_brute_force():
 
 @pytest.mark.slow
 def test_level_5_above_the_carving_size_is_grown_unique_and_graded_exactly():
-    from solver.lixso.generate import CARVE_LEVEL5_MAX_CELLS
+    from placesat.lixso.generate import CARVE_LEVEL5_MAX_CELLS
 
     assert 12 * 12 > CARVE_LEVEL5_MAX_CELLS
     made = generate_one(12, 12, 5, "grown:5:0", "g")
@@ -310,7 +310,7 @@ def test_native_cardinality_constraints_agree_with_brute_force_and_refuse_certif
     import itertools
     import random
 
-    from solver.core.backend import Formula, SatBackend, Status
+    from placesat.core.backend import Formula, SatBackend, Status
 
     rng = random.Random(12)
     for _ in range(30):
@@ -352,7 +352,7 @@ def test_the_level5_clue_is_the_first_candidate_that_makes_a_level_5_puzzle():
     # grades 5 from scratch
     import random
 
-    from solver.lixso.generate import CORE_TRIES, _core_candidates, _level5_clue, _puzzle
+    from placesat.lixso.generate import CORE_TRIES, _core_candidates, _level5_clue, _puzzle
 
     deducer = Deducer(9, 9)
     outcomes = []
@@ -376,7 +376,7 @@ def test_random_tilings_cover_small_boards_exactly_when_a_cover_exists():
     # random_tiling must find a cover then (every cell once, each tile an L), and None otherwise
     import random
 
-    from solver.lixso.generate import random_tiling
+    from placesat.lixso.generate import random_tiling
 
     def coverable(height, width):
         free = {(r, c) for r in range(height) for c in range(width)}
@@ -419,9 +419,9 @@ def test_the_colouring_solver_is_given_the_clauses_of_the_plain_constraints(monk
     # finds the same colouring, and the packs made by tiling stay what their seeds make)
     import random
 
-    from solver.core.backend import Formula, cnf_of
-    from solver.lixso import generate
-    from solver.lixso.model import default_per_colour
+    from placesat.core.backend import Formula, cnf_of
+    from placesat.lixso import generate
+    from placesat.lixso.model import default_per_colour
 
     given = []
     real = generate.SatBackend
@@ -457,8 +457,8 @@ def test_a_size_no_tiling_covers_fails_at_once(tiled):
     # 10x10 has 100 cells: the SAT draw would search for hours for a cover that cannot exist
     import random
 
-    from solver.lixso.encode import template_for
-    from solver.lixso.generate import GenerationFailed, random_solution
+    from placesat.lixso.encode import template_for
+    from placesat.lixso.generate import GenerationFailed, random_solution
 
     with pytest.raises(GenerationFailed, match="100 cells, not a multiple of 3"):
         random_solution(template_for(10, 10, 9), random.Random(1), tiled=tiled)

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from solver.lixso.model import Grid, load_pack
-from solver.lixso.rules import find_violation, tiles_of
-from solver.lixso.web import unscramble
+from placesat.lixso.model import Grid, load_pack
+from placesat.lixso.rules import find_violation, tiles_of
+from placesat.lixso.web import unscramble
 from tests.conftest import ROOT
 
 LEVEL_1 = ROOT / "grids" / "lixso" / "level-1.txt"
@@ -145,7 +145,7 @@ def test_html_refuses_bad_usage(run_cli, tmp_path):
 
 
 def test_a_name_cannot_end_the_pages_script():
-    from solver.lixso.web import PagePuzzle, page_html
+    from placesat.lixso.web import PagePuzzle, page_html
 
     grid = Grid(shipped(1)[0].rows, name="</script><script>alert(1)</script> & @@STYLE@@")
     text = page_html([PagePuzzle(grid, 1, None)], title="@@SCRIPT@@ </title>")
@@ -159,7 +159,7 @@ def test_the_page_files_are_packaged():
     """A non-editable install holds the files the page is made of (pyproject.toml package-data)."""
     folder = ROOT / "solver" / "lixso" / "web"
     assets = sorted(p.name for p in folder.iterdir() if p.is_file() and p.suffix != ".py")
-    listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["solver.lixso.web"]
+    listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["placesat.lixso.web"]
     assert assets == sorted(listed) == ["play.css", "play.html", "play.js"]
 
 
@@ -170,7 +170,7 @@ def test_play_script_logic_under_node(tmp_path):
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed: the play page's script logic is not tested")
-    from solver.lixso.web import scramble
+    from placesat.lixso.web import scramble
 
     rng = random.Random(33)
     grids = []

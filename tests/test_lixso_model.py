@@ -2,8 +2,8 @@
 
 import pytest
 
-from solver.core.errors import InputError
-from solver.lixso.model import Grid, format_grid, load_pack, parse_pack
+from placesat.core.errors import InputError
+from placesat.lixso.model import Grid, format_grid, load_pack, parse_pack
 
 
 def only_error(text: str) -> InputError:

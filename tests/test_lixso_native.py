@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.lixso.deduce import Deducer
-from solver.lixso.generate import random_solution
-from solver.lixso.model import Grid, parse_pack
-from solver.lixso.native import TrialState
+from placesat.lixso.deduce import Deducer
+from placesat.lixso.generate import random_solution
+from placesat.lixso.model import Grid, parse_pack
+from placesat.lixso.native import TrialState
 
 
 def assumptions(deducer: Deducer, solution, rng: random.Random, share: float, wrong: float) -> list[int]:
@@ -164,8 +164,8 @@ def test_the_kernels_compiled_ahead_of_time_reach_the_facts_numbas_jit_reaches(m
     import shutil
     import types
 
-    from solver.core import compiled
-    from solver.lixso import native
+    from placesat.core import compiled
+    from placesat.lixso import native
 
     ahead, jit = native.kernels(compiled.AHEAD), native.kernels(compiled.JIT)
     if shutil.which("cc"):  # CI and the test machine have one: the kernels come compiled ahead

@@ -9,12 +9,12 @@ import time
 
 import pytest
 
-from solver.core.limits import Deadline
-from solver.core.parallel import usable_cores, worker_count
-from solver.lixso import encode
-from solver.lixso.model import Grid
-from solver.lixso.solve import LixsoSolver, Verdict
-from solver.lixso.verify import Verifier
+from placesat.core.limits import Deadline
+from placesat.core.parallel import usable_cores, worker_count
+from placesat.lixso import encode
+from placesat.lixso.model import Grid
+from placesat.lixso.solve import LixsoSolver, Verdict
+from placesat.lixso.verify import Verifier
 from tests.conftest import ROOT
 from tests.test_hardening import start, stop_after
 
@@ -96,8 +96,8 @@ def test_ctrl_c_in_verify_on_two_workers_says_interrupted_and_how_far(tmp_path):
 
 
 def test_streamed_lines_are_the_lines_a_text_editor_counts(tmp_path):
-    from solver.core.inputs import split_lines
-    from solver.core.records import StreamedInput
+    from placesat.core.inputs import split_lines
+    from placesat.core.records import StreamedInput
 
     text = "\ufeffa\r\nb\rc\n\nd\x0ce\r\n\u00e9\n"
     path = tmp_path / "lines.txt"
@@ -107,7 +107,7 @@ def test_streamed_lines_are_the_lines_a_text_editor_counts(tmp_path):
 
 
 def test_a_line_over_the_cap_is_skipped_and_the_next_read(tmp_path):
-    from solver.core.records import StreamedInput
+    from placesat.core.records import StreamedInput
 
     path = tmp_path / "long.txt"
     path.write_bytes(b"short\n" + b"y" * 100 + b"\nafter\n")
@@ -115,8 +115,8 @@ def test_a_line_over_the_cap_is_skipped_and_the_next_read(tmp_path):
 
 
 def test_a_nul_byte_ends_the_stream_with_its_place(tmp_path):
-    from solver.core.errors import InputError
-    from solver.core.records import StreamedInput
+    from placesat.core.errors import InputError
+    from placesat.core.records import StreamedInput
 
     path = tmp_path / "bin.txt"
     path.write_bytes(b"IIX\nIXX\n\nab\x00c\n")
@@ -128,8 +128,8 @@ def test_a_nul_byte_ends_the_stream_with_its_place(tmp_path):
 
 
 def test_a_record_over_the_cap_is_named_and_the_rest_read():
-    from solver.core.inputs import numbered_lines
-    from solver.lixso.model import Grid, GridError, parse_pack, read_grids
+    from placesat.core.inputs import numbered_lines
+    from placesat.lixso.model import Grid, GridError, parse_pack, read_grids
 
     text = "# name: a\nIIX\nIXX\n\n# name: big\n# note: " + "z" * 200 + "\nIIX\nIXX\n\n# name: c\nIIX\nIXX\n"
     entries = list(read_grids(numbered_lines(text), "p.txt", record_limit=100))
@@ -184,7 +184,7 @@ def _slow_square(n: int) -> int:
 
 
 def test_ordered_results_from_a_stream_with_a_bounded_window():
-    from solver.core.parallel import WorkerCrash, run_ordered
+    from placesat.core.parallel import WorkerCrash, run_ordered
 
     pulled = []
 

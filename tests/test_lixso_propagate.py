@@ -11,8 +11,8 @@ import random
 import numpy as np
 import pytest
 
-from solver.lixso.deduce import Deducer, _TrialEngine
-from solver.lixso.model import Grid, parse_pack
+from placesat.lixso.deduce import Deducer, _TrialEngine
+from placesat.lixso.model import Grid, parse_pack
 
 from .conftest import ROOT
 
@@ -51,7 +51,7 @@ def test_trials_reach_exactly_what_the_full_template_reaches(size):
     if size == (9, 9):
         solutions = [g.stated_solution() for g in PACK[:10]]
     else:
-        from solver.lixso.generate import random_solution
+        from placesat.lixso.generate import random_solution
 
         solutions = [random_solution(t, random.Random(seed)) for seed in range(4)]
     checked = contradictions = supply_spent = 0

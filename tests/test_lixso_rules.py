@@ -1,7 +1,7 @@
 """The plain rule checker on hand-made valid and broken solutions."""
 
-from solver.lixso.model import Grid
-from solver.lixso.rules import find_violation, is_l_tile, tiles_of
+from placesat.lixso.model import Grid
+from placesat.lixso.rules import find_violation, is_l_tile, tiles_of
 
 EMPTY_6x3 = Grid(("...",) * 6)
 # Six tiles, worked out by hand: I{r1c1 r1c2 r2c1} X{r1c3 r2c2 r2c3} S{r3c1 r3c2 r4c1}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.lixso.model import Grid, load_pack, parse_id, parse_pack, puzzle_id
+from placesat.lixso.model import Grid, load_pack, parse_id, parse_pack, puzzle_id
 from tests.conftest import ROOT
 
 LEVEL_3 = ROOT / "grids" / "lixso" / "level-3.txt"
@@ -140,7 +140,7 @@ def test_an_id_s_check_characters_are_read_in_any_case():
 @pytest.mark.parametrize("mangle", [lambda s: s[:-1] + ("A" if s[-1] != "A" else "B"), lambda s: s.replace("I", "X", 1), lambda s: s.replace("b", "c", 1),
                                     lambda s: s[:-1] + ("a" if s[-1] not in "Aa" else "b")])
 def test_a_mistyped_id_is_caught(mangle):
-    from solver.core.errors import InputError
+    from placesat.core.errors import InputError
 
     grid = next(g for g in load_pack(str(LEVEL_3)) if isinstance(g, Grid))
     with pytest.raises(InputError, match="check characters"):
@@ -195,7 +195,7 @@ def test_help_shows_brackets_as_typed(run_cli):
 
 
 def _hint_session(grid):
-    from solver.lixso.explain import explainer_for
+    from placesat.lixso.explain import explainer_for
 
     return explainer_for(grid.height, grid.width).session(grid)
 
@@ -204,7 +204,7 @@ def _hint_session(grid):
 def test_hint_steps_are_true_and_solve_the_shipped_puzzles(level, grids):
     """Every hint (colours and 'cannot be's alike) holds in the stated solution, and
     following them fills the grid of shipped puzzles up to level 4."""
-    from solver.lixso.model import COLOURS
+    from placesat.lixso.model import COLOURS
 
     for grid in [g for g in load_pack(str(ROOT / "grids" / "lixso" / f"level-{level}.txt")) if isinstance(g, Grid)][:grids]:
         solution = grid.stated_solution()
@@ -445,7 +445,7 @@ def test_print_keeps_every_caption_and_the_rules_within_the_margins(tmp_path):
     from pypdf import PdfReader
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from solver.lixso.sheets import SheetPuzzle, sheets_pdf
+    from placesat.lixso.sheets import SheetPuzzle, sheets_pdf
 
     long_name = "a-very-long-puzzle-name-" * 4
     narrow = Grid(tuple("." * 3 for _ in range(30)), name="narrow-one")
@@ -474,7 +474,7 @@ def test_print_keeps_every_caption_and_the_rules_within_the_margins(tmp_path):
 
 
 def test_pictures_number_the_rows_and_columns_as_hints_name_cells(run_cli, tmp_path):
-    from solver.lixso.render import svg
+    from placesat.lixso.render import svg
 
     grid = next(g for g in load_pack(str(LEVEL_3)) if isinstance(g, Grid))
     labelled, clean = svg(grid), svg(grid, labels=False)
@@ -499,7 +499,7 @@ def test_printed_sheets_number_rows_and_columns_unless_asked_not_to(run_cli, tmp
 def test_the_text_grid_numbers_rows_and_columns():
     from rich.console import Console
 
-    from solver.lixso.render import outlined
+    from placesat.lixso.render import outlined
 
     grid = next(g for g in load_pack(str(LEVEL_3)) if isinstance(g, Grid))
     console = Console(width=100, record=True)

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from solver.lixso.model import Grid
-from solver.lixso.rules import find_violation
-from solver.lixso.solve import LixsoSolver, Verdict, solve_grid
+from placesat.lixso.model import Grid
+from placesat.lixso.rules import find_violation
+from placesat.lixso.solve import LixsoSolver, Verdict, solve_grid
 
 from .lixso_bruteforce import solutions as brute_solutions
 
@@ -115,7 +115,7 @@ def test_every_reported_solution_passes_the_rule_checker():
 
 
 def test_a_solver_that_failed_mid_call_is_never_trusted_again(monkeypatch):
-    from solver.core.backend import SatBackend, SolverInterrupted
+    from placesat.core.backend import SatBackend, SolverInterrupted
 
     solver = LixsoSolver()
     grid = Grid(("IIX", "IXX"))
@@ -137,7 +137,7 @@ def test_a_solver_that_failed_mid_call_is_never_trusted_again(monkeypatch):
 def test_both_sat_solvers_match_brute_force(monkeypatch, large_grid_cells):
     # small grids go to MiniCard (native cardinality), large ones to Glucose: make each size
     # take the other path too, so that both solvers are checked against brute force here
-    from solver.lixso import solve as lixso_solve
+    from placesat.lixso import solve as lixso_solve
 
     monkeypatch.setattr(lixso_solve, "LARGE_GRID_CELLS", large_grid_cells)
     for rows in (["......"] * 3, ["I.....", "......", "..X...", "......", "....S.", "O....."]):
@@ -149,7 +149,7 @@ def test_both_sat_solvers_match_brute_force(monkeypatch, large_grid_cells):
 def test_with_and_without_the_tiling_family_the_solutions_match_brute_force(monkeypatch, tiling_cells, backend):
     # small grids are solved with the "tiling" family, large ones without: make each size take
     # the other path too, so that both templates are checked against brute force here
-    from solver.lixso import solve as lixso_solve
+    from placesat.lixso import solve as lixso_solve
 
     monkeypatch.setattr(lixso_solve, "TILING_CELLS", tiling_cells)
     for rows in (["......"] * 3, ["." * 4] * 3, ["I.....", "......", "..X...", "......", "....S.", "O....."]):
@@ -163,10 +163,10 @@ def test_with_and_without_the_tiling_family_the_solutions_match_brute_force(monk
 def test_the_tiling_family_is_the_solvers_alone():
     # the grading levels propagate over the deducer's template (seeds/lixso.md): it must not
     # gain the solver's family; and the facts a grade hands the solver mean the same in both
-    from solver.lixso.deduce import Deducer
-    from solver.lixso.encode import template_for
-    from solver.lixso.model import default_per_colour
-    from solver.lixso.solve import TILING_CELLS
+    from placesat.lixso.deduce import Deducer
+    from placesat.lixso.encode import template_for
+    from placesat.lixso.model import default_per_colour
+    from placesat.lixso.solve import TILING_CELLS
 
     assert TILING_CELLS >= 81
     deducer = Deducer(9, 9)
@@ -178,7 +178,7 @@ def test_the_tiling_family_is_the_solvers_alone():
 
 
 def test_the_solver_is_chosen_by_grid_size():
-    from solver.lixso.solve import LARGE_GRID_CELLS, LARGE_GRID_SAT_SOLVER, SAT_SOLVER, sat_solver_for
+    from placesat.lixso.solve import LARGE_GRID_CELLS, LARGE_GRID_SAT_SOLVER, SAT_SOLVER, sat_solver_for
 
     assert SAT_SOLVER != LARGE_GRID_SAT_SOLVER
     assert sat_solver_for(81) == sat_solver_for(LARGE_GRID_CELLS) == SAT_SOLVER
@@ -188,8 +188,8 @@ def test_the_solver_is_chosen_by_grid_size():
 @pytest.mark.parametrize("backend", ["sat", "cpsat"])
 def test_each_model_is_handed_over_as_it_is_found(backend):
     # the solver checks each solution by the rules inside the enumeration, within its time limit
-    from solver.core.backend import make_backend
-    from solver.lixso.encode import template_for
+    from placesat.core.backend import make_backend
+    from placesat.lixso.encode import template_for
 
     template = template_for(3, 6, 2)
     engine = make_backend(backend, template.formula)
@@ -201,8 +201,8 @@ def test_each_model_is_handed_over_as_it_is_found(backend):
 
 
 def test_a_solution_the_rules_reject_is_a_solver_bug(monkeypatch):
-    from solver.lixso import solve as lixso_solve
-    from solver.lixso.solve import SolverBug
+    from placesat.lixso import solve as lixso_solve
+    from placesat.lixso.solve import SolverBug
 
     monkeypatch.setattr(lixso_solve, "find_violation", lambda grid, solution, cap: "a made-up clash")
     with pytest.raises(SolverBug, match="a made-up clash"):

@@ -109,7 +109,7 @@ def test_grade_and_hint_commands(run_cli, tmp_path):
 
 
 def test_shipped_level_packs_verify(run_cli, tmp_path):
-    from solver.lixso.model import Grid, format_grid, load_pack
+    from placesat.lixso.model import Grid, format_grid, load_pack
 
     packs = sorted((ROOT / "grids" / "lixso").glob("level-*.txt"))
     assert [p.name for p in packs] == [f"level-{n}.txt" for n in range(1, 7)]
@@ -135,11 +135,11 @@ def test_graded_verdicts_agree_with_the_solver_on_grids_with_a_stated_level():
     changed) the verdict and the solution must be the solver's."""
     import random
 
-    from solver.lixso.encode import template_for
-    from solver.lixso.generate import random_solution
-    from solver.lixso.model import COLOURS, Grid, default_per_colour
-    from solver.lixso.solve import LixsoSolver
-    from solver.lixso.verify import Verifier
+    from placesat.lixso.encode import template_for
+    from placesat.lixso.generate import random_solution
+    from placesat.lixso.model import COLOURS, Grid, default_per_colour
+    from placesat.lixso.solve import LixsoSolver
+    from placesat.lixso.verify import Verifier
 
     rng = random.Random(12)
     template = template_for(6, 6, default_per_colour(6, 6))
@@ -170,9 +170,9 @@ def test_a_grades_facts_leave_the_solutions_as_they_are_on_both_backends():
     python-sat and with CP-SAT."""
     import random
 
-    from solver.lixso.deduce import deducer_for
-    from solver.lixso.model import Grid, load_pack
-    from solver.lixso.solve import LixsoSolver, Verdict
+    from placesat.lixso.deduce import deducer_for
+    from placesat.lixso.model import Grid, load_pack
+    from placesat.lixso.solve import LixsoSolver, Verdict
 
     rng = random.Random(3)
     deducer, solver = deducer_for(9, 9), LixsoSolver()
@@ -211,9 +211,9 @@ def test_prepared_verifier_is_the_one_the_workers_keep(monkeypatch):
     """verify builds the deducer and the solver in the parent, before the workers fork: a
     worker's initializer with the same settings keeps that warm verifier (inherited), other
     settings make a new one; the checks are those of a fresh verifier."""
-    from solver.lixso import verify
-    from solver.lixso.deduce import _deducers
-    from solver.lixso.model import load_pack
+    from placesat.lixso import verify
+    from placesat.lixso.deduce import _deducers
+    from placesat.lixso.model import load_pack
 
     monkeypatch.setattr(verify, "_worker", None)
     grids = load_pack(str(ROOT / "grids" / "lixso" / "level-6.txt"))[:2] + load_pack(str(ROOT / "grids" / "lixso" / "level-4.txt"))[:2]

@@ -11,12 +11,12 @@ try:  # tests/ is a package when it has an __init__.py, a plain directory otherw
     from tests.logisticks_brute import brute_facts, playout_position, reachable_boards
 except ImportError:
     from logisticks_brute import brute_facts, playout_position, reachable_boards  # type: ignore[no-redef]
-from solver.core.backend import Status, make_backend
-from solver.logisticks.analyze import analyze, satisfy
-from solver.logisticks.encode import encode_completions
-from solver.logisticks.model import position_from_json, square_point
-from solver.logisticks.rules import load_position
-from solver.logisticks.rules import replay, scores, signals, target_resolved
+from placesat.core.backend import Status, make_backend
+from placesat.logisticks.analyze import analyze, satisfy
+from placesat.logisticks.encode import encode_completions
+from placesat.logisticks.model import position_from_json, square_point
+from placesat.logisticks.rules import load_position
+from placesat.logisticks.rules import replay, scores, signals, target_resolved
 
 GRIDS = Path(__file__).resolve().parent.parent / "grids" / "logisticks"
 BACKENDS = ("sat", "cpsat")
@@ -200,7 +200,7 @@ def test_random_legal_lines_are_completions_with_the_same_signals(seed):
     encoding, and the encoded signals are the rule engine's."""
     import random
 
-    from solver.logisticks.rules import apply_move, legal_placements
+    from placesat.logisticks.rules import apply_move, legal_placements
 
     rng = random.Random(seed)
     position = load_position(str(GRIDS / "midgame.json"))
@@ -239,7 +239,7 @@ def test_three_players_agree_with_brute_force(backend):
 
 
 def test_short_rings_are_the_grid_cycles():
-    from solver.logisticks.encode import short_rings
+    from placesat.logisticks.encode import short_rings
 
     rings = short_rings(6)
     # 2x2 blocks clear of the centre: 49 - 9; 2x3 and 3x2 blocks clear of it: 2 * (42 - 12)
@@ -255,8 +255,8 @@ def test_switch_to_the_full_loop_encoding_mid_session(monkeypatch):
     """With no patience for loop cuts, the session adds the level encoding to the live solver
     at the first loop a model shows; the answers must not change. (On the empty board CP-SAT's
     first models have loops; CaDiCaL's may not.)"""
-    import solver.logisticks.analyze as analysis
-    from solver.logisticks.encode import CompletionEncoding
+    import placesat.logisticks.analyze as analysis
+    from placesat.logisticks.encode import CompletionEncoding
 
     position = load_position(str(GRIDS / "start.json"))
     switched = []
@@ -279,7 +279,7 @@ def test_switch_to_the_full_loop_encoding_mid_session(monkeypatch):
 def test_backends_agree_on_random_midgames(seed):
     import random
 
-    from solver.logisticks.rules import apply_move, legal_placements
+    from placesat.logisticks.rules import apply_move, legal_placements
 
     rng = random.Random(seed)
     position = position_from_json({"players": 2, "targets": {"layout": "random", "seed": seed}})

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from solver.core.certify import CHECKERS, ProofCheck, refute
-from solver.logisticks.analyze import analyze, satisfy
-from solver.logisticks.rules import load_position
+from placesat.core.certify import CHECKERS, ProofCheck, refute
+from placesat.logisticks.analyze import analyze, satisfy
+from placesat.logisticks.rules import load_position
 
 try:  # tests/ is a package when it has an __init__.py, a plain directory otherwise
     from tests.logisticks_brute import brute_facts, playout_position
@@ -28,7 +28,7 @@ def _answers(analysis):
 
 
 def _reject(monkeypatch):
-    import solver.core.certify as core_certify
+    import placesat.core.certify as core_certify
 
     monkeypatch.setattr(core_certify, "check_all",
                         lambda refutation, checkers, deadline=None: [ProofCheck("dratify", False, refutation.steps, 0.0, "step 5 is not RUP")])
@@ -139,7 +139,7 @@ def test_satisfy_certify_output_and_cpsat_note(run_cli):
 
 
 def test_a_rejected_proof_is_a_loud_unknown(monkeypatch, capsys):
-    from cli.main import main
+    from placesat.cli.main import main
 
     _reject(monkeypatch)
     with pytest.raises(SystemExit) as ended:

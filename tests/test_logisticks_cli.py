@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.logisticks.model import parse_move, position_from_json
-from solver.logisticks.rules import PlannedPlacement, replay, scores
+from placesat.logisticks.model import parse_move, position_from_json
+from placesat.logisticks.rules import PlannedPlacement, replay, scores
 
 ROOT = Path(__file__).resolve().parent.parent
 GRIDS = ROOT / "grids" / "logisticks"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.logisticks.analyze import NO_SIGNAL, Question, TargetVerdict
+from placesat.logisticks.analyze import NO_SIGNAL, Question, TargetVerdict
 
 PLACESAT = str(Path(sys.executable).with_name("placesat"))
 

@@ -7,9 +7,9 @@ import re
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
-from solver.logisticks.analyze import satisfy
-from solver.logisticks.model import position_from_json, position_to_json
-from solver.logisticks.render import (
+from placesat.logisticks.analyze import satisfy
+from placesat.logisticks.model import position_from_json, position_to_json
+from placesat.logisticks.render import (
     PLAYER_STYLE,
     SIGNAL_STYLE,
     board_rich,
@@ -19,7 +19,7 @@ from solver.logisticks.render import (
     result_words,
     target_mark,
 )
-from solver.logisticks.rules import load_position, scores
+from placesat.logisticks.rules import load_position, scores
 
 GRIDS = Path(__file__).resolve().parent.parent / "grids" / "logisticks"
 ANSI = re.compile(r"\x1b\[")

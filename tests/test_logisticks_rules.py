@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.core.errors import InputError
-from solver.logisticks.model import Placement, make_kind, parse_move, position_from_json, square_point
-from solver.logisticks.rules import (
+from placesat.core.errors import InputError
+from placesat.logisticks.model import Placement, make_kind, parse_move, position_from_json, square_point
+from placesat.logisticks.rules import (
     apply_move,
     game_over,
     gate,

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from solver.core.errors import InputError
-from solver.logisticks.model import Placement, make_kind, position_from_json, square_point
-from solver.logisticks.render import COORDINATE_OUT, MARGIN, SQUARE, board_svg, board_text
-from solver.logisticks.rules import PlannedPlacement, load_position, turns_of
+from placesat.core.errors import InputError
+from placesat.logisticks.model import Placement, make_kind, position_from_json, square_point
+from placesat.logisticks.render import COORDINATE_OUT, MARGIN, SQUARE, board_svg, board_text
+from placesat.logisticks.rules import PlannedPlacement, load_position, turns_of
 
 GRIDS = Path(__file__).resolve().parent.parent / "grids" / "logisticks"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from solver.core.errors import InputError
-from solver.lsd.forced import NO_WIN, UNKNOWN, WIN, forced_win, line_possible, plies_of, threat_zone
-from solver.lsd.model import Placement, load_game, new_position, parse_move
-from solver.lsd.reach import YES, reach_win
-from solver.lsd.rules import is_over, legal_moves, play, winner, winning_placements
-from solver.lsd.search import AndOrSearch, Settled
+from placesat.core.errors import InputError
+from placesat.lsd.forced import NO_WIN, UNKNOWN, WIN, forced_win, line_possible, plies_of, threat_zone
+from placesat.lsd.model import Placement, load_game, new_position, parse_move
+from placesat.lsd.reach import YES, reach_win
+from placesat.lsd.rules import is_over, legal_moves, play, winner, winning_placements
+from placesat.lsd.search import AndOrSearch, Settled
 
 from .lsd_brute import forced_win as minimax
 from .lsd_brute import random_position

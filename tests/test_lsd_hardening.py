@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from solver.core.limits import Deadline, TimeUp
-from solver.lsd import forced as forced_module
-from solver.lsd.forced import UNKNOWN, LsdGame, Node, forced_win
-from cli.lsd import MOVES_HELD
-from solver.lsd.model import SKIP, load_game, move_text
-from solver.lsd.rules import legal_moves, move_outcomes, play_turn
+from placesat.core.limits import Deadline, TimeUp
+from placesat.lsd import forced as forced_module
+from placesat.lsd.forced import UNKNOWN, LsdGame, Node, forced_win
+from placesat.cli.lsd import MOVES_HELD
+from placesat.lsd.model import SKIP, load_game, move_text
+from placesat.lsd.rules import legal_moves, move_outcomes, play_turn
 
 from .lsd_brute import random_position
-from solver.lsd.reach import ReachAnswer
+from placesat.lsd.reach import ReachAnswer
 
 GRIDS = Path(__file__).resolve().parent.parent / "grids" / "lsd"
 KINDS = ("N+", "Nx", "NE+", "NEx", "NS+", "NSx", "NES+", "NESx", "NESW+", "NESWx")

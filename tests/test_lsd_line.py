@@ -8,13 +8,13 @@ import random
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
-from solver.core.limits import Deadline, TimeUp
-from solver.lsd import reach as reach_module
-from solver.lsd.forced import NO_WIN, UNKNOWN, WIN, forced_win
-from solver.lsd.model import load_game, parse_move
-from solver.lsd.reach import YES, reach_win
-from solver.lsd.render import line_of_play_lines, render_svg
-from solver.lsd.rules import is_over, legal_moves, play, winner
+from placesat.core.limits import Deadline, TimeUp
+from placesat.lsd import reach as reach_module
+from placesat.lsd.forced import NO_WIN, UNKNOWN, WIN, forced_win
+from placesat.lsd.model import load_game, parse_move
+from placesat.lsd.reach import YES, reach_win
+from placesat.lsd.render import line_of_play_lines, render_svg
+from placesat.lsd.rules import is_over, legal_moves, play, winner
 
 from .lsd_brute import random_position
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.core.errors import InputError
-from solver.lsd.model import (
+from placesat.core.errors import InputError
+from placesat.lsd.model import (
     DEFAULT_TILESET,
     E,
     N,
@@ -30,7 +30,7 @@ from solver.lsd.model import (
     rotate,
     rotations,
 )
-from solver.lsd.rules import check_position, play, replay
+from placesat.lsd.rules import check_position, play, replay
 
 GRIDS = Path(__file__).resolve().parent.parent / "grids" / "lsd"
 

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from solver.core.backend import BACKENDS, Status, make_backend
-from solver.core.errors import InputError
-from solver.lsd.encode import all_stuck_clauses, encode_reach
-from solver.lsd.model import SKIP, SIDES, load_game, new_position
-from solver.lsd.reach import NO, UNKNOWN, YES, reach_win
-from solver.lsd.rules import can_place, is_over, legal_moves, play, play_turn, winner
+from placesat.core.backend import BACKENDS, Status, make_backend
+from placesat.core.errors import InputError
+from placesat.lsd.encode import all_stuck_clauses, encode_reach
+from placesat.lsd.model import SKIP, SIDES, load_game, new_position
+from placesat.lsd.reach import NO, UNKNOWN, YES, reach_win
+from placesat.lsd.rules import can_place, is_over, legal_moves, play, play_turn, winner
 
 from .lsd_brute import random_position, shortest_win
 

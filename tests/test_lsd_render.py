@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
 
-from solver.lsd.model import new_position, parse_move, position_from_json
-from solver.lsd.render import render_rich, render_svg, render_text, status_lines
-from solver.lsd.rules import play
+from placesat.lsd.model import new_position, parse_move, position_from_json
+from placesat.lsd.render import render_rich, render_svg, render_text, status_lines
+from placesat.lsd.rules import play
 
 
 def two_tiles():

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from solver.core.errors import InputError
-from solver.lsd.model import (
+from placesat.core.errors import InputError
+from placesat.lsd.model import (
     BLACK,
     DEFAULT_TILESET,
     SKIP,
@@ -20,7 +20,7 @@ from solver.lsd.model import (
     position_from_json,
     supply_of,
 )
-from solver.lsd.rules import (
+from placesat.lsd.rules import (
     IllegalMove,
     captures,
     check_position,

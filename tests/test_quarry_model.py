@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from solver.core.errors import InputError
-from solver.quarry.model import (
+from placesat.core.errors import InputError
+from placesat.quarry.model import (
     BLACK, BLUE, INSIDE, PASS, Board, Placement, Played, Position, cell_name, dumps, move_text, parse_cell, parse_move,
     parse_position, position_to_json,
 )
-from solver.quarry.stones import DEFAULT_STONE_TABLE, default_stones, stones_from_json, stones_to_json
+from placesat.quarry.stones import DEFAULT_STONE_TABLE, default_stones, stones_from_json, stones_to_json
 
 SCAN_POINTS = {"block": 1, "brick": 4, "post": 4, "beam": 9, "step": 9, "corner": 9, "pillar": 9, "span": 16, "arch": 25, "bridge": 36}
 SCAN_HEIGHTS = {"block": 1, "brick": 1, "beam": 1, "span": 1, "corner": 1, "post": 2, "step": 2, "arch": 2, "bridge": 2, "pillar": 3}

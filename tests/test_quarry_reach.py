@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from solver.core.backend import Status, make_backend
-from solver.quarry.encode import add_line, candidates, encode_build
-from solver.quarry.model import BLACK, BLUE, PLAYERS, Board, Position, parse_move
-from solver.quarry.reach import IMPOSSIBLE, POINTS, POSSIBLE, STONES, building_order, race, reach, replay_building
-from solver.quarry.rules import State, lay, line, placements, record, replay
-from solver.quarry.stones import default_stones, stones_from_json
+from placesat.core.backend import Status, make_backend
+from placesat.quarry.encode import add_line, candidates, encode_build
+from placesat.quarry.model import BLACK, BLUE, PLAYERS, Board, Position, parse_move
+from placesat.quarry.reach import IMPOSSIBLE, POINTS, POSSIBLE, STONES, building_order, race, reach, replay_building
+from placesat.quarry.rules import State, lay, line, placements, record, replay
+from placesat.quarry.stones import default_stones, stones_from_json
 
 from .quarry_brute import SMALL_STONES, cheapest_by_search, random_game
 

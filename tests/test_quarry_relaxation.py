@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from solver.core.backend import Status, make_backend
-from solver.quarry.encode import add_line, candidates, encode_build
-from solver.quarry.model import BLACK, BLUE, PLAYERS, Board, cell_name
-from solver.quarry.reach import POINTS, STONES
-from solver.quarry.stones import default_stones
+from placesat.core.backend import Status, make_backend
+from placesat.quarry.encode import add_line, candidates, encode_build
+from placesat.quarry.model import BLACK, BLUE, PLAYERS, Board, cell_name
+from placesat.quarry.reach import POINTS, STONES
+from placesat.quarry.stones import default_stones
 
 from .quarry_brute import SMALL_STONES, cheapest_by_search, random_game
 from .test_quarry_reach import CRAFTED, cost_of, game

@@ -5,9 +5,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
-from solver.quarry.model import BLUE, INSIDE, Board, Position, load_position, parse_move
-from solver.quarry.render import render_isometric, render_svg, render_text
-from solver.quarry.rules import line, play, replay
+from placesat.quarry.model import BLUE, INSIDE, Board, Position, load_position, parse_move
+from placesat.quarry.render import render_isometric, render_svg, render_text
+from placesat.quarry.rules import line, play, replay
 
 GRIDS = Path(__file__).resolve().parent.parent / "grids" / "quarry"
 

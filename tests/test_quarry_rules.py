@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.quarry.model import BLACK, BLUE, INSIDE, PASS, Board, Placement, Position, load_position, parse_move
-from solver.quarry.rules import IllegalMove, State, check_placement, line, placements, play, record, replay, tournament_points
+from placesat.quarry.model import BLACK, BLUE, INSIDE, PASS, Board, Placement, Position, load_position, parse_move
+from placesat.quarry.rules import IllegalMove, State, check_placement, line, placements, play, record, replay, tournament_points
 
 from .quarry_brute import SMALL_STONES, all_placements, literal_legal_bases, random_game
 
@@ -147,7 +147,7 @@ def test_stones_run_out():
 
 
 def test_replay_names_the_move_and_the_rule():
-    from solver.quarry.model import Played
+    from placesat.quarry.model import Played
 
     position, state = load("crossing-beam")
     on_blue = position.with_move(Played(BLACK, move(state, "block d5")))
@@ -159,7 +159,7 @@ def test_replay_names_the_move_and_the_rule():
 
 
 def test_recorded_height_is_checked():
-    from solver.quarry.model import Played
+    from placesat.quarry.model import Played
 
     _, state = load("crossing-beam")
     base = Position(state.board, state.stones, BLACK, load("crossing-beam")[0].moves)
@@ -169,7 +169,7 @@ def test_recorded_height_is_checked():
 
 
 def test_pass_only_when_nothing_fits():
-    from solver.quarry.stones import stones_from_json
+    from placesat.quarry.stones import stones_from_json
 
     _, state = load("empty")
     with pytest.raises(IllegalMove, match="may not pass"):

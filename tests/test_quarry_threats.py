@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from solver.quarry.model import BLACK, BLUE, PLAYERS, Board, Position, opponent, parse_move
-from solver.quarry.rules import State, lay, line, placements, record, replay
-from solver.quarry.stones import default_stones
-from solver.quarry.threats import blocks, threats, winning_moves
+from placesat.quarry.model import BLACK, BLUE, PLAYERS, Board, Position, opponent, parse_move
+from placesat.quarry.rules import State, lay, line, placements, record, replay
+from placesat.quarry.stones import default_stones
+from placesat.quarry.threats import blocks, threats, winning_moves
 
 from .quarry_brute import SMALL_STONES, random_game
 

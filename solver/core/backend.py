@@ -36,7 +36,7 @@ SLICE_SECONDS = 0.1  # a signal or a deadline waits at most about this long (x2)
 class SolverInterrupted(Interrupted):
     """A native solver stopped by Ctrl-C inside a call: no answer, and the solver is not used again.
 
-    It is an :class:`~solver.core.signals.Interrupted`, never an ordinary error: no
+    It is an :class:`placesat.core.signals.Interrupted`, never an ordinary error: no
     ``except Exception`` may treat an interrupt as a failed attempt and carry on.
     """
 
@@ -385,7 +385,7 @@ class SatBackend(Backend):
     def clause_history(self) -> tuple[list[list[int]], list[list[int]], int]:
         """Every clause this solver holds: the formula's (shared with other solvers of the same
         formula), those added since, and the highest variable. A certificate for a call is a
-        refutation of these plus the call's assumptions (see :mod:`solver.core.certify`).
+        refutation of these plus the call's assumptions (see :mod:`placesat.core.certify`).
         Not for a solver with native cardinality constraints (they are no clauses)."""
         if self._native:
             raise ValueError("a solver with native cardinality constraints has no clause history to certify")

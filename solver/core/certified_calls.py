@@ -4,7 +4,7 @@ A query such as "can any completion score 7?" or "can Black win with 3 more ston
 "no" because one unsatisfiable call said so; a query with many answers (every target of a board,
 each player's maximum) rests on several such calls, some made after loop or ring cuts were
 added. :class:`CallCertifier` certifies each call *at the moment it is made*, over exactly the
-clauses the backend holds then (:func:`solver.core.certify.certify_call`), keeps every
+clauses the backend holds then (:func:`placesat.core.certify.certify_call`), keeps every
 certificate with the claim it backs, and sums them up for the output: "3 proofs of 12,345 steps
 checked by dratify in 0.80 s".
 

@@ -1,6 +1,6 @@
 """Run a stream of independent jobs on a Dask cluster, in chunks, results in input order.
 
-The worker pool of :mod:`solver.core.parallel` stops at one machine. Here the same kind of
+The worker pool of :mod:`placesat.core.parallel` stops at one machine. Here the same kind of
 work (a pure function over a stream of items) goes to a Dask ``distributed`` scheduler and
 its workers, on as many machines as they run on: ``tcp://HOST:8786`` for a running
 scheduler (``dask scheduler`` and ``dask worker`` start them), or ``local:N`` for a
@@ -43,7 +43,7 @@ def placesat_version() -> str:
 
 
 def _worker_version() -> str:
-    from solver.core.cluster import placesat_version
+    from placesat.core.cluster import placesat_version
 
     return placesat_version()
 
@@ -133,8 +133,8 @@ class Cluster:
         """Yield ``(item, function(item))`` in the items' order, the work done on the cluster
         in chunks of ``chunk`` items, at most ``in_flight`` chunks at once (default: two per
         worker). ``here`` answers items in this process as in
-        :func:`solver.core.parallel.run_ordered`; a chunk that fails (or whose workers keep
-        dying) gives :class:`~solver.core.parallel.WorkerCrash` for each of its items. When
+        :func:`placesat.core.parallel.run_ordered`; a chunk that fails (or whose workers keep
+        dying) gives :class:`placesat.core.parallel.WorkerCrash` for each of its items. When
         the caller stops, the chunks still out are cancelled."""
         from .parallel import WorkerCrash
 

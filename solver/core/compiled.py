@@ -106,7 +106,7 @@ def load_kernels(module: str, kernels: str, exports: Callable[[], dict[str, Any]
     later processes do not try again until the source changes. JIT: numba's dispatchers.
 
     The build runs in a process of its own, so that ``deadline`` holds while it runs: when it
-    comes first, :class:`~solver.core.limits.TimeUp` (the build goes on, and the next run
+    comes first, :class:`placesat.core.limits.TimeUp` (the build goes on, and the next run
     finds its module); a stop (Ctrl-C) ends the build too. numba's JIT, the fallback, compiles
     in this process and does not look at the deadline.
     """
@@ -187,7 +187,7 @@ _BUILDER = """
 import json, sys
 request = json.loads(sys.argv[1])
 sys.path[:0] = request.pop("path")
-from solver.core.compiled import _build_here
+from placesat.core.compiled import _build_here
 sys.exit(_build_here(**request))
 """
 

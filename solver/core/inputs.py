@@ -1,6 +1,6 @@
 """Reading what a user hands us: files, standard input, text lines and JSON, safely.
 
-Everything here turns a bad input into an :class:`~solver.core.errors.InputError` that
+Everything here turns a bad input into an :class:`placesat.core.errors.InputError` that
 names the file and, where it can, the line and column or the JSON path. Nothing here
 blocks on a FIFO, reads a device without end, or lets a hostile JSON document raise
 anything but that one error.

@@ -85,7 +85,7 @@ class Deadline:
 
     def check(self) -> None:
         """Raise :class:`TimeUp` when the time is up (and a pending Ctrl-C or SIGTERM, see
-        :func:`~solver.core.signals.raise_if_stopped`)."""
+        :func:`placesat.core.signals.raise_if_stopped`)."""
         raise_if_stopped()
         if self.expired():
             raise TimeUp("the time limit came first")

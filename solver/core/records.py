@@ -1,12 +1,12 @@
 """Reading a long text input line by line: memory flat in its length, a cap on each line.
 
-:func:`solver.core.inputs.read_text` reads a whole input under one cap, which is right for one
+:func:`placesat.core.inputs.read_text` reads a whole input under one cap, which is right for one
 grid or one position and wrong for a pack of a million puzzles. Here the input is read as a
 stream of lines: any length in all, each line under :data:`MAX_LINE_BYTES` (a longer one is
 skipped without being kept, and said to be too long, so that the lines after it are still
 read). The same safety holds as for whole inputs: a FIFO, a device, a socket or a folder is
 refused before it is read; a NUL byte or text that is not UTF-8 ends the input with an
-:class:`~solver.core.errors.InputError` naming the line and column.
+:class:`placesat.core.errors.InputError` naming the line and column.
 """
 
 from __future__ import annotations

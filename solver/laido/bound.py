@@ -1,6 +1,6 @@
 """An upper bound, for each state of the sweep, on the stones the rest of the group can add.
 
-The sweep (:mod:`solver.laido.sweep`) keeps every state that might still lead to a longest
+The sweep (:mod:`placesat.laido.sweep`) keeps every state that might still lead to a longest
 connection part. Most of them cannot: on a solid area the states of the widest step are 3 to 8
 stones behind the best. This module gives each state a number it cannot beat, cheaply enough to
 ask it of every successor, so that the sweep drops a state whose stones plus that number do not
@@ -18,14 +18,14 @@ kept too, and it is what makes the bound tight (without it a solid area looks as
 hold parallel lines from rim to rim): the path has two ends, both edge stones, so the edge
 stones still to come on the path are at most two less the pieces already open from one (the
 HALF codes). Each strip is small: its own frontier is at most about ``STRIP + 2`` points
-wide, so a backward pass over its points (:func:`~solver.laido.sweep_kernels._relaxed_table`),
+wide, so a backward pass over its points (:func:`placesat.laido.sweep_kernels._relaxed_table`),
 in the sweep's order, tabulates for every step, every pattern of its frontier (each point off,
 on with all its path neighbours, on needing one more, on needing two: four codes) and every
 number of ends it may take (0 to 2) the most the rest of the strip can still put on the path
 under these rules (-infinity when none can satisfy them), each point counted twice, or once on
 a shared line (:func:`_weight`); an edge stone on a shared line takes its end in the strip on
 its left only. A state's bound is half the sum over the strips for the best split of its free
-ends between them (:func:`~solver.laido.sweep_kernels._bound`), and the lesser of the bounds
+ends between them (:func:`placesat.laido.sweep_kernels._bound`), and the lesser of the bounds
 for the ways of cutting the strips in :data:`SHIFTS`.
 
 **Why the strips share a line.** Strips that do not share one each see their side lines as
@@ -65,8 +65,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.core.lattice import HexLattice
-from solver.core.limits import Deadline
+from placesat.core.lattice import HexLattice
+from placesat.core.limits import Deadline
 
 from .sweep_frontier import BITS, CODE, WORD, Step, SweepPlan
 
@@ -158,7 +158,7 @@ def strip_bound(
     """The bound of this module for the sweep of ``plan`` (whose steps are ``steps``): for each
     step, what a state's stones can grow by at most, read from its codes (see the module's
     docstring for the rules relaxed and why the bound is admissible); the least of the bounds
-    of the strips cut at each of ``shifts``. :class:`~solver.core.limits.TimeUp` when
+    of the strips cut at each of ``shifts``. :class:`placesat.core.limits.TimeUp` when
     ``deadline`` comes first (looked at between two strips, a few hundredths of a second
     each)."""
     order = plan.order
@@ -243,7 +243,7 @@ def _cut(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[int]], shif
 def _strip_tables(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[int]], each: _Strip,
                   deadline: Deadline | None = None) -> tuple[list[list[int]], list[np.ndarray]]:
     """One strip's frontier after each of its points (those with a later neighbour in the
-    strip), and its tables (:func:`~solver.laido.sweep_kernels._relaxed_table`): the j-th
+    strip), and its tables (:func:`placesat.laido.sweep_kernels._relaxed_table`): the j-th
     for its frontier after its first j points."""
     from .sweep_kernels import kernels  # compiled: as the sweep's own
 
@@ -283,7 +283,7 @@ def _strip_tables(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[in
 def _shared(first: np.ndarray, second: np.ndarray) -> np.ndarray:
     """What two sets of strips can add together with 0, 1 or 2 edge stones for ends between
     them, from what each can add with 0, 1 or 2 (the path has two ends in all: the strips
-    share them). The same as :func:`~solver.laido.sweep_kernels._bound` does for the strips
+    share them). The same as :func:`placesat.laido.sweep_kernels._bound` does for the strips
     under way."""
     first, second = first.astype(np.int64), second.astype(np.int64)
     return np.array([max(first[a] + second[e - a] for a in range(e + 1)) for e in range(3)], np.int64)

@@ -1,6 +1,6 @@
 """Laido rules as constraints: connection parts, grown groups and winning positions.
 
-Everything is written into a :class:`solver.core.backend.Formula`, so the same encoding runs on
+Everything is written into a :class:`placesat.core.backend.Formula`, so the same encoding runs on
 python-sat and on CP-SAT.
 
 *A connection part as constraints.* One Boolean per stone says "this stone is on the path". A
@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Mapping, Sequence
 
-from solver.core.backend import Formula
-from solver.core.counting import at_least_outputs
-from solver.core.limits import Deadline
-from solver.core.lattice import HexLattice, Point
+from placesat.core.backend import Formula
+from placesat.core.counting import at_least_outputs
+from placesat.core.limits import Deadline
+from placesat.core.lattice import HexLattice, Point
 
 from .rules import board_order, groups
 
@@ -514,7 +514,7 @@ def encode_reach(
     passed: the player passes first only by adding no stone).
 
     ``hills``: with the hills tiebreak, the player's and the other side's stones per hill
-    (:func:`~solver.laido.rules.hill_counts`, before the new stones): a full tie in values is
+    (:func:`placesat.laido.rules.hill_counts`, before the new stones): a full tie in values is
     then won by fewer stones on the first hill from the centre that differs, and only when
     every hill ties does ``tie_break`` decide.
 

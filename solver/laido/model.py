@@ -16,9 +16,9 @@ A *game record* lists the moves from the empty board::
 A move is a point ``[q, r]`` (a stone of the colour to move), ``"pass"``, or ``"swap"`` (the
 pie rule: White takes over Black's side right after Black's first stone).
 
-Every point is in axial coordinates on :class:`solver.core.lattice.HexLattice`. This module
+Every point is in axial coordinates on :class:`placesat.core.lattice.HexLattice`. This module
 checks the format only (points on the board, one stone per point); whether the moves of a
-record are legal is for :mod:`solver.laido.rules`.
+record are legal is for :mod:`placesat.laido.rules`.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Union
 
-from solver.core.errors import InputError
-from solver.core.inputs import parse_integer, parse_json_as, read_text
-from solver.core.lattice import HexLattice, Point
+from placesat.core.errors import InputError
+from placesat.core.inputs import parse_integer, parse_json_as, read_text
+from placesat.core.lattice import HexLattice, Point
 
 BLACK = "black"
 WHITE = "white"

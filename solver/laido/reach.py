@@ -4,7 +4,7 @@ The question is one-sided: the player adds at most K stones on its turns while t
 only passes; the game then ends with two passes. :func:`reach_win` asks whether some such
 continuation ends in a win for the player; :func:`reach_best` asks for the highest value the
 player's best group can reach. Both use the longest reading (the owner's choice of connection
-part). Each answer found by a solver is replayed move by move on :mod:`solver.laido.rules` and
+part). Each answer found by a solver is replayed move by move on :mod:`placesat.laido.rules` and
 the final position re-scored; a "no" is a proof by the solver that no set of stones wins.
 
 Who wins a full tie: the player who passed first. When nobody has passed yet, the first pass
@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from solver.core.backend import Status
-from solver.core.certified_calls import CallCertifier
-from solver.core.limits import Deadline, TimeUp
-from solver.core.errors import InputError
-from solver.core.lattice import Point
+from placesat.core.backend import Status
+from placesat.core.certified_calls import CallCertifier
+from placesat.core.limits import Deadline, TimeUp
+from placesat.core.errors import InputError
+from placesat.core.lattice import Point
 
 from .encode import GrowthEncoding, encode_best, encode_reach, ring_cut, rings
 from .model import BLACK, Move, Position, move_json, opponent, point_json

@@ -11,7 +11,7 @@ import math
 from typing import Iterable, Sequence
 from html import escape
 
-from solver.core.lattice import HexLattice, Point
+from placesat.core.lattice import HexLattice, Point
 
 from .model import BLACK, WHITE, Position
 

@@ -3,7 +3,7 @@
 This module is the referee: it finds groups and edge stones, checks that a set of stones is a
 connection part, enumerates connection parts by search (for small groups), computes values,
 decides the winner, and plays moves (placements, passes, the pie-rule swap). The solver-based
-queries (:mod:`solver.laido.score`, :mod:`solver.laido.reach`) replay their answers here.
+queries (:mod:`placesat.laido.score`, :mod:`placesat.laido.reach`) replay their answers here.
 
 The rules as implemented, with every interpretation, are stated in ``seeds/laido.md``.
 """
@@ -14,7 +14,7 @@ from collections import deque
 from dataclasses import dataclass, replace
 from typing import Iterable, Iterator, Sequence
 
-from solver.core.lattice import HexLattice, Point
+from placesat.core.lattice import HexLattice, Point
 
 from .model import BLACK, PASS, SWAP, WHITE, Move, Position, Record, opponent
 

@@ -1,8 +1,8 @@
 """Scoring a Laido position: every group's connection part and value, and the winner.
 
-Each group with two or more edge stones is encoded (:func:`solver.laido.encode.encode_connection_part`)
+Each group with two or more edge stones is encoded (:func:`placesat.laido.encode.encode_connection_part`)
 and solved for its longest (or, in the shortest reading, smallest) connection part. The part
-found is re-checked by the plain rules (:func:`solver.laido.rules.is_connection_part`), and in the
+found is re-checked by the plain rules (:func:`placesat.laido.rules.is_connection_part`), and in the
 shortest reading its length is re-checked against a breadth-first search as well.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.core.backend import DEFAULT_BACKEND, Backend, Formula, Status, make_backend
-from solver.core.limits import Deadline, TimeUp, as_deadline
-from solver.core.lattice import HexLattice, Point
+from placesat.core.backend import DEFAULT_BACKEND, Backend, Formula, Status, make_backend
+from placesat.core.limits import Deadline, TimeUp, as_deadline
+from placesat.core.lattice import HexLattice, Point
 
 from .encode import cycle_cuts, encode_connection_part, path_in_order
 from .model import BLACK, COLOURS, WHITE, Position, point_json
@@ -135,7 +135,7 @@ def best_connection_part(
     connected group with two edge stones always has a connection part). UNKNOWN on timeout.
 
     ``method``: how a longest part is proved longest. ``"auto"``: by the sweep of
-    :mod:`solver.laido.sweep`, unless the group is small (:data:`SWEEP_FROM`) or too wide
+    :mod:`placesat.laido.sweep`, unless the group is small (:data:`SWEEP_FROM`) or too wide
     and open for it (too many states), then by the solver (``backend``); ``"sweep"`` (no
     limit on states) or ``"solver"`` force one (tests compare them).
     """
@@ -236,7 +236,7 @@ def score_position(
     When the game is not over, this is the result if both players passed from here (the player
     to move passing first, unless someone has passed already). ``time_limit``: seconds from
     now, or a :class:`Deadline` shared with other work. ``tiebreak``: how a full tie is broken
-    (:data:`~solver.laido.rules.TIEBREAKS`).
+    (:data:`placesat.laido.rules.TIEBREAKS`).
     """
     deadline = as_deadline(time_limit)
     score = Score(position, reading, Status.SAT)

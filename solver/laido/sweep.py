@@ -10,7 +10,7 @@ if so, what it still needs: nothing more, one more path neighbour on a piece who
 is an edge stone, two more (a lone stone), or one more on a piece whose other open end is
 another frontier point. States that agree are merged, keeping the one with most path points so
 far, and a state goes when another is at least as good for every way the rest can go
-(:func:`~solver.laido.sweep_kernels._merged`): the longest path is the best state that closes a path.
+(:func:`placesat.laido.sweep_kernels._merged`): the longest path is the best state that closes a path.
 
 Why it is fast on solid areas, where a SAT solver struggles (a longest chordless path in a solid
 region has about half its points, and proving that no longer one exists is a counting argument
@@ -27,16 +27,16 @@ numbers). A state is one int64, three bits a frontier point, for a frontier of u
 11-side board one colour nearly fills is 21 points wide; the same kernels, compiled for
 each, and a plan that fits one word is always swept with one); the states of a step are a
 numpy array, and compiled kernels (written for numba, compiled once per machine:
-:mod:`solver.laido.sweep_kernels`) work out each state's successors and merge them; each step
+:mod:`placesat.laido.sweep_kernels`) work out each state's successors and merge them; each step
 keeps, for each state, the state it came from and whether the point is on the path, so the
 longest path is read back at the end. Wide, open
 groups have many states (about 2.2 times more for each point of width on a solid area), most
 of which cannot lead to a longest path: on such a group a quick sweep first finds a long path,
 and the exact sweep drops every state whose stones plus a bound on what the rest of the group
-can add (:mod:`solver.laido.bound`) do not beat it. :func:`longest_connection_part` gives up
+can add (:mod:`placesat.laido.bound`) do not beat it. :func:`longest_connection_part` gives up
 past its :class:`SweepLimits` and the caller uses the solver.
 
-Every answer is a path of the group; :mod:`solver.laido.score` re-checks it with the plain rules.
+Every answer is a path of the group; :mod:`placesat.laido.score` re-checks it with the plain rules.
 """
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ from typing import TYPE_CHECKING, Iterable
 
 import numpy as np
 
-from solver.core.lattice import HexLattice, Point
-from solver.core.limits import Deadline
+from placesat.core.lattice import HexLattice, Point
+from placesat.core.limits import Deadline
 
 from .sweep_frontier import BITS, ON, STONES, WIDEST, WIDEST_TWO, WORD, Step, SweepPlan
 
@@ -63,7 +63,7 @@ class SweepLimits:
     twice that as they grow: 450 to 900 MB at the default). ``kept``: the states of all steps
     together, each of which keeps 4 bytes to read the path back (1 GB). ``cost``: the work the
     plan expects (:attr:`SweepPlan.cost`, as if no state were dropped by the bound), checked
-    before anything is done. Measured with the bound (:mod:`solver.laido.bound`): the 11-side
+    before anything is done. Measured with the bound (:mod:`placesat.laido.bound`): the 11-side
     board nine tenths Black at random (seed 1: a 300-stone group, a frontier of 20, cost 141
     million) peaks at 0.14 million states, keeps 9 million and takes 2.2 s (without the
     bound: 3.2 million, 129 million, 22 s); White on the 11-side board less the two lines
@@ -190,7 +190,7 @@ def _step_arrays(step: Step, words: int = 1) -> tuple:
 
 def _marks(slots: Iterable[int], words: int) -> int | tuple[int, ...]:
     """The lowest bit of each of ``slots`` in a state of ``words`` words: one int64, or a
-    tuple of them (the kernels' marks, :func:`~solver.laido.sweep_kernels._marks`)."""
+    tuple of them (the kernels' marks, :func:`placesat.laido.sweep_kernels._marks`)."""
     marks = sum(1 << (BITS * s) for s in slots)
     if words == 1:
         return marks
@@ -239,7 +239,7 @@ class _WorkArrays:
 
 def _merge(codes: np.ndarray, trails: np.ndarray, work: _WorkArrays, deadline: Deadline | None = None,
            words: int = 1) -> tuple[np.ndarray, np.ndarray]:
-    """The states of a step to keep, with their trails (:func:`~solver.laido.sweep_kernels._merged`), a million or so at a
+    """The states of a step to keep, with their trails (:func:`placesat.laido.sweep_kernels._merged`), a million or so at a
     time between two looks at the deadline (each state ``words`` numbers of ``codes``)."""
     from .sweep_kernels import BUCKET
 
@@ -273,13 +273,13 @@ def longest_connection_part(
     Exact: every chordless path between two edge stones of the group is represented by one
     sequence of states, and merging two states keeps one with most stones, which any
     completion extends equally well. A quick sweep first keeps only the :data:`BEAM` states
-    that promise most at each step (their stones plus their bound, :mod:`solver.laido.bound`)
+    that promise most at each step (their stones plus their bound, :mod:`placesat.laido.bound`)
     and finds a long path (again with :data:`WIDER_BEAM` states when the path is
     :data:`RETRY_GAP` stones or more below the bound on the whole group); the exact sweep then
     drops every state that cannot beat it (its stones plus its bound, never less than what it
     can still add, are no more), and the quick path stands when nothing beats it.
     :class:`TooManyStates` past one of ``limits``, or when the frontier is wider than
-    :data:`WIDEST_TWO`; :class:`~solver.core.limits.TimeUp` when ``deadline`` comes first.
+    :data:`WIDEST_TWO`; :class:`placesat.core.limits.TimeUp` when ``deadline`` comes first.
     A state takes one int64 word when the frontier fits (:data:`WIDEST`), else two (or
     ``words``, when given: tests hold both to the same answers).
     """
@@ -342,7 +342,7 @@ def _sweep(
 ) -> tuple[Point, ...] | None:
     """The longest connection part with more than ``floor`` stones (None if there is none),
     keeping at each step every state that can beat ``floor`` by ``bound`` (a
-    :class:`~solver.laido.bound.StripBound`), or only the ``beam`` that promise most (then the
+    :class:`placesat.laido.bound.StripBound`), or only the ``beam`` that promise most (then the
     part found is long, not proved longest); each state ``words`` int64 words, one after the
     other in ``codes``."""
     compiled = _kernels(deadline, words)

@@ -1,8 +1,8 @@
-"""The frontier of the Laido sweep (:mod:`solver.laido.sweep`): the codes of a state, the plan
+"""The frontier of the Laido sweep (:mod:`placesat.laido.sweep`): the codes of a state, the plan
 of a sweep and what each of its steps needs to know.
 
-These are shared by the sweep, its compiled kernels (:mod:`solver.laido.sweep_kernels`) and its
-bound (:mod:`solver.laido.bound`), so they sit below all three: the imports point one way,
+These are shared by the sweep, its compiled kernels (:mod:`placesat.laido.sweep_kernels`) and its
+bound (:mod:`placesat.laido.bound`), so they sit below all three: the imports point one way,
 ``sweep`` -> ``bound`` -> ``sweep_kernels`` -> ``sweep_frontier``.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.core.lattice import Point
+from placesat.core.lattice import Point
 
 # What a frontier point still needs, in three bits of its state:
 OFF = 0  # not on the path
@@ -39,7 +39,7 @@ ON = 1 << 31
 @dataclass(frozen=True)
 class SweepPlan:
     """The order in which a group's points are visited, the line and the place along it of
-    each, the largest frontier, and the work the sweep is expected to take (:data:`solver.laido.sweep.GROWTH`)."""
+    each, the largest frontier, and the work the sweep is expected to take (:data:`placesat.laido.sweep.GROWTH`)."""
 
     order: tuple[Point, ...]
     lines: tuple[int, ...]

@@ -1,14 +1,14 @@
-"""The compiled kernels of the sweep (:mod:`solver.laido.sweep`), and how they are loaded.
+"""The compiled kernels of the sweep (:mod:`placesat.laido.sweep`), and how they are loaded.
 
 They are written for numba and compiled once per machine and source (:func:`kernels`,
-:mod:`solver.core.compiled`): ahead of time into a plain extension module (numba.pycc, about
+:mod:`placesat.core.compiled`): ahead of time into a plain extension module (numba.pycc, about
 ten to twenty seconds the first time: each kernel that holds states is compiled twice, for
 states of one word and of two), which later processes import in a millisecond without importing
 numba at all; or, when that cannot be built (no C compiler), by numba's JIT with its cache in
 ``__pycache__`` (then about 0.9 s a process: numba's import and its loading of the cache).
 Nothing here imports numba or the compiled module until a sweep runs, so a score whose groups
 all go to the solver does not pay for them. The states, their codes and their trails are those
-of :mod:`solver.laido.sweep_frontier`, the sweep's and the bound's alike.
+of :mod:`placesat.laido.sweep_frontier`, the sweep's and the bound's alike.
 """
 
 from __future__ import annotations
@@ -21,16 +21,16 @@ from .sweep_frontier import ALONE, BITS, CODE, DONE, HALF, LEFT, OFF, ON, RIGHT,
 
 
 def kernels(mode: str | None = None, deadline: Deadline | None = None) -> object:
-    """The compiled kernels below (:func:`solver.core.compiled.load_kernels`): built ahead of
+    """The compiled kernels below (:func:`placesat.core.compiled.load_kernels`): built ahead of
     time into an extension module once per machine and source, or numba's JIT when that cannot
     be done (``mode``: "ahead" or "jit"; default: the process's, ``$PLACESAT_KERNELS``);
-    :class:`~solver.core.limits.TimeUp` when ``deadline`` comes during the build."""
+    :class:`placesat.core.limits.TimeUp` when ``deadline`` comes during the build."""
     return load_kernels(__name__, "the Laido sweep", _signatures, mode, deadline)
 
 
 def _signatures() -> dict:
-    """The kernels Python calls, with the types :mod:`solver.laido.sweep` and
-    :mod:`solver.laido.bound` pass them. The compiled module takes exactly these types (the JIT
+    """The kernels Python calls, with the types :mod:`placesat.laido.sweep` and
+    :mod:`placesat.laido.bound` pass them. The compiled module takes exactly these types (the JIT
     would compile again for others): every array is C-contiguous, the states and trails int64,
     the strips' tables int16; a state (and the ``like`` of a kernel) one int64, or a tuple of
     two for the ``_wide`` kernels."""
@@ -410,7 +410,7 @@ def _successors(codes, trails, start, stop, edge, me, width, earlier, leave, lea
     ``next_trails``; ``closing`` keeps the most stones of a whole path closed here and its
     source state (it starts with the longest path already held). A successor goes when its
     stones plus its bound (:func:`_bound`, both successors' at once by :func:`_bounds`, from
-    ``tables``, ``lookup``, ``count`` and ``constant``: :class:`solver.laido.bound.StripBound`
+    ``tables``, ``lookup``, ``count`` and ``constant``: :class:`placesat.laido.bound.StripBound`
     at this step) do not exceed ``closing[0]``: it cannot beat a path already held (the state
     placing the point is looked at first, so a path it closes counts for both). Returns how
     many successors there are now. The states are of the kind of ``leaving`` and ``lonely``
@@ -458,7 +458,7 @@ def _relaxed(code):
 @kernel(inline="always")
 def _entry(state, lookup, cut, s):
     """Where the entry of ``state`` starts in the table of the ``s``-th strip under way of the
-    way of cutting ``cut`` (:class:`solver.laido.bound.StripBound`): its frontier's codes as
+    way of cutting ``cut`` (:class:`placesat.laido.bound.StripBound`): its frontier's codes as
     the bound reads them, two bits each, make the pattern."""
     key = 0
     for k in range(lookup[cut, s, 1]):
@@ -479,7 +479,7 @@ def _strip_marks(lookup, cut, s, like):
 @kernel(inline="always")
 def _bound(state, tables, lookup, count, constant, above):
     """The most stones the rest of the group can add to ``state`` by the strips' tables
-    (:mod:`solver.laido.bound`): the least over the ways of cutting the strips, or the first
+    (:mod:`placesat.laido.bound`): the least over the ways of cutting the strips, or the first
     that is not above ``above`` (the state is dropped then: no need for the rest); -1 when a
     strip cannot be completed at all. The path has two ends, edge stones: the strips share
     those still free (two less the pieces already open from one), so each strip's value is
@@ -542,12 +542,12 @@ def _bounds(off, on, tables, lookup, count, constant, above_off, above_on):
 
 @kernel
 def _relaxed_table(after, width, dest, earlier, pair_a, pair_b, exact, edge, takes_end, weight, impossible, table):
-    """One backward step of a strip's relaxed pass (:mod:`solver.laido.bound`): ``table``, for
+    """One backward step of a strip's relaxed pass (:mod:`placesat.laido.bound`): ``table``, for
     each pattern of the ``width`` points of the strip's frontier before its next point (a code
     in two bits each: OFF, DONE, needs one more, needs two) and each number of edge stones the
     path may still end on (0 to 2), is the most the rest of the strip can add (each point put
     on the path adds its ``weight``: two, or one on a line the strip shares with the next; see
-    :mod:`solver.laido.bound`), from ``after``, the table once that point is placed
+    :mod:`placesat.laido.bound`), from ``after``, the table once that point is placed
     (``impossible`` where the rules cannot be met). Both tables hold the three numbers of ends
     side by side, at ``3 * pattern + ends``: a state's bound reads all three at once, from one
     cache line.

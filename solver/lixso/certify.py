@@ -1,10 +1,10 @@
 """Certified verdicts: "unique" and "unsolvable" backed by a proof an independent checker accepts.
 
-A grid is *unique* when it has a solution (replayed by :mod:`solver.lixso.rules`) and the
+A grid is *unique* when it has a solution (replayed by :mod:`placesat.lixso.rules`) and the
 CNF "the rules of this grid size, the clues as unit clauses, and not this solution" has no
 model. *Unsolvable* is the same without the last clause. :func:`certify` builds that CNF,
 refutes it on a fresh proof-logging solver, and has the proof checked
-(:mod:`solver.core.certify`). "Multiple" needs no proof: its two solutions are replayed by the
+(:mod:`placesat.core.certify`). "Multiple" needs no proof: its two solutions are replayed by the
 plain rules, which is its certificate.
 """
 
@@ -20,7 +20,7 @@ from .rules import find_violation
 from .solve import LixsoSolver, SolveReport, SolverBug, Verdict
 
 RULE_ENGINE = "its solutions replayed by the rule engine"
-"""How "multiple" is certified: two solutions replayed by :mod:`solver.lixso.rules`."""
+"""How "multiple" is certified: two solutions replayed by :mod:`placesat.lixso.rules`."""
 
 
 def certify(

@@ -1,4 +1,4 @@
-"""Lixso rules compiled into a :class:`~solver.core.backend.Formula`.
+"""Lixso rules compiled into a :class:`placesat.core.backend.Formula`.
 
 The clue-independent part of a grid size is encoded once (a *template*); a puzzle's clues
 are then passed to the solver as assumptions, so a pack of same-sized grids shares one

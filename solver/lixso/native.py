@@ -24,7 +24,7 @@ kept answer as a row of 64-bit words, the same rules for which answers a new fac
 and the dilemmas over the tiles that can still cover each open cell.
 
 The kernels are written for numba and compiled once per machine and source
-(:func:`kernels`, :mod:`solver.core.compiled`): ahead of time into a plain extension module
+(:func:`kernels`, :mod:`placesat.core.compiled`): ahead of time into a plain extension module
 (numba.pycc; about 25 s on the 2-core test machine, the first time), which later processes import
 in a millisecond without importing numba at all; or, when that cannot be built (no C
 compiler), by numba's JIT with its cache in ``__pycache__`` (then about half a second a process:
@@ -129,10 +129,10 @@ Trials = namedtuple(
 
 
 def kernels(mode: str | None = None, deadline: Deadline | None = None) -> object:
-    """The compiled kernels below (:func:`solver.core.compiled.load_kernels`): built ahead of
+    """The compiled kernels below (:func:`placesat.core.compiled.load_kernels`): built ahead of
     time into an extension module once per machine and source, or numba's JIT when that cannot
     be done (``mode``: "ahead" or "jit"; default: the process's, ``$PLACESAT_KERNELS``);
-    :class:`~solver.core.limits.TimeUp` when ``deadline`` comes during the build."""
+    :class:`placesat.core.limits.TimeUp` when ``deadline`` comes during the build."""
     return load_kernels(__name__, "the Lixso grader", _signatures, mode, deadline)
 
 

@@ -1,8 +1,8 @@
 """Packs read as streams: one grid at a time, whatever the pack's length.
 
-:func:`solver.lixso.model.collect` reads every pack whole (under the 16 MB cap of one input)
+:func:`placesat.lixso.model.collect` reads every pack whole (under the 16 MB cap of one input)
 and keeps every grid; a publisher's pack of a million puzzles is neither. Here the grids
-come one by one, in file order, read line by line (:mod:`solver.core.records`): memory stays
+come one by one, in file order, read line by line (:mod:`placesat.core.records`): memory stays
 flat in the pack's length, and only a record (a grid and its metadata) has a cap.
 """
 

@@ -2,7 +2,7 @@
 
 A puzzle is *unique* when one solution exists and a second one, searched for with the first
 one blocked, does not. Every solution found is replayed through the plain rule checker
-(:mod:`solver.lixso.rules`) before it is reported.
+(:mod:`placesat.lixso.rules`) before it is reported.
 """
 
 from __future__ import annotations

@@ -277,7 +277,7 @@ _worker: Verifier | None = None
 
 def start_worker(backend: str, time_limit: float | None, grade_all: bool, command_end: float | None = None,
                  checkers: tuple[str, ...] = ()) -> None:
-    """Set up a worker process's verifier (an initializer for :func:`solver.core.parallel.run_jobs`);
+    """Set up a worker process's verifier (an initializer for :func:`placesat.core.parallel.run_jobs`);
     one with the same settings that the process has already (from :func:`prepare`, inherited
     through the fork) is kept, warm."""
     global _worker

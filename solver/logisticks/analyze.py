@@ -9,7 +9,7 @@ answer is an unsatisfiable call; a call cut short by the time limit answers "unk
 With certificates asked for, each unsatisfiable call an answer rests on (a set of questions
 proved impossible at once, a maximum's bound, a score out of reach) is re-proven on a fresh
 proof-logging solver when it is made, and the proof replayed by independent checkers
-(:class:`~solver.core.certified_calls.CallCertifier`); a question whose proof a checker rejects
+(:class:`placesat.core.certified_calls.CallCertifier`); a question whose proof a checker rejects
 answers "unknown". Impossibilities proved earlier are added to the solver as unit clauses only
 once certified, so every later proof rests on proven clauses alone.
 """
@@ -20,10 +20,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from solver.core.backend import Backend, Result, Status, make_backend
-from solver.core.certified_calls import CallCertifier
-from solver.core.lattice import Point
-from solver.core.limits import Deadline
+from placesat.core.backend import Backend, Result, Status, make_backend
+from placesat.core.certified_calls import CallCertifier
+from placesat.core.lattice import Point
+from placesat.core.limits import Deadline
 
 from .encode import CompletionEncoding, encode_completions
 from .model import WHITE, Piece, Placement, Position, square_name

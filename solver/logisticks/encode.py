@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Sequence, Union
 
-from solver.core.backend import Formula
-from solver.core.lattice import Point
+from placesat.core.backend import Formula
+from placesat.core.lattice import Point
 
 from .model import (
     ALL_KINDS,

@@ -7,8 +7,8 @@ is one of ``N E S W``. The rule statement this follows is ``seeds/logisticks.md`
 This module only checks the *format* (names, types, ranges, the centre stones, target edges,
 supply counts). Whether the pieces on the board could stand there under the placement rules
 (inputs facing the rim, cycles, inputs without a source, Capacitor timing) is checked by
-:func:`solver.logisticks.rules.check_position`, which the loader
-(:func:`solver.logisticks.rules.load_position`) calls after parsing; this module imports nothing
+:func:`placesat.logisticks.rules.check_position`, which the loader
+(:func:`placesat.logisticks.rules.load_position`) calls after parsing; this module imports nothing
 of the rules, so the imports point one way, rules to model.
 """
 
@@ -19,8 +19,8 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from solver.core.errors import InputError
-from solver.core.lattice import Point, SquareLattice
+from placesat.core.errors import InputError
+from placesat.core.lattice import Point, SquareLattice
 
 BOARD = SquareLattice(8, 8)
 FILES = "abcdefgh"

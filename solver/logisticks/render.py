@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape
 from typing import Sequence
 
-from solver.core.lattice import Point
+from placesat.core.lattice import Point
 
 from .model import BLACK, CENTRE_POINTS, FILES, SIDES, TARGET_SIDE, WHITE, Piece, Position, square_name
 from .rules import Score, Signal, game_over, matches, scores, signal_text, signals, winners

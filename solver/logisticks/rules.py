@@ -12,8 +12,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from solver.core.errors import InputError
-from solver.core.inputs import parse_json_as, read_text
+from placesat.core.errors import InputError
+from placesat.core.inputs import parse_json_as, read_text
 
 from .model import (
     ALL_KINDS,
@@ -28,7 +28,7 @@ from .model import (
     position_from_json,
     square_name,
 )
-from solver.core.lattice import Point
+from placesat.core.lattice import Point
 
 Signal = bool | None  # None is MUTABLE
 
@@ -412,7 +412,7 @@ def check_position(position: Position) -> None:
 
 
 def parse_position(text: str, path: str | None = None) -> Position:
-    """Parse a position file (its format, :func:`~solver.logisticks.model.position_from_json`)
+    """Parse a position file (its format, :func:`placesat.logisticks.model.position_from_json`)
     and check its pieces against the placement rules (:func:`check_position`); ``InputError``
     naming the file when bad."""
 

@@ -13,7 +13,7 @@ layer ``t`` and get no variables, and a cell keeps the literals of the layer bef
 no placement or capture can change it.
 
 Per ply ``t`` (mover ``m``, icon colour ``k``), in the order of
-:func:`solver.lsd.rules.resolve_placement`:
+:func:`placesat.lsd.rules.resolve_placement`:
 
 - exactly one of: a placement on one candidate cell, or a skip; the placed tile's rotation is
   one of the masks of the mover's kinds, its kind counted against the mover's supply;
@@ -42,8 +42,8 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Callable
 
-from solver.core.backend import Formula
-from solver.core.limits import Deadline
+from placesat.core.backend import Formula
+from placesat.core.limits import Deadline
 
 from .model import ICONS, OPPOSITE, PLUS, SIDES, Cell, Kind, Placement, Position, neighbour, on_table, rotations
 from .rules import FIRST_CELL
@@ -130,7 +130,7 @@ def earliest_plies(position: Position, plies: int, deadline: Deadline | None = N
     A placement touches a tile already there, so a tile placed on ply ``t`` is at most ``t``
     steps (sides shared) from the field: the distance. A cell of the field may be emptied by a
     capture on ply 1 and refilled from ply 2. On an empty field the first tile goes on
-    :data:`~solver.lsd.rules.FIRST_CELL`.
+    :data:`placesat.lsd.rules.FIRST_CELL`.
     """
     if not position.field:
         x0, y0 = FIRST_CELL

@@ -2,21 +2,21 @@
 
 The target player ``P`` plays against all the others as one coalition: P needs one move that
 works, the coalition one move that refutes. An opponent's line, a draw, or D plies without P's
-line all count against P. The search is :class:`solver.lsd.search.AndOrSearch` (depth-bounded
+line all count against P. The search is :class:`placesat.lsd.search.AndOrSearch` (depth-bounded
 AND/OR search with a transposition table and iterative deepening); this module gives it the
 game, seen from P's side, with its cut-offs:
 
-- a win at once ends P's node (:func:`solver.lsd.rules.winning_placements`), and an opponent's
+- a win at once ends P's node (:func:`placesat.lsd.rules.winning_placements`), and an opponent's
   win at once refutes the coalition's node;
 - the last ply: right before P's last ply within the depth, the coalition's mover needs one move
   after which P has no win at once; only moves near P's almost-lines can change that, so the
   others are judged together by the field as it is (:func:`threat_zone`);
 - hopeless nodes: P cannot win within the plies left even with help. First a count (some run of
   cells must already hold enough of P's tiles for the plies P has left), then, from
-  ``reach_from`` plies on, the solver (:func:`solver.lsd.reach.reach_win` answering "no").
+  ``reach_from`` plies on, the solver (:func:`placesat.lsd.reach.reach_win` answering "no").
 
 Every "win" comes with a first move that the plain rules replay; the search itself plays
-only through :mod:`solver.lsd.rules`.
+only through :mod:`placesat.lsd.rules`.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterable, Iterator, Sequence, TypeVar
 
-from solver.core.errors import InputError
-from solver.core.limits import Deadline, TimeUp, as_deadline
+from placesat.core.errors import InputError
+from placesat.core.limits import Deadline, TimeUp, as_deadline
 
 from .model import SIDES, SKIP, Cell, Move, Placement, Position, move_text, neighbour
 from .reach import NO, reach_win
@@ -118,7 +118,7 @@ def threat_zone(position: Position, player: int) -> set[Cell]:
 class Node:
     """A search state: the position, and the player with a line in it (known from the move that
     led to it: only the mover of a placement can gain a line, see
-    :func:`~solver.lsd.rules.resolve_placement`)."""
+    :func:`placesat.lsd.rules.resolve_placement`)."""
 
     position: Position
     won: int | None
@@ -126,7 +126,7 @@ class Node:
 
 @dataclass
 class LsdGame:
-    """LSD seen from ``target``'s side, for :class:`~solver.lsd.search.AndOrSearch`."""
+    """LSD seen from ``target``'s side, for :class:`placesat.lsd.search.AndOrSearch`."""
 
     target: int
     reach_from: int | None = DEFAULT_REACH_FROM
@@ -155,7 +155,7 @@ class LsdGame:
         return placed or legal_moves_unchecked(state)
 
     def play(self, node: Node, move: Move) -> Node:
-        """The move through the rules (:func:`~solver.lsd.rules.resolve_placement`); the moves
+        """The move through the rules (:func:`placesat.lsd.rules.resolve_placement`); the moves
         come from :meth:`moves`, so they are legal."""
         state = node.position
         if move == SKIP:

@@ -24,7 +24,7 @@ the dots after rotation, ``+`` or ``x``) or ``skip``.
 
 This module checks the format (and what needs no rule: counts, icon colours, one tile per
 cell); whether a field could arise under the rules (dots obstructed, dots completed) is for
-:func:`solver.lsd.rules.check_position`.
+:func:`placesat.lsd.rules.check_position`.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ import re
 from dataclasses import dataclass, field as dataclass_field
 from typing import Any, Iterable, Mapping, Union
 
-from solver.core.errors import InputError
-from solver.core.inputs import expect_int, expect_list, expect_object, expect_str, json_path, load_json_as, parse_integer, parse_json_as, read_text, shown
+from placesat.core.errors import InputError
+from placesat.core.inputs import expect_int, expect_list, expect_object, expect_str, json_path, load_json_as, parse_integer, parse_json_as, read_text, shown
 
 Cell = tuple[int, int]
 

@@ -2,8 +2,8 @@
 
 Every player moves in turn (a placement, or a skip only when it cannot place); the question is
 whether some sequence of at most K plies ends with the target player's line, nobody having won
-before. The plies are unrolled into one formula (:func:`solver.lsd.encode.encode_reach`) and
-solved; the moves of a model are replayed on :mod:`solver.lsd.rules`, and the answer printed is
+before. The plies are unrolled into one formula (:func:`placesat.lsd.encode.encode_reach`) and
+solved; the moves of a model are replayed on :mod:`placesat.lsd.rules`, and the answer printed is
 that replay. A "no" is an unsatisfiable formula: a proof.
 
 The skip rule ("only when stuck") is added lazily: the formula first lets any ply skip, which
@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.core.backend import Status, make_backend
-from solver.core.errors import InputError
-from solver.core.limits import Deadline, TimeUp, as_deadline
+from placesat.core.backend import Status, make_backend
+from placesat.core.errors import InputError
+from placesat.core.limits import Deadline, TimeUp, as_deadline
 
 from .encode import ReachEncoding, encode_reach
 from .model import SKIP, Move, Position, move_text

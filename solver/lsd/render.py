@@ -224,7 +224,7 @@ def render_rich(position: Position, highlight: Iterable[Cell] = (), marks: Mappi
 
 
 def line_of_play_lines(line: list[dict], left_out: int, players: int, first_mover: int, indent: str = "  ") -> list[str]:
-    """A line of play (:func:`solver.lsd.forced.line_of_play`) as indented text, one move a line,
+    """A line of play (:func:`placesat.lsd.forced.line_of_play`) as indented text, one move a line,
     each reply under the move it answers; the replies left out counted where they would stand."""
     out: list[str] = []
 

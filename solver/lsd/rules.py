@@ -3,8 +3,8 @@
 This module is the referee: which placements are legal (dots meet dots, empty sides meet
 empty sides, at least one dot completed), what a placement captures, who has a line, when a
 player must skip and when the game is drawn. It checks positions read from files, plays and
-replays moves, and lists immediate wins. The solver-based queries (:mod:`solver.lsd.reach`,
-:mod:`solver.lsd.forced`) replay every answer here.
+replays moves, and lists immediate wins. The solver-based queries (:mod:`placesat.lsd.reach`,
+:mod:`placesat.lsd.forced`) replay every answer here.
 
 The rules as implemented, with every interpretation, are in ``seeds/lsd.md``.
 """
@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterator, Mapping
 
-from solver.core.errors import InputError
+from placesat.core.errors import InputError
 
 from .model import (
     OPPOSITE,
@@ -489,7 +489,7 @@ def check_position(position: Position) -> None:
     a completed dot (each tile completed one when placed, and only captures undo that). After
     captures, a tile without a completed dot must face an empty cell with a half dot: the
     cell where a captured tile completed it. (Counts and icon colours are checked while the
-    position is read, by :func:`solver.lsd.model.position_from_json`.)
+    position is read, by :func:`placesat.lsd.model.position_from_json`.)
     """
     field = position.field
     index = {cell: i for i, cell in enumerate(field)}

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Generic, Hashable, Protocol, Sequence, TypeVar
 
-from solver.core.limits import Deadline
+from placesat.core.limits import Deadline
 
 S = TypeVar("S")
 M = TypeVar("M")

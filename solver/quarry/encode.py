@@ -18,7 +18,7 @@ the board, is over the budget.
 - ``covered[cell]``: some chosen stone covers the cell, so the top view shows the player there.
 
 Every set of stones a legal sequence can add satisfies these. Conversely, a chosen set is laid
-in the order of its columns, bottom first (:func:`solver.quarry.reach.building_order`), and then
+in the order of its columns, bottom first (:func:`placesat.quarry.reach.building_order`), and then
 every stone finds what it needs below it; the order exists unless stones interlock (one above
 another in one column and below it in another), which no default stone can do, and which the
 query cuts off when a stone file allows it.
@@ -32,8 +32,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from solver.core.backend import Formula
-from solver.core.limits import Deadline
+from placesat.core.backend import Formula
+from placesat.core.limits import Deadline
 
 from .model import Cell, Placement
 from .rules import State

@@ -2,7 +2,7 @@
 
 A *position* is the game so far: the board, the stones each player starts with, who moved first,
 and the moves in order. What stands on the board follows from replaying the moves
-(:func:`solver.quarry.rules.replay`), which also checks that each one was legal::
+(:func:`placesat.quarry.rules.replay`), which also checks that each one was legal::
 
     {"board": {"length": 10, "width": 9, "zones": "outside"},
      "stones": "default",
@@ -15,7 +15,7 @@ next to the first Quarry zone), like ``c3``. A *move* in text is ``STONE CELL [D
 ``beam c3 s`` lays a Beam from c3 southwards; ``arch d4 e down`` lays an Arch upside down from d4
 eastwards; ``block a1``; ``pass``. A stone may be named by a prefix (``sp`` for span).
 
-This module checks the format only; whether the moves are legal is for :mod:`solver.quarry.rules`.
+This module checks the format only; whether the moves are legal is for :mod:`placesat.quarry.rules`.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from solver.core.errors import InputError
-from solver.core.inputs import expect_bool, expect_int, expect_list, expect_object, expect_str, json_path, parse_json_as, read_text
+from placesat.core.errors import InputError
+from placesat.core.inputs import expect_bool, expect_int, expect_list, expect_object, expect_str, json_path, parse_json_as, read_text
 
 from .stones import DIRECTIONS, StoneSet, default_stones, stones_from_json, stones_to_json
 

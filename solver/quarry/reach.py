@@ -2,7 +2,7 @@
 the opponent does nothing, and the race between the two players.
 
 The question is one-sided: the player lays stones from its supply one after another while the
-opponent passes. :func:`reach` compiles it (:mod:`solver.quarry.encode`), minimises the number
+opponent passes. :func:`reach` compiles it (:mod:`placesat.quarry.encode`), minimises the number
 of stones added or the points given up, puts the chosen stones in a building order (:func:`building_order`) and replays them on the rules, which
 must accept every stone and see the line complete with the last one. "Impossible" is a proof by
 the solver that no set of stones within the limit makes a line.
@@ -14,8 +14,8 @@ import heapq
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from solver.core.backend import Status, make_backend
-from solver.core.limits import Deadline, TimeUp
+from placesat.core.backend import Status, make_backend
+from placesat.core.limits import Deadline, TimeUp
 
 from .encode import Candidate, add_line, candidates, encode_build, supported
 from .model import PLAYERS, Cell, Placement, cell_name

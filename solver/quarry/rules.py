@@ -2,8 +2,8 @@
 
 This module is the referee: where a stone comes to rest and whether it may be laid there, the
 top view, the winning line, turns and passes, replaying a game, and tournament points. The
-solver-based queries (:mod:`solver.quarry.reach`) replay their answers here, and the fast
-single-move queries (:mod:`solver.quarry.threats`) are built on it.
+solver-based queries (:mod:`placesat.quarry.reach`) replay their answers here, and the fast
+single-move queries (:mod:`placesat.quarry.threats`) are built on it.
 
 A stone is laid by lowering it from above until one of its columns touches what stands below:
 its height is therefore never a choice, and no stone ever goes under another (rule 3). Then:
@@ -18,8 +18,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from solver.core.errors import InputError
-from solver.core.inputs import json_path
+from placesat.core.errors import InputError
+from placesat.core.inputs import json_path
 
 from .model import PASS, PLAYERS, Board, Cell, Move, Placement, Played, Position, cell_name, opponent
 from .stones import END, MAX_LEVELS, OPEN, Cube, Orientation, StoneSet

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from solver.core.errors import InputError, escape_controls
-from solver.core.inputs import expect_int, expect_list, expect_object, expect_str, json_path, load_json_as
+from placesat.core.errors import InputError, escape_controls
+from placesat.core.inputs import expect_int, expect_list, expect_object, expect_str, json_path, load_json_as
 
 MAX_LEVELS = 5
 """Rule 2: no stone may reach above 5 cubes high (heights counted in cubes from the board)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.core.limits import Deadline
+from placesat.core.limits import Deadline
 
 from .model import PLAYERS, Placement, opponent
 from .rules import State, drop, lay, line

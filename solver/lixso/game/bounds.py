@@ -1,6 +1,6 @@
 """How many tiles each side can still lay: at most, and for sure; and who can still win.
 
-For each side, two optimisations over :mod:`solver.lixso.game.encode`'s tile sets:
+For each side, two optimisations over :mod:`placesat.lixso.game.encode`'s tile sets:
 
 - *most*: the most tiles the side could still lay if no other side laid any more (a greedy
   set when it reaches the counting cap, else a solver maximisation). No game gives the side
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.core.backend import Status, make_backend
-from solver.core.limits import Deadline, TimeUp
+from placesat.core.backend import Status, make_backend
+from placesat.core.limits import Deadline, TimeUp
 
 from . import GAME_BACKEND
 from .encode import MOST, SURE, count_cap, side_colours, side_model

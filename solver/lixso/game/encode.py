@@ -33,8 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from solver.core.backend import Formula
-from solver.core.limits import Deadline
+from placesat.core.backend import Formula
+from placesat.core.limits import Deadline
 
 from ..model import TILE_CELLS
 from .rules import GameRules, State, bits

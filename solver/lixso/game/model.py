@@ -3,7 +3,7 @@
 A *position* is a game record: a Lixso grid, who plays which colours, the supply, the rule
 variant, and the tiles laid so far in the order they were laid. Everything else (whose turn
 it is, who had to pass, the scores) follows from replaying the record on the rules
-(:mod:`solver.lixso.game.rules`), because a player passes only when no tile fits.
+(:mod:`placesat.lixso.game.rules`), because a player passes only when no tile fits.
 
 Text format: a Lixso grid file (one grid) whose header, the comment lines directly above
 the grid, may also hold::
@@ -30,8 +30,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.core.errors import InputError, escape_controls
-from solver.core.inputs import (
+from placesat.core.errors import InputError, escape_controls
+from placesat.core.inputs import (
     display_name,
     expect_bool,
     expect_int,
@@ -271,7 +271,7 @@ def parse_text(text: str, path: str | None = None, name: str | None = None, inde
     """A position in the text format: a grid, its header holding the game's lines.
 
     A file of several grids (a pack) is read only when ``name`` or ``index`` picks one, as
-    every ``lixso`` command picks a grid of a pack (:func:`~solver.lixso.model.pick_grid`);
+    every ``lixso`` command picks a grid of a pack (:func:`placesat.lixso.model.pick_grid`);
     each grid's game lines are then those directly above it.
     """
     grids = parse_pack(text, path)

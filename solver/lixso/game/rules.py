@@ -31,9 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from solver.core.errors import InputError
-from solver.core.lattice import SquareLattice
-from solver.core.shapes import L_TROMINO
+from placesat.core.errors import InputError
+from placesat.core.lattice import SquareLattice
+from placesat.core.shapes import L_TROMINO
 
 from ..model import COLOURS, EMPTY, Grid
 from ..rules import Violation, is_l_tile

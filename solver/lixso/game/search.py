@@ -26,8 +26,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Generic, Hashable, Protocol, Sequence, TypeVar
 
-from solver.core.limits import Deadline, TimeUp
-from solver.core.signals import Stop
+from placesat.core.limits import Deadline, TimeUp
+from placesat.core.signals import Stop
 
 State = TypeVar("State")
 Move = TypeVar("Move")

@@ -2,9 +2,9 @@
 
 The value is the final margin, side A's tiles minus side B's (player 1 minus player 2, team
 A minus team B), with both sides playing their best; a positive value is a win for side A.
-:mod:`solver.lixso.game.search` does the game-tree search; this module tells it about Lixso:
+:mod:`placesat.lixso.game.search` does the game-tree search; this module tells it about Lixso:
 
-- *positions* are the fast engine's states (:mod:`solver.lixso.game.rules`); the table's key
+- *positions* are the fast engine's states (:mod:`placesat.lixso.game.rules`); the table's key
   is the colour of every cell and the seat to move (the tiles laid are a set, so many move
   orders meet in one position);
 - *an exact value without search*: when no cell can still be reached by both sides (in
@@ -15,7 +15,7 @@ A minus team B), with both sides playing their best; a positive value is a win f
   players who must each lay when they can, so the rest of its game still needs search.)
 - *bounds*: a side lays at most, per colour, its supply left, its tiles still legal and a
   third of the cells they cover; the side to move lays at least one. At the root, the
-  solver's bounds (:mod:`solver.lixso.game.bounds`) replace these;
+  solver's bounds (:mod:`placesat.lixso.game.bounds`) replace these;
 - *move order*: the move the table remembers, then tiles that take the most of the other
   side's legal tiles away and the fewest of the mover's own;
 - *symmetry*: the grid's symmetries (turns and mirror images, combined with swapping the
@@ -28,9 +28,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from solver.core.errors import InputError
-from solver.core.limits import Deadline, TimeUp
-from solver.core.signals import Stop
+from placesat.core.errors import InputError
+from placesat.core.limits import Deadline, TimeUp
+from placesat.core.signals import Stop
 
 from ..model import COLOURS, EMPTY
 from . import GAME_BACKEND
@@ -134,7 +134,7 @@ class Facts:
 
 
 class LixsoSearch:
-    """The Lixso game as :class:`~solver.lixso.game.search.SearchGame` sees it (two sides)."""
+    """The Lixso game as :class:`placesat.lixso.game.search.SearchGame` sees it (two sides)."""
 
     def __init__(self, rules: GameRules, deadline: Deadline | None = None, use_symmetry: bool = True) -> None:
         if rules.seating.side_count != 2:
