@@ -49,6 +49,18 @@ def read_bytes(path: str, limit: int = MAX_INPUT_BYTES) -> bytes:
     """
     if path == STDIN:
         return _read_capped(standard_input(), "<stdin>", limit)
+    with open_regular(path) as handle:
+        try:
+            return _read_capped(handle, path, limit)
+        except OSError as error:
+            raise InputError(f"cannot read: {error.strerror or error}", path) from None
+
+
+def open_regular(path: str, buffering: int = -1) -> Any:
+    """A regular file opened for reading in binary, or an :class:`InputError`: a FIFO, a
+    device, a socket or a directory is refused before it is opened for reading (opening a FIFO
+    would wait for a writer; a device may never end), and again on what was opened, should the
+    path have changed in between."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -61,12 +73,9 @@ def read_bytes(path: str, limit: int = MAX_INPUT_BYTES) -> bytes:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
         raise InputError(f"cannot read: {error.strerror or error}", path) from None
-    with os.fdopen(descriptor, "rb") as handle:
-        _require_regular(os.fstat(handle.fileno()).st_mode, path)
-        try:
-            return _read_capped(handle, path, limit)
-        except OSError as error:
-            raise InputError(f"cannot read: {error.strerror or error}", path) from None
+    handle = os.fdopen(descriptor, "rb", buffering=buffering)
+    _require_regular(os.fstat(handle.fileno()).st_mode, path)
+    return handle
 
 
 def standard_input() -> Any:

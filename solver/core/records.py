@@ -16,7 +16,7 @@ import sys
 from typing import Any, Iterator
 
 from .errors import InputError
-from .inputs import MAX_INPUT_BYTES, STDIN, _require_regular, display_name
+from .inputs import MAX_INPUT_BYTES, STDIN, display_name, open_regular
 
 MAX_LINE_BYTES = MAX_INPUT_BYTES
 """The longest line read; a longer one is skipped (what a whole input may hold, one line may)."""
@@ -100,21 +100,8 @@ class StreamedInput:
 
 
 def _open_regular(path: str) -> Any:
-    """A regular file opened for reading, without waiting on a FIFO (see inputs.read_bytes)."""
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise InputError("no such file", path) from None
-    except OSError as error:
-        raise InputError(f"cannot read: {error.strerror or error}", path) from None
-    _require_regular(info.st_mode, path)
-    try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError as error:
-        raise InputError(f"cannot read: {error.strerror or error}", path) from None
-    handle = os.fdopen(descriptor, "rb", buffering=_BLOCK)
-    _require_regular(os.fstat(handle.fileno()).st_mode, path)
-    return handle
+    """A regular file opened for reading, read in blocks of :data:`_BLOCK` (see inputs.open_regular)."""
+    return open_regular(path, buffering=_BLOCK)
 
 
 class RecordLog:
