@@ -17,7 +17,7 @@ from placesat.quarry.reach import (
     DEFAULT_REACH_BACKEND, IMPOSSIBLE, OBJECTIVES, POSSIBLE, STONES, UNKNOWN, Race, ReachAnswer, race as race_query,
     reach as reach_query,
 )
-from placesat.quarry.render import legend_text, render_isometric, render_svg, render_text
+from placesat.quarry.render import legend_numbered, legend_text, render_isometric, render_panels, render_svg, render_text
 from placesat.quarry.rules import State, lay, line, placements, record, replay, tournament_points
 from placesat.quarry.stones import default_stones, load_stones
 from placesat.quarry.threats import blocks, threats as threats_query
@@ -215,6 +215,15 @@ def play(
         write_output(out, dumps(after_position))
 
 
+def _show_line(answer: ReachAnswer, state: State) -> None:
+    """An answer's line on the board: its title, then the top view after its stones, each new
+    stone numbered in building order."""
+    typer.echo(answer.title(state))
+    out = console()
+    out.print(render_text(answer.after(state), answer.line, colour=stdout_is_terminal(), new_from=len(state.laid)), end="", markup=True)
+    out.print(legend_numbered(state), markup=False)
+
+
 def _reach_lines(answer: ReachAnswer, state: State) -> list[str]:
     what = "stone(s)" if answer.objective == STONES else "point(s)"
     within = f" within {answer.max_stones} stone(s)" if answer.max_stones is not None else ""
@@ -261,11 +270,10 @@ def reach(
     else:
         for text in _reach_lines(answer, state):
             typer.echo(text)
+        if answer.answer == POSSIBLE and answer.moves:
+            _show_line(answer, state)
     if svg_out is not None and answer.answer == POSSIBLE:
-        after = state.copy()
-        for placement, base in answer.moves:
-            lay(after, who, placement, base)
-        write_output(svg_out, render_svg(after, answer.line, f"Quarry {path}: {who}'s cheapest line"))
+        write_output(svg_out, render_svg(answer.after(state), answer.line, f"Quarry {path}", new_from=len(state.laid), heading=answer.title(state)))
     if answer.answer == UNKNOWN:
         raise typer.Exit(EXIT_NOT_ALL_GOOD)
 

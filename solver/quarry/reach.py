@@ -52,6 +52,35 @@ class ReachAnswer:
         """Number of stones added."""
         return len(self.moves)
 
+    def _cells(self, state: State) -> list[list[str]]:
+        built = self.after(state)
+        return [[cell_name(cell) for cell in laid.cells] for laid in built.laid[len(state.laid):]]
+
+    def title(self, state: State) -> str:
+        """The question and the answer in one sentence, the line in building order, as the
+        pictures and the text views head it ("Blue completes a line with 2 stones: 1. arch f1 e,
+        2. beam h2 s")."""
+        who = self.player.capitalize()
+        within = f" within {self.max_stones} stone(s)" if self.max_stones is not None else ""
+        if self.answer == UNKNOWN:
+            return f"{who}'s cheapest line{within}: unknown (the time limit came first)"
+        if self.answer == IMPOSSIBLE:
+            return f"{who} cannot complete a line{within}"
+        if not self.moves:
+            return f"{who} has a line already"
+        count = f"{self.stones} stone" + ("" if self.stones == 1 else "s")
+        cost = f"with {count}" if self.objective == STONES else f"giving up {self.points} point(s), with {count}"
+        steps = ", ".join(f"{i}. {p.text(state.stones)}" for i, (p, _) in enumerate(self.moves, 1))
+        return f"{who} completes a line {cost}: {steps}"
+
+    def after(self, state: State) -> State:
+        """The position with the answer's stones laid in building order (the opponent passing);
+        they are the stones from index ``len(state.laid)`` on."""
+        built = state.copy()
+        for placement, base in self.moves:
+            lay(built, self.player, placement, base)
+        return built
+
     def to_json(self, state: State) -> dict[str, Any]:
         """The answer as JSON; moves in building order, each with the height it rests at."""
         return {
@@ -61,7 +90,9 @@ class ReachAnswer:
             "stones": self.stones if self.answer == POSSIBLE else None,
             "points": self.points if self.answer == POSSIBLE else None,
             "max_stones": self.max_stones,
-            "moves": [{"move": p.text(state.stones), "height": base} for p, base in self.moves],
+            "moves": [{"move": p.text(state.stones), "height": base, "number": i, "player": self.player, "cells": cells}
+                      for i, ((p, base), cells) in enumerate(zip(self.moves, self._cells(state)), 1)],
+            "title": self.title(state),
             "line": [cell_name(cell) for cell in self.line],
             "reason": self.reason or None,
         }

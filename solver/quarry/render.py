@@ -22,19 +22,32 @@ BOARD_FILL = "#e9d9b4"
 ZONE_FILL = "#b9a27a"
 
 
-def _column_letters(width: int) -> str:
-    return "    " + "".join(f"  {chr(ord('a') + c)} " for c in range(width))
+def _column_letters(width: int, cell: int = 4) -> str:
+    return "    " + "".join(chr(ord("a") + c).center(cell)[: cell] for c in range(width))
 
 
-def render_text(state: State, line: list[Cell] | None = None, colour: bool = False) -> str:
+def new_stone_number(state: State, cell: Cell, new_from: int | None) -> int | None:
+    """The building-order number (1, 2, ...) of the new stone whose cube is on top of ``cell``:
+    the stones laid from index ``new_from`` on are the answer's new stones; None for an old top."""
+    if new_from is None:
+        return None
+    stone = _top_stone(state, cell)
+    return stone - new_from + 1 if stone is not None and stone >= new_from else None
+
+
+def render_text(state: State, line: list[Cell] | None = None, colour: bool = False, new_from: int | None = None) -> str:
     """The top view, one text row per board row (row 1 at the top), with the Quarry zones drawn
-    above and below (``inside``: the zone rows are marked ``q``)."""
+    above and below (``inside``: the zone rows are marked ``q``). With ``new_from``, the stones
+    laid from that index on are an answer's new stones: each cell they top shows their number in
+    the building order after its height and mark (``O2*1``), and the cells are wider."""
     board = state.board
     marked = set(line or ())
     first, last = board.goal_rows()
-    rule = "    " + "~" * (4 * board.width + 1)
-    zone = "    " + " quarry ".center(4 * board.width + 1, "~")
-    lines = [_column_letters(board.width), zone if board.zones != INSIDE else rule]
+    cell_width = 4 if new_from is None else 6
+    span = cell_width * board.width + 1
+    rule = "    " + "~" * span
+    zone = "    " + " quarry ".center(span, "~")
+    lines = [_column_letters(board.width, cell_width), zone if board.zones != INSIDE else rule]
     for r in range(board.length):
         cells = []
         for c in range(board.width):
@@ -42,13 +55,16 @@ def render_text(state: State, line: list[Cell] | None = None, colour: bool = Fal
             who, h = state.top[i], state.height[i]
             text = " ." if who is None else f"{SYMBOL[who]}{h}"
             text += "*" if (r, c) in marked else " "
+            if new_from is not None:
+                number = new_stone_number(state, (r, c), new_from)
+                text += f"{number:<2}" if number is not None else "  "
             if colour and who is not None:
                 text = f"[{STYLE[who]}]{text}[/]"
             cells.append(" " + text)
         side = "q" if board.zones == INSIDE and (r in first or r in last) else " "
         lines.append(f"{r + 1:>3}{side}" + "".join(cells) + f" {side}{r + 1}")
     lines.append(zone if board.zones != INSIDE else rule)
-    lines.append(_column_letters(board.width))
+    lines.append(_column_letters(board.width, cell_width))
     return "\n".join(lines) + "\n"
 
 
@@ -56,6 +72,12 @@ def legend_text(state: State) -> str:
     """How to read :func:`render_text`."""
     zones = "rows marked q are the Quarry zones" if state.board.zones == INSIDE else "the Quarry zones lie above row 1 and below the last row"
     return f"X black, O blue, digit: height in cubes, .: bare board, *: the winning line; {zones}"
+
+
+def legend_numbered(state: State) -> str:
+    """How to read :func:`render_text` with new stones numbered."""
+    return legend_text(state) + "; a number after a cell: the new stone on top there, in building order"
+
 
 
 def _shade(player: str, height: int) -> str:
@@ -69,24 +91,52 @@ def _top_stone(state: State, cell: Cell) -> int | None:
     return state.owner.get((cell[0], cell[1], h - 1)) if h else None
 
 
-def render_svg(state: State, line: list[Cell] | None = None, title: str | None = None, step: float = 40.0) -> str:
-    """The top view as SVG: each cell in its player's colour, darker the higher it stands, with its
-    height written in it; a line between cells whose top cubes belong to different stones; the
-    Quarry zones as bands (or, with zones inside, shaded rows); the winning line as a ring."""
+NUMBER_INK = "#c0281a"
+"""The ring of the line and the badges numbering new stones."""
+
+
+def wrap_title(text: str, width: float, size: float) -> list[str]:
+    """``text`` broken at spaces into lines that fit ``width`` at font ``size`` (about 0.55 em a
+    character in sans-serif); a long title breaks first after the question's colon."""
+    fits = max(12, int(width / (size * 0.55)))
+    if len(text) <= fits:
+        return [text]
+    parts = text.split(": ", 1)
+    if len(parts) == 2:
+        parts[0] += ":"
+    out: list[str] = []
+    for part in parts:
+        current = ""
+        for word in part.split(" "):
+            if current and len(current) + 1 + len(word) > fits:
+                out.append(current)
+                current = word
+            else:
+                current = f"{current} {word}" if current else word
+        out.append(current)
+    return out
+
+
+def _heading(lines: list[str], width: float, size: float, y: float) -> list[str]:
+    return [f'<text x="{width / 2:.1f}" y="{y + i * size * 1.25:.1f}" text-anchor="middle" font-size="{size:.1f}" font-weight="bold">{escape(t)}</text>'
+            for i, t in enumerate(lines)]
+
+
+def _top_view(state: State, line: list[Cell] | None, step: float, new_from: int | None, heading: str | None) -> tuple[list[str], float, float]:
+    """The elements of :func:`render_svg`, and the picture's width and height."""
     board = state.board
     margin = step
     band = step * 0.8 if board.zones != INSIDE else 0.0
     width = 2 * margin + step * board.width
-    height = 2 * margin + 2 * band + step * board.length
-    top = margin + band
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif">',
-        '<rect width="100%" height="100%" fill="white"/>',
-    ]
-    if title:
-        out.append(f"<title>{escape(title)}</title>")
+    size = step * 0.36
+    titled = wrap_title(heading, width - step * 0.4, size) if heading else []
+    head = len(titled) * size * 1.25 + (size * 0.6 if titled else 0.0)
+    height = 2 * margin + 2 * band + step * board.length + head
+    margin_top = margin + head
+    top = margin_top + band
+    out = _heading(titled, width, size, size * 1.2)
     if band:
-        for y in (margin, top + step * board.length):
+        for y in (margin_top, top + step * board.length):
             out.append(f'<rect x="{margin:.1f}" y="{y:.1f}" width="{step * board.width:.1f}" height="{band:.1f}" fill="{ZONE_FILL}"/>')
             out.append(f'<text x="{width / 2:.1f}" y="{y + band * 0.68:.1f}" text-anchor="middle" font-size="{band * 0.5:.1f}" fill="#4a3b22">Quarry</text>')
     first, last = board.goal_rows()
@@ -120,13 +170,69 @@ def render_svg(state: State, line: list[Cell] | None = None, title: str | None =
                     out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#f2c14e" stroke-width="2"/>')
     for cell in line or ():
         x, y = margin + cell[1] * step + step / 2, top + cell[0] * step + step / 2
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{step * 0.42:.1f}" fill="none" stroke="#e0402a" stroke-width="3"/>')
-    for c in range(board.width):
-        out.append(f'<text x="{margin + c * step + step / 2:.1f}" y="{margin * 0.7:.1f}" text-anchor="middle" font-size="{step * 0.35:.1f}">{chr(ord("a") + c)}</text>')
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{step * 0.42:.1f}" fill="none" stroke="{NUMBER_INK}" stroke-width="3"/>')
+    # the new stones: a badge with the building-order number in the corner of each cell they top
     for r in range(board.length):
-        out.append(f'<text x="{margin * 0.5:.1f}" y="{top + r * step + step * 0.62:.1f}" text-anchor="middle" font-size="{step * 0.35:.1f}">{r + 1}</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+        for c in range(board.width):
+            number = new_stone_number(state, (r, c), new_from)
+            if number is None:
+                continue
+            x, y = margin + c * step + step * 0.2, top + r * step + step * 0.2
+            out.append(f'<circle class="new-stone" cx="{x:.1f}" cy="{y:.1f}" r="{step * 0.2:.1f}" fill="white" stroke="{NUMBER_INK}" stroke-width="1"/>')
+            out.append(f'<text class="new-stone" x="{x:.1f}" y="{y + step * 0.1:.1f}" text-anchor="middle" font-size="{step * 0.28:.1f}" font-weight="bold" fill="{NUMBER_INK}">{number}</text>')
+    # coordinates on all four rims, as the commands read them (c3: column letter, row number)
+    label = step * 0.35
+    for c in range(board.width):
+        x = margin + c * step + step / 2
+        for y in (margin_top - margin * 0.3, top + step * board.length + band + margin * 0.6):
+            out.append(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" font-size="{label:.1f}">{chr(ord("a") + c)}</text>')
+    for r in range(board.length):
+        y = top + r * step + step * 0.62
+        for x in (margin * 0.5, width - margin * 0.5):
+            out.append(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" font-size="{label:.1f}">{r + 1}</text>')
+    return out, width, height
+
+
+def _document(body: list[str], width: float, height: float, title: str | None) -> str:
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif">',
+        '<rect width="100%" height="100%" fill="white"/>',
+    ]
+    if title:
+        out.append(f"<title>{escape(title)}</title>")
+    return "\n".join(out + body + ["</svg>"]) + "\n"
+
+
+def render_svg(state: State, line: list[Cell] | None = None, title: str | None = None, step: float = 40.0,
+               new_from: int | None = None, heading: str | None = None) -> str:
+    """The top view as SVG: each cell in its player's colour, darker the higher it stands, with its
+    height written in it; a line between cells whose top cubes belong to different stones; the
+    Quarry zones as bands (or, with zones inside, shaded rows); the winning line as a ring; the
+    coordinates on all four rims. With ``new_from``, the stones laid from that index on are an
+    answer's new stones, each cell they top badged with their building-order number; ``heading``
+    is written above the board (the question and the answer)."""
+    body, width, height = _top_view(state, line, step, new_from, heading)
+    return _document(body, width, height, title or heading)
+
+
+def render_panels(panels: list[tuple[State, list[Cell] | None, int | None, str]], heading: str, title: str | None = None, step: float = 34.0) -> str:
+    """Several top views side by side (each ``(state, line, new_from, heading)``, as in
+    :func:`render_svg`) under one ``heading``: a race's answers, one board per player."""
+    parts = [_top_view(state, line, step, new_from, sub) for state, line, new_from, sub in panels]
+    gap = step * 0.5
+    width = sum(w for _, w, _ in parts) + gap * (len(parts) - 1)
+    size = step * 0.45
+    titled = wrap_title(heading, width - step, size)
+    head = len(titled) * size * 1.25 + size * 0.6
+    height = head + max(h for _, _, h in parts)
+    body = _heading(titled, width, size, size * 1.2)
+    x = 0.0
+    for elements, w, h in parts:
+        body.append(f'<g transform="translate({x:.1f},{head:.1f})">')
+        body.extend(elements)
+        body.append("</g>")
+        x += w + gap
+    return _document(body, width, height, title or heading)
 
 
 FACE_SHADES = {BLACK: ("#5a5a5a", "#2c2c2c", "#1a1a1a"), BLUE: ("#7fa8ff", "#2d5fcc", "#1c3f8f")}
