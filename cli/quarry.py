@@ -349,10 +349,12 @@ def race(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     backend: str = backend_option(DEFAULT_REACH_BACKEND, f"Solver backend: sat or cpsat (default {DEFAULT_REACH_BACKEND})."),
     time_limit: Optional[float] = time_limit_option(),
-    json_output: bool = json_option('One JSON object: {"to_move", "fewest_stones": {player: reach}, "fewest_points": {...}, "lead"}.'),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture: each player's fewest-stones line on its own board, side by side."),
+    json_output: bool = json_option('One JSON object: {"to_move", "fewest_stones": {player: reach}, "fewest_points": {...}, "lead", "title"}.'),
 ) -> None:
     """Each player's cheapest win side by side, if the other did nothing: fewest stones and
-    fewest points, and who is ahead by how much."""
+    fewest points, and who is ahead by how much; each fewest-stones line on the board."""
+    answer_picture(svg_out)
     _, state = _load(path)
     with spinner("racing..."):
         result = race_query(state, backend, time_limit)
@@ -363,9 +365,13 @@ def race(
             "fewest_stones": {p: a.to_json(state) for p, a in result.fewest_stones.items()},
             "fewest_points": {p: a.to_json(state) for p, a in result.fewest_points.items()},
             "lead": lead,
+            "title": _race_title(result, lead),
         })
     else:
         _print_race(result, state, lead)
+    if svg_out is not None:
+        panels = [(a.after(state), a.line, len(state.laid), a.title(state)) for a in result.fewest_stones.values()]
+        write_output(svg_out, render_panels(panels, _race_title(result, lead), f"Quarry {path}"))
     if any(a.answer == UNKNOWN for a in list(result.fewest_stones.values()) + list(result.fewest_points.values())):
         raise typer.Exit(EXIT_NOT_ALL_GOOD)
 
@@ -374,6 +380,19 @@ def _measure(answer: ReachAnswer, value: int) -> str:
     if answer.answer == POSSIBLE:
         return str(value)
     return answer.answer
+
+
+def _race_title(result: Race, lead: dict) -> str:
+    """The race in one sentence: what each player needs at the fewest stones, and who is ahead."""
+    needs = []
+    for player, answer in result.fewest_stones.items():
+        needs.append(f"{player} {answer.stones} stone(s)" if answer.answer == POSSIBLE else f"{player} {answer.answer}")
+    verdict, ahead, by = lead["stones"]["verdict"], lead["stones"]["ahead"], lead["stones"]["by"]
+    if verdict == "ahead":
+        standing = f"{ahead} is ahead" + (f" by {by} stone(s)" if by is not None else "")
+    else:
+        standing = {"level": f"level, {result.to_move} to move", "neither": "neither can complete a line", "unknown": "unknown"}[verdict]
+    return f"Race at the fewest stones: {', '.join(needs)}: {standing}"
 
 
 def _print_race(result: Race, state: State, lead: dict) -> None:
@@ -397,5 +416,8 @@ def _print_race(result: Race, state: State, lead: dict) -> None:
         else:
             typer.echo(f"by {measure}: {ahead} is ahead by {by} {word}")
     for player in PLAYERS:
-        for text in _reach_lines(result.fewest_stones[player], state):
+        answer = result.fewest_stones[player]
+        for text in _reach_lines(answer, state):
             typer.echo(text)
+        if answer.answer == POSSIBLE and answer.moves:
+            _show_line(answer, state)

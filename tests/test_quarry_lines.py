@@ -59,3 +59,20 @@ def test_reach_cli_text_json_svg(run_cli, tmp_path):
     first = out["moves"][0]
     assert (first["move"], first["number"], first["player"], first["cells"]) == ("arch f1 e", 1, "blue", ["f1", "g1", "h1"])
     assert out["moves"][1]["cells"] == ["h2", "h3", "h4"] and out["title"].startswith("Blue completes a line with 2 stones")
+
+
+def test_race_cli_draws_both_lines(run_cli, tmp_path):
+    picture = tmp_path / "race.svg"
+    done = run_cli("quarry", "race", str(GRIDS / "midgame.json"), "--svg", str(picture))
+    assert done.returncode == 0
+    assert "Black completes a line with 2 stones: 1. span f1 e, 2. brick g9 s" in done.stdout
+    assert "Blue completes a line with 2 stones: 1. arch f1 e, 2. beam h2 s" in done.stdout
+    assert "X1*1" in done.stdout and "X1*2" in done.stdout and "O1*2" in done.stdout
+    root = ElementTree.fromstring(picture.read_text())
+    texts = [t.text for t in root.iter(f"{NS}text")]
+    assert "Race at the fewest stones: black 2 stone(s), blue 2 stone(s): level, black to move" in texts
+    assert "1. span f1 e, 2. brick g9 s" in texts and "1. arch f1 e, 2. beam h2 s" in texts
+    badges = [t.text for t in root.iter(f"{NS}text") if t.get("class") == "new-stone"]
+    assert badges.count("1") == 4 + 3 and badges.count("2") == 2 + 3  # span f1-i1, brick g9-g10; arch, beam
+    out = json.loads(run_cli("quarry", "race", str(GRIDS / "midgame.json"), "--json").stdout)
+    assert out["title"].startswith("Race at the fewest stones") and out["fewest_stones"]["black"]["moves"][1]["cells"] == ["g9", "g10"]
