@@ -17,9 +17,9 @@ from placesat.quarry.reach import (
     DEFAULT_REACH_BACKEND, IMPOSSIBLE, OBJECTIVES, POSSIBLE, STONES, UNKNOWN, Race, ReachAnswer, race as race_query,
     reach as reach_query,
 )
-from placesat.quarry.render import legend_numbered, legend_text, render_isometric, render_panels, render_svg, render_text
+from placesat.quarry.render import legend_numbered, legend_text, render_isometric, render_panels, render_stones, render_svg, render_text
 from placesat.quarry.rules import State, lay, line, placements, record, replay, tournament_points
-from placesat.quarry.stones import default_stones, load_stones
+from placesat.quarry.stones import StoneSet, default_stones, load_stones, stones_to_json
 from placesat.quarry.threats import blocks, threats as threats_query
 
 from .common import (
@@ -421,3 +421,46 @@ def _print_race(result: Race, state: State, lead: dict) -> None:
             typer.echo(text)
         if answer.answer == POSSIBLE and answer.moves:
             _show_line(answer, state)
+
+
+@command(app)
+def stones(
+    path: Optional[str] = typer.Argument(None, metavar="[POS]", help="A position: list its stones and how many each player has left."),
+    stone_file: Optional[str] = typer.Option(None, "--stones", metavar="FILE", help='A stone file (JSON {"stones": [...]}, see seeds/quarry.md) instead of the default stones.'),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of every stone, each face in cubes."),
+    json_output: bool = json_option('One JSON object: {"stones": [{"name", "count", "points", "cubes", "faces", "left"}]}.'),
+) -> None:
+    """The stone set in use: each stone's name, cubes, faces (with their layers, bottom up, and
+    base: e end, - rests on anything, o open), points and count per player; with POS, the
+    position's stones and how many each player has left. --svg draws each stone."""
+    if path is not None and stone_file is not None:
+        fail("give POS or --stones, not both: a position keeps the stones it was made with")
+    picture_only = side_outputs(json_output, svg=svg_out)
+    left: Optional[dict[str, dict[str, int]]] = None
+    if path is not None:
+        _, state = _load(path)
+        kinds: StoneSet = state.stones
+        left = {p: state.supply(p) for p in PLAYERS}
+        source = path
+    elif stone_file is not None:
+        kinds, source = load_stones(stone_file), stone_file
+    else:
+        kinds, source = default_stones(), "the default stones"
+    listed = stones_to_json(kinds)
+    for row, kind in zip(listed, kinds.kinds):
+        row["cubes"] = kind.cubes
+        if left is not None:
+            row["left"] = {p: left[p][kind.name] for p in PLAYERS}
+    if json_output:
+        print_json({"source": source, "stones": listed})
+    elif not picture_only:
+        counts = "left (black, blue)" if left is not None else "each"
+        typer.echo(f"Quarry stones: {source}")
+        typer.echo(f"{'stone':8}{'cubes':>6}{'points':>7}{counts:>20}  faces: layers bottom up | base")
+        for row in listed:
+            have = f"{row['left']['black']}, {row['left']['blue']} of {row['count']}" if left is not None else str(row["count"])
+            faces = "; ".join(f"{f['name']}: {' '.join(f['layers'])} | {f['base']}" for f in row["faces"])
+            typer.echo(f"{row['name']:8}{row['cubes']:>6}{row['points']:>7}{have:>20}  {faces}")
+        typer.echo("(layers and base are top views, rows split by /: # a cube; e an end, - rests on anything, o open)")
+    if svg_out is not None:
+        write_output(svg_out, render_stones(kinds, left, f"Quarry stones: {source}"))

@@ -13,6 +13,7 @@ from html import escape
 
 from .model import BLACK, BLUE, INSIDE, Cell, cell_name
 from .rules import State
+from .stones import Face, StoneKind, StoneSet
 
 SYMBOL = {BLACK: "X", BLUE: "O"}
 STYLE = {BLACK: "bold white on grey11", BLUE: "bold white on blue"}
@@ -290,3 +291,55 @@ def render_isometric(state: State, title: str | None = None, step: float = 26.0)
         out.append(polygon([point(r, c + 1, z), point(r + 1, c + 1, z), point(r + 1, c + 1, z + 1), point(r, c + 1, z + 1)], side_r))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _stone_cubes(face: Face, step: float, player: str, dx: float, dy: float) -> list[str]:
+    """A face's cubes in the isometric view of :func:`render_isometric`, back to front."""
+    half, rise = step / 2, step * 0.62
+
+    def point(r: float, c: float, z: float) -> tuple[float, float]:
+        return (dx + (c - r) * step * 0.87, dy + (c + r) * half - z * rise)
+
+    def polygon(points: list[tuple[float, float]], fill: str) -> str:
+        coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        return f'<polygon points="{coords}" fill="{fill}" stroke="#222" stroke-width="0.6"/>'
+
+    top, side_l, side_r = FACE_SHADES[player]
+    out = []
+    for r, c, z in sorted(face.cubes, key=lambda cube: (cube[0] + cube[1], cube[2], cube[0])):
+        out.append(polygon([point(r, c, z + 1), point(r, c + 1, z + 1), point(r + 1, c + 1, z + 1), point(r + 1, c, z + 1)], top))
+        out.append(polygon([point(r + 1, c, z), point(r + 1, c + 1, z), point(r + 1, c + 1, z + 1), point(r + 1, c, z + 1)], side_l))
+        out.append(polygon([point(r, c + 1, z), point(r + 1, c + 1, z), point(r + 1, c + 1, z + 1), point(r, c + 1, z + 1)], side_r))
+    return out
+
+
+def render_stones(stones: StoneSet, left: dict[str, dict[str, int]] | None = None, title: str = "Quarry stones", step: float = 18.0) -> str:
+    """Every stone of a set, each face drawn in cubes (isometric, as :func:`render_isometric`),
+    under its name, cubes, points and count (or, with ``left``, how many each player has left)."""
+    columns = 5
+    box_w, box_h = step * 7.5, step * 8.5
+    rows: list[tuple[StoneKind, Face]] = [(kind, face) for kind in stones.kinds for face in kind.faces]
+    lines = (len(rows) + columns - 1) // columns
+    size = step * 0.8
+    head = size * 2.2
+    width, height = columns * box_w, head + lines * box_h
+    body = _heading([title], width, size * 1.1, size * 1.4)
+    for i, (kind, face) in enumerate(rows):
+        x0, y0 = (i % columns) * box_w, head + (i // columns) * box_h
+        body.append(f'<rect x="{x0 + 3:.1f}" y="{y0 + 3:.1f}" width="{box_w - 6:.1f}" height="{box_h - 6:.1f}" fill="none" stroke="#ccc"/>')
+        name = kind.name + (f" ({face.name})" if len(kind.faces) > 1 else "")
+        body.append(f'<text x="{x0 + box_w / 2:.1f}" y="{y0 + size * 1.3:.1f}" text-anchor="middle" font-size="{size:.1f}" font-weight="bold">{escape(name)}</text>')
+        if left is None:
+            count = f"{kind.count} each"
+        else:
+            count = ", ".join(f"{p} {left[p][kind.name]}" for p in left) + " left"
+        info = [f"{kind.cubes} cube{'' if kind.cubes == 1 else 's'}, {kind.points} pt", count]
+        for j, text in enumerate(info):
+            y = y0 + box_h - size * (1.6 - 0.95 * j)
+            body.append(f'<text x="{x0 + box_w / 2:.1f}" y="{y:.1f}" text-anchor="middle" font-size="{size * 0.7:.1f}">{escape(text)}</text>')
+        rows_, cols_ = 1 + max(r for r, _ in face.footprint), 1 + max(c for _, c in face.footprint)
+        # centre the footprint's middle under the name; higher stones sit lower so their tops show
+        cx = x0 + box_w / 2 - (cols_ - rows_) * step * 0.87 / 2
+        cy = y0 + box_h * 0.55 - (cols_ + rows_) * step / 4 + max(z for _, _, z in face.cubes) * step * 0.3
+        body.extend(_stone_cubes(face, step, BLUE, cx, cy))
+    return _document(body, width, height, title)
