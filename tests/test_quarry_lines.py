@@ -76,3 +76,15 @@ def test_race_cli_draws_both_lines(run_cli, tmp_path):
     assert badges.count("1") == 4 + 3 and badges.count("2") == 2 + 3  # span f1-i1, brick g9-g10; arch, beam
     out = json.loads(run_cli("quarry", "race", str(GRIDS / "midgame.json"), "--json").stdout)
     assert out["title"].startswith("Race at the fewest stones") and out["fewest_stones"]["black"]["moves"][1]["cells"] == ["g9", "g10"]
+
+
+def test_iso_labels_on_all_rims_drawn_over_the_stacks():
+    from placesat.quarry.render import render_isometric
+
+    state = replay(load_position(str(GRIDS / "midgame.json")))  # stacks of 3 to 5 at a1, a3, c2 in the back corner
+    root = ElementTree.fromstring(render_isometric(state))
+    children = list(root)
+    last_cube = max(i for i, e in enumerate(children) if e.tag == f"{NS}polygon")
+    labels = [e.text for e in children[last_cube + 1:] if e.tag == f"{NS}text"]
+    assert sorted(labels) == sorted([str(r) for r in range(1, 11)] * 2 + list("abcdefghi") * 2)
+    assert not [e for e in children[:last_cube] if e.tag == f"{NS}text"]  # none left under a stack

@@ -251,7 +251,7 @@ def render_isometric(state: State, title: str | None = None, step: float = 26.0)
         return ((c - r) * step * 0.87, (c + r) * half - z * rise)
 
     tallest = max(state.height) + 1
-    corners = [point(r, c, z) for r in (-1, board.length + 1) for c in (-1, board.width) for z in (0, tallest)]
+    corners = [point(r, c, z) for r in (-2, board.length + 2) for c in (-1.5, board.width + 1.5) for z in (0, tallest)]
     xs = [x for x, _ in corners]
     ys = [y for _, y in corners]
     pad = step
@@ -276,12 +276,6 @@ def render_isometric(state: State, title: str | None = None, step: float = 26.0)
     if board.zones != INSIDE:
         for r0, r1 in ((-0.8, 0), (board.length, board.length + 0.8)):
             out.append(polygon([point(r0, 0, 0), point(r0, board.width, 0), point(r1, board.width, 0), point(r1, 0, 0)], ZONE_FILL, "#8a7550", 0.5))
-    for r in range(board.length):
-        x, y = point(r + 0.5, -0.6, 0)
-        out.append(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" font-size="{step * 0.4:.1f}">{r + 1}</text>')
-    for c in range(board.width):
-        x, y = point(-0.6, c + 0.5, 0)
-        out.append(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" font-size="{step * 0.4:.1f}">{chr(ord("a") + c)}</text>')
     # back to front: farther (smaller r + c) first, lower first
     for r, c, z in sorted(state.owner, key=lambda cube: (cube[0] + cube[1], cube[2], cube[0])):
         player = state.laid[state.owner[(r, c, z)]].player
@@ -289,6 +283,16 @@ def render_isometric(state: State, title: str | None = None, step: float = 26.0)
         out.append(polygon([point(r, c, z + 1), point(r, c + 1, z + 1), point(r + 1, c + 1, z + 1), point(r + 1, c, z + 1)], top))
         out.append(polygon([point(r + 1, c, z), point(r + 1, c + 1, z), point(r + 1, c + 1, z + 1), point(r + 1, c, z + 1)], side_l))
         out.append(polygon([point(r, c + 1, z), point(r + 1, c + 1, z), point(r + 1, c + 1, z + 1), point(r, c + 1, z + 1)], side_r))
+    # coordinates last, on all four rims outside the board and its zones, each on a white card:
+    # drawn before the cubes they hid behind the stacks at the back
+    size = step * 0.45
+    reach_out = 1.4 if board.zones != INSIDE else 0.7
+    labels = [(point(r + 0.5, c, 0), str(r + 1)) for r in range(board.length) for c in (-0.7, board.width + 0.7)]
+    labels += [(point(r, c + 0.5, 0), chr(ord("a") + c)) for c in range(board.width) for r in (-reach_out, board.length + reach_out)]
+    for (x, y), text in labels:
+        w = size * (0.65 * len(text) + 0.5)
+        out.append(f'<rect class="label" x="{x - w / 2:.1f}" y="{y - size * 0.55:.1f}" width="{w:.1f}" height="{size * 1.1:.1f}" rx="{size * 0.3:.1f}" fill="white" fill-opacity="0.85"/>')
+        out.append(f'<text x="{x:.1f}" y="{y + size * 0.36:.1f}" text-anchor="middle" font-size="{size:.1f}">{text}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
