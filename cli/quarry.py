@@ -307,7 +307,8 @@ def block(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     player: Optional[str] = typer.Option(None, "--player", "-p", help="Who blocks (default: the player to move)."),
     time_limit: Optional[float] = time_limit_option(),
-    json_output: bool = json_option('One JSON object: {"player", "opponent_threats", "blocks": [{"move", "height", "wins"}]}; {"answer": "unknown"} when the time limit comes first.'),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture: an opponent's winning stone now, and the board after the first blocking move."),
+    json_output: bool = json_option('One JSON object: {"player", "opponent_threats", "blocks": [{"move", "height", "wins", "cells"}], "title"}; {"answer": "unknown"} when the time limit comes first.'),
 ) -> None:
     """The moves for PLAYER after which the opponent has no winning stone, or 'none'.
 
@@ -316,6 +317,7 @@ def block(
     On a large board that takes a while: past --time-limit the answer is unknown (exit 1).
     """
     deadline = Deadline(time_limit)
+    answer_picture(svg_out)
     _, state = _load(path)
     who = _player(player, state)
     other = PLAYERS[1] if who == PLAYERS[0] else PLAYERS[0]
@@ -330,18 +332,56 @@ def block(
         else:
             typer.echo("unknown: the time limit came before every move was checked")
         raise typer.Exit(EXIT_NOT_ALL_GOOD)
+    title = _block_title(state, who, other, now, found, legal)
     if json_output:
-        print_json({"player": who, "opponent_threats": len(now), "legal": len(legal), "blocks": [{"move": b.placement.text(state.stones), "height": b.base, "wins": b.wins} for b in found]})
-        return
-    typer.echo(f"{other} has {len(now)} winning move(s) now; {who} has {len(legal)} legal placement(s)")
+        print_json({"player": who, "opponent_threats": len(now), "legal": len(legal), "title": title, "blocks": [
+            {"move": b.placement.text(state.stones), "height": b.base, "wins": b.wins, "cells": [cell_name(c) for c in _laid_after(state, who, b.placement, b.base)[1]]}
+            for b in found]})
+    else:
+        typer.echo(f"{other} has {len(now)} winning move(s) now; {who} has {len(legal)} legal placement(s)")
+        if not found:
+            typer.echo(f"none: every move leaves {other} a winning stone" if legal else f"none: {who} cannot lay any stone")
+        elif len(found) == len(legal) and not now:
+            typer.echo(f"every move leaves {other} no winning stone")
+        else:
+            typer.echo(f"{len(found)} move(s) leave {other} no winning stone:")
+            typer.echo(", ".join(b.placement.text(state.stones) + (" (wins)" if b.wins else "") for b in found))
+            first = found[0]
+            after, _ = _laid_after(state, who, first.placement, first.base)
+            typer.echo(title)
+            out = console()
+            out.print(render_text(after, line(after, who), colour=stdout_is_terminal(), new_from=len(state.laid)), end="", markup=True)
+            out.print(legend_numbered(state), markup=False)
+    if svg_out is not None and (now or (found and len(found) < len(legal))):
+        panels = []
+        if now:
+            threat, base = now[0]
+            shown, _ = _laid_after(state, other, threat, base)
+            panels.append((shown, line(shown, other), len(state.laid), f"{other.capitalize()} wins now with 1. {threat.text(state.stones)}"))
+        if found:
+            first = found[0]
+            after, _ = _laid_after(state, who, first.placement, first.base)
+            panels.append((after, line(after, who), len(state.laid), f"{who.capitalize()} blocks with 1. {first.placement.text(state.stones)}"))
+        write_output(svg_out, render_panels(panels, title, f"Quarry {path}"))
+
+
+def _laid_after(state: State, player: str, placement, base: int) -> tuple[State, tuple]:
+    """The position after ``player`` lays one stone, and the cells it covers."""
+    after = state.copy()
+    lay(after, player, placement, base)
+    return after, after.laid[-1].cells
+
+
+def _block_title(state: State, who: str, other: str, now: list, found: list, legal: list) -> str:
+    """The block question and its answer in one sentence, the first blocking move numbered (the
+    one drawn), the others listed after it (at most eight)."""
+    threat = f"{other}'s {len(now)} winning move(s)" if now else f"{other}'s every winning stone"
     if not found:
-        typer.echo(f"none: every move leaves {other} a winning stone" if legal else f"none: {who} cannot lay any stone")
-        return
-    if len(found) == len(legal) and not now:
-        typer.echo(f"every move leaves {other} no winning stone")
-        return
-    typer.echo(f"{len(found)} move(s) leave {other} no winning stone:")
-    typer.echo(", ".join(b.placement.text(state.stones) + (" (wins)" if b.wins else "") for b in found))
+        return f"{who.capitalize()} cannot block {threat}" + ("" if legal else f": {who} cannot lay any stone")
+    moves = [b.placement.text(state.stones) for b in found]
+    more = f", and {len(moves) - 8} more" if len(moves) > 8 else ""
+    others = f"; also {', '.join(moves[1:8])}{more}" if len(moves) > 1 else ""
+    return f"{who.capitalize()} blocks {threat} with {len(moves)} move(s): 1. {moves[0]}{others}"
 
 
 @command(app)

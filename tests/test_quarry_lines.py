@@ -88,3 +88,22 @@ def test_iso_labels_on_all_rims_drawn_over_the_stacks():
     labels = [e.text for e in children[last_cube + 1:] if e.tag == f"{NS}text"]
     assert sorted(labels) == sorted([str(r) for r in range(1, 11)] * 2 + list("abcdefghi") * 2)
     assert not [e for e in children[:last_cube] if e.tag == f"{NS}text"]  # none left under a stack
+
+
+def test_block_cli_draws_the_threat_and_the_first_block(run_cli, tmp_path):
+    # midgame, black a10, blue arch f1 e: blue now wins with a beam or a span down column h
+    start = tmp_path / "start.json"
+    assert run_cli("quarry", "play", str(GRIDS / "midgame.json"), "block a10", "-o", str(tmp_path / "t1.json")).returncode == 0
+    assert run_cli("quarry", "play", str(tmp_path / "t1.json"), "arch f1 e", "-o", str(start)).returncode == 0
+    picture = tmp_path / "block.svg"
+    done = run_cli("quarry", "block", str(start), "--svg", str(picture))
+    assert done.returncode == 0
+    assert "Black blocks blue's 2 winning move(s) with 19 move(s): 1. block h2;" in done.stdout
+    assert "X1 1" in done.stdout  # the block on h2, numbered
+    root = ElementTree.fromstring(picture.read_text())
+    texts = [t.text for t in root.iter(f"{NS}text")]
+    assert "Blue wins now with 1. beam h2 s" in texts and "Black blocks with 1. block h2" in texts
+    badges = [t.text for t in root.iter(f"{NS}text") if t.get("class") == "new-stone"]
+    assert badges == ["1"] * 4  # the beam's three cells, the block's one
+    out = json.loads(run_cli("quarry", "block", str(start), "--json").stdout)
+    assert out["blocks"][0]["cells"] == ["h2"] and len(out["blocks"]) == 19 and out["title"].startswith("Black blocks")
