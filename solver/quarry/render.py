@@ -19,6 +19,8 @@ SYMBOL = {BLACK: "X", BLUE: "O"}
 STYLE = {BLACK: "bold white on grey11", BLUE: "bold white on blue"}
 FILL = {BLACK: ((0x55, 0x55, 0x55), (0x0c, 0x0c, 0x0c)), BLUE: ((0x9c, 0xc0, 0xff), (0x0b, 0x3d, 0xa8))}
 """SVG fills from height 1 (first) to height 5 (second): higher is darker."""
+NEW_STYLE = "bold black on yellow"
+"""A new stone's number in a coloured text view."""
 BOARD_FILL = "#e9d9b4"
 ZONE_FILL = "#b9a27a"
 
@@ -56,11 +58,12 @@ def render_text(state: State, line: list[Cell] | None = None, colour: bool = Fal
             who, h = state.top[i], state.height[i]
             text = " ." if who is None else f"{SYMBOL[who]}{h}"
             text += "*" if (r, c) in marked else " "
-            if new_from is not None:
-                number = new_stone_number(state, (r, c), new_from)
-                text += f"{number:<2}" if number is not None else "  "
             if colour and who is not None:
                 text = f"[{STYLE[who]}]{text}[/]"
+            if new_from is not None:
+                number = new_stone_number(state, (r, c), new_from)
+                tag = f"{number:<2}" if number is not None else "  "
+                text += f"[{NEW_STYLE}]{tag}[/]" if colour and number is not None else tag
             cells.append(" " + text)
         side = "q" if board.zones == INSIDE and (r in first or r in last) else " "
         lines.append(f"{r + 1:>3}{side}" + "".join(cells) + f" {side}{r + 1}")
