@@ -4,6 +4,27 @@ Installed as one package, ``placesat``, from the repository's folders: ``solver/
 ``placesat`` itself (``placesat.core``, ``placesat.lixso``, ...), ``cli/`` is ``placesat.cli``.
 Three floors, every import pointing down: ``placesat.cli`` -> ``placesat.<game>`` ->
 ``placesat.core``; importing ``placesat`` or a game loads no command line.
+
+The Python API (docs/api.md): each game's main calls by name, ``placesat.lixso.solve``,
+``placesat.laido.score``, ``placesat.lsd.reach``, ``placesat.quarry.reach``,
+``placesat.logisticks.analyze``, ``placesat.lixso.game.solve`` ...; a game package is loaded
+when first named (``import placesat`` alone loads none). Bad input raises
+:class:`placesat.InputError`, with the message the command line prints.
 """
 
+import importlib as _importlib
+
+from .core.errors import InputError
+
 __version__ = "0.1.0"
+
+GAMES = ("lixso", "laido", "lsd", "quarry", "logisticks")
+
+__all__ = ["InputError", "__version__", *GAMES]
+
+
+def __getattr__(name: str):
+    # placesat.lixso without importing it first: the game is loaded on first use
+    if name in GAMES:
+        return _importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

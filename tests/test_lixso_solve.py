@@ -1,5 +1,6 @@
 """Solution counts against the independent brute-force enumerator, and the two backends against each other."""
 
+import importlib
 import random
 
 import pytest
@@ -137,7 +138,7 @@ def test_a_solver_that_failed_mid_call_is_never_trusted_again(monkeypatch):
 def test_both_sat_solvers_match_brute_force(monkeypatch, large_grid_cells):
     # small grids go to MiniCard (native cardinality), large ones to Glucose: make each size
     # take the other path too, so that both solvers are checked against brute force here
-    from placesat.lixso import solve as lixso_solve
+    lixso_solve = importlib.import_module("placesat.lixso.solve")
 
     monkeypatch.setattr(lixso_solve, "LARGE_GRID_CELLS", large_grid_cells)
     for rows in (["......"] * 3, ["I.....", "......", "..X...", "......", "....S.", "O....."]):
@@ -149,7 +150,7 @@ def test_both_sat_solvers_match_brute_force(monkeypatch, large_grid_cells):
 def test_with_and_without_the_tiling_family_the_solutions_match_brute_force(monkeypatch, tiling_cells, backend):
     # small grids are solved with the "tiling" family, large ones without: make each size take
     # the other path too, so that both templates are checked against brute force here
-    from placesat.lixso import solve as lixso_solve
+    lixso_solve = importlib.import_module("placesat.lixso.solve")
 
     monkeypatch.setattr(lixso_solve, "TILING_CELLS", tiling_cells)
     for rows in (["......"] * 3, ["." * 4] * 3, ["I.....", "......", "..X...", "......", "....S.", "O....."]):
@@ -201,7 +202,7 @@ def test_each_model_is_handed_over_as_it_is_found(backend):
 
 
 def test_a_solution_the_rules_reject_is_a_solver_bug(monkeypatch):
-    from placesat.lixso import solve as lixso_solve
+    lixso_solve = importlib.import_module("placesat.lixso.solve")
     from placesat.lixso.solve import SolverBug
 
     monkeypatch.setattr(lixso_solve, "find_violation", lambda grid, solution, cap: "a made-up clash")

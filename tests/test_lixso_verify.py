@@ -1,5 +1,6 @@
 """Batch verify and generate through the CLI: statuses on a hand-made mixed pack, determinism, atomic writes."""
 
+import importlib
 import json
 
 import pytest
@@ -211,7 +212,7 @@ def test_prepared_verifier_is_the_one_the_workers_keep(monkeypatch):
     """verify builds the deducer and the solver in the parent, before the workers fork: a
     worker's initializer with the same settings keeps that warm verifier (inherited), other
     settings make a new one; the checks are those of a fresh verifier."""
-    from placesat.lixso import verify
+    verify = importlib.import_module("placesat.lixso.verify")
     from placesat.lixso.deduce import _deducers
     from placesat.lixso.model import load_pack
 

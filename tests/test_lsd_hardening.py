@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import time
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from placesat.core.limits import Deadline, TimeUp
-from placesat.lsd import forced as forced_module
+forced_module = importlib.import_module("placesat.lsd.forced")
 from placesat.lsd.forced import UNKNOWN, LsdGame, Node, forced_win
 from placesat.cli.lsd import MOVES_HELD
 from placesat.lsd.model import SKIP, load_game, move_text

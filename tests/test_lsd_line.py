@@ -3,13 +3,14 @@ search still knows."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 from placesat.core.limits import Deadline, TimeUp
-from placesat.lsd import reach as reach_module
+reach_module = importlib.import_module("placesat.lsd.reach")
 from placesat.lsd.forced import NO_WIN, UNKNOWN, WIN, forced_win
 from placesat.lsd.model import load_game, parse_move
 from placesat.lsd.reach import YES, reach_win

@@ -6,3 +6,132 @@ checker, no solver), ``encode`` (rules as SAT / CP-SAT constraints), the queries
 ``certify``, and ``render`` / ``sheets`` (terminal, SVG, printed PDF). The rules as
 implemented, with every interpretation, are in ``seeds/lixso.md``.
 """
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..core.errors import InputError
+from ..core.exports import export
+
+if TYPE_CHECKING:
+    from ..core.limits import Deadline
+    from .generate import Generated
+    from .model import Grid
+    from .solve import SolveReport
+    from .verify import Check
+
+__all__ = [
+    # the calls
+    "parse_grid", "load_pack", "parse_pack", "load_grid", "solve", "grade", "generate", "verify",
+    # the models and answers, and turning them to text and JSON
+    "Grid", "SolveReport", "Verdict", "GradeReport", "Generated", "Check",
+    "format_grid", "puzzle_id", "parse_id", "find_violation", "GenerationFailed", "InputError",
+    # the strategic game on a Lixso grid
+    "game",
+]
+
+
+def parse_grid(text: str, path: str | None = None) -> Grid:
+    """The one grid in ``text`` (the file format of docs/lixso.md: rows of ``.`` and clue
+    letters I X S O, ``# key: value`` metadata above), or the grid a puzzle ID names
+    (``LX9x9-...``). ``InputError`` when it breaks the format or holds several grids; ``path``
+    names the text in messages."""
+    from .model import looks_like_id, parse_id, parse_pack
+
+    if looks_like_id(text):
+        return parse_id(text)
+    entries = parse_pack(text, path)
+    if len(entries) != 1:
+        raise InputError(f"{len(entries)} grids where one is expected (parse_pack reads several)" if entries
+                         else "no grid in this text (empty, or only comments)", path)
+    if isinstance(entries[0], InputError):
+        raise entries[0]
+    return entries[0]
+
+
+def _grid(grid: Grid | str) -> Grid:
+    return parse_grid(grid) if isinstance(grid, str) else grid
+
+
+def solve(grid: Grid | str, *, backend: str = "sat", max_solutions: int | None = 2,
+          time_limit: Deadline | float | None = None, per_colour: int | None = None) -> SolveReport:
+    """Solve a grid (a :class:`Grid`, or its text: see :func:`parse_grid`) and prove its
+    solution unique: the verdict (``unique``, ``multiple``, ``unsolvable``, or ``unknown``
+    past ``time_limit`` seconds) and up to ``max_solutions`` solutions (None: all), each
+    replayed by the rule checker. ``per_colour``: the tiles of each colour, when the grid does
+    not state it. ``report.to_json()`` is ``lixso solve --json``'s record."""
+    from .solve import solve_grid
+
+    return solve_grid(_grid(grid), backend, max_solutions, time_limit, per_colour)
+
+
+@dataclass
+class GradeReport:
+    """A grid's level (1-6) as ``lixso grade`` reports it: ``status`` is ``unique``, ``unsolvable``,
+    ``multiple`` or ``unknown`` (past the time limit); ``level`` None unless it is unique."""
+
+    name: str
+    status: str
+    level: int | None
+    hardest: str
+
+    def to_json(self) -> dict:
+        """``{"name", "status", "level", "hardest"}``, ``lixso grade --json``'s record."""
+        return {"name": self.name, "status": self.status, "level": self.level, "hardest": self.hardest}
+
+
+def grade(grid: Grid | str, *, time_limit: float | None = None, per_colour: int | None = None) -> GradeReport:
+    """The level of a puzzle: the weakest deductions (levels 1-5, seeds/lixso.md) that decide
+    every cell, or 6 when none does and the solver proves the grid unique. The first grade of
+    a grid size in a process builds the deducer (and, once per machine, compiles its kernels)."""
+    from .verify import grade_in_worker, start_grader
+
+    start_grader(per_colour, None if time_limit is None else _epoch_after(time_limit))
+    return GradeReport(**grade_in_worker(_grid(grid)))
+
+
+def _epoch_after(seconds: float) -> float:
+    import time
+
+    return time.time() + seconds
+
+
+def generate(level: int, count: int = 1, seed: int = 0, *, height: int = 9, width: int = 9,
+             per_colour: int | None = None, minimal: bool = False) -> list[Generated]:
+    """``count`` puzzles of exactly ``level`` (1-6), each unique, as ``lixso generate`` makes
+    them: puzzle ``i`` depends only on ``(seed, i)`` and the options, so the same call gives the
+    same puzzles (named ``L<level>-s<seed>-<i>``). Each :class:`Generated` holds the grid, its
+    solution and level; ``GenerationFailed`` when one cannot be made."""
+    from .generate import GenerationFailed, fulfil, orders
+
+    made = []
+    for order in orders(count, level, height, width, seed, per_colour, minimal):
+        result = fulfil(order)
+        if isinstance(result, str):
+            raise GenerationFailed(f"{order.name}: {result}")
+        made.append(result)
+    return made
+
+
+def verify(pack: str | list[Grid | InputError], *, backend: str = "sat", time_limit: float | None = None,
+           grade_all: bool = False) -> list[Check]:
+    """Check every puzzle of a pack (a file's path, or the entries of :func:`load_pack`):
+    solved and proved unique, and its stated level and solution true. A grid that breaks the
+    format is a check of status ``invalid``; ``check.facts_hold()`` says whether all is well,
+    ``check.to_json()`` is ``lixso verify --json``'s record. ``time_limit``: seconds a puzzle."""
+    from .model import load_pack
+    from .verify import Verifier, invalid
+
+    entries = load_pack(pack) if isinstance(pack, str) else pack
+    verifier = Verifier(backend, time_limit, grade_all)
+    return [invalid(entry) if isinstance(entry, InputError) else verifier.check(entry) for entry in entries]
+
+
+export(__name__, {
+    "load_pack": ".model", "parse_pack": ".model", "load_grid": ".model", "Grid": ".model",
+    "format_grid": ".model", "puzzle_id": ".model", "parse_id": ".model",
+    "SolveReport": ".solve", "Verdict": ".solve", "Check": ".verify", "find_violation": ".rules",
+    "Generated": ".generate", "GenerationFailed": ".generate", "game": None,
+})

@@ -365,6 +365,25 @@ class Solution:
         """The outcome for the side to move (for side A when the game is over)."""
         return self.outcome_for(self.to_move if self.to_move is not None else 0)
 
+    def to_json(self) -> dict:
+        """The answer as ``lixso game solve --json`` gives it, without the position's own
+        fields (``to_move``, ``value_is_for``: side A, the side ``value`` is counted for)."""
+        return {
+            "outcome": self.outcome,
+            "value": self.value,
+            "lower": int(self.lower),
+            "upper": int(self.upper),
+            "best_move": None if self.move is None else str(self.move),
+            "proven": self.value is not None,
+            "line": [str(move) for move in self.line],
+            "line_proven": self.line_proven,
+            "line_complete": self.line_complete,
+            "interrupted": self.stopped is not None,
+            "depth": self.depth,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+        }
+
 
 TABLE_BYTES = 400_000_000
 """Memory the transposition table may take, about (measured: 175 bytes an entry on 9x9)."""
