@@ -16,7 +16,7 @@ import importlib as _importlib
 
 from .core.errors import InputError
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 GAMES = ("lixso", "laido", "lsd", "quarry", "logisticks")
 
