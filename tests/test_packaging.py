@@ -91,3 +91,79 @@ def test_the_wheel_installs_one_top_level_name_and_runs_outside_the_repository(i
     assert examples.returncode == 0, examples.stderr[-2000:]
     failed, attempted = examples.stdout.split()[-2:]
     assert failed == "0" and int(attempted) > 30, examples.stdout[-3000:]
+
+
+# --------------------------------------------------------------------------- a read-only install
+
+OTHER_USER = "nobody"  # an unprivileged user every Debian-like system has
+
+
+def _run_as_other_user(python: str, *args: str, home: Path, path: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = ["env", "-i", f"HOME={home}", "PATH=/usr/bin:/bin", f"PYTHONPATH={path}", "LANG=C.UTF-8"]
+    return subprocess.run(["runuser", "-u", OTHER_USER, "--", *env, python, *args],
+                          capture_output=True, text=True, cwd=cwd, timeout=600)
+
+
+def _python_for_other_user(path: str, cwd: Path, home: Path) -> str | None:
+    """An interpreter the other user can run, of this one's version (this one may live where
+    they cannot read, a home folder), with the dependencies importable from ``path``."""
+    import sysconfig
+
+    version = sysconfig.get_python_version()
+    for python in (sys.executable, os.path.realpath(sys.executable), f"/usr/bin/python{version}", f"/usr/local/bin/python{version}"):
+        if not os.path.exists(python):
+            continue
+        tried = _run_as_other_user(python, "-c", "import numpy, numba, pysat, typer; import sys; print(sys.version)",
+                                   home=home, path=path, cwd=cwd)
+        if tried.returncode == 0:
+            return python
+    return None
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="runs the install as another user: needs root (runuser)")
+def test_a_read_only_install_grades_as_another_user_with_kernels_in_its_cache(installed):
+    """The wheel installed by root into a folder made read-only, then run by an unprivileged
+    user: the first grade compiles the Lixso grader into ~/.cache/placesat (the package's own
+    folder cannot take it), says so once; the second finds it there and says nothing. Both
+    grade the shipped examples right. (As root this cannot be tried: root writes anywhere.)"""
+    import pwd
+    import site
+
+    try:
+        account = pwd.getpwnam(OTHER_USER)
+    except KeyError:
+        pytest.skip(f"no user {OTHER_USER!r} to run as (as root the install would not be read-only: root ignores modes)")
+    if shutil.which("runuser") is None:
+        pytest.skip("no runuser to run as another user")
+    work = Path(tempfile.mkdtemp(prefix="placesat-readonly-"))
+    try:
+        work.chmod(0o755)
+        home = work / "home"
+        home.mkdir()
+        os.chown(home, account.pw_uid, account.pw_gid)
+        grids = work / "examples.txt"
+        shutil.copy(ROOT / "grids" / "examples.txt", grids)
+        grids.chmod(0o444)
+        path = os.pathsep.join([str(installed.target), *site.getsitepackages()])
+        python = _python_for_other_user(path, work, home)
+        if python is None:
+            pytest.skip(f"no Python {sys.version_info[0]}.{sys.version_info[1]} with the dependencies that {OTHER_USER} can run")
+        subprocess.run(["chmod", "-R", "a-w", str(installed.target)], check=True)
+        try:
+            runs = [_run_as_other_user(python, "-m", "placesat", "lixso", "grade", str(grids), home=home, path=path, cwd=work)
+                    for _ in range(2)]
+        finally:
+            subprocess.run(["chmod", "-R", "u+w", str(installed.target)], check=True)
+        expected = ["example-level-2: level 2", "example-level-6: level 6"]
+        for run in runs:
+            assert run.returncode == 0, run.stderr[-2000:]
+            assert [line.split(" (")[0] for line in run.stdout.splitlines()] == expected
+        assert "compiling the Lixso grader" in runs[0].stderr
+        assert runs[1].stderr == ""  # found in the cache: silent
+        cached = list((home / ".cache" / "placesat").glob("_native_kernels_*.so"))
+        assert len(cached) == 1 and cached[0].stat().st_uid == account.pw_uid
+        assert not list(installed.target.rglob("_native_kernels_*.so"))  # nothing written into the install
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
