@@ -437,23 +437,10 @@ def solve(
     answer = _solution_words(game, solution)
     if json_output:
         seating = game.rules.seating
-        print_json({
-            "to_move": to_move_json(seating, game.state),
-            "outcome": solution.outcome,
-            "value": solution.value,
-            "lower": int(solution.lower),
-            "upper": int(solution.upper),
-            "value_is_for": seating.side_name(0),
-            "best_move": None if solution.move is None else str(solution.move),
-            "proven": solution.value is not None,
-            "line": [str(move) for move in solution.line],
-            "line_proven": solution.line_proven,
-            "line_complete": solution.line_complete,
-            "interrupted": solution.stopped is not None,
-            "depth": solution.depth,
-            "nodes": solution.nodes,
-            "seconds": round(solution.seconds, 3),
-        })
+        answer_json = solution.to_json()
+        # the position's own fields, where they always stood: who moves first, and whose value
+        print_json({"to_move": to_move_json(seating, game.state), **{key: answer_json[key] for key in ("outcome", "value", "lower", "upper")},
+                    "value_is_for": seating.side_name(0), **answer_json})
     elif not picture_only:
         for line in answer:
             print(line)
