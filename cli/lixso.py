@@ -395,7 +395,7 @@ def print_sheets(
     first: one that is not unique is left out and named on stderr (exit 1). Exit 2 for bad
     input (the readable puzzles are still printed).
     """
-    from placesat.lixso.deduce import deducer_for
+    from placesat.lixso.deduce import shown_level
     from placesat.lixso.sheets import LAYOUTS, PAPERS, SheetPuzzle, sheets_pdf
 
     if per_page not in LAYOUTS:
@@ -424,13 +424,7 @@ def print_sheets(
                 left_out.append({"name": entry.label(), "status": report.status.value})
                 code = max(code, EXIT_NOT_ALL_GOOD)
                 continue
-            level = entry.stated_level()
-            if level is None:
-                try:
-                    level = deducer_for(entry.height, entry.width, entry.per_colour(), deadline).grade(entry, deadline=deadline).level
-                except TimeUp:
-                    level = None
-            ready.append(SheetPuzzle(entry, level, report.solutions[0]))
+            ready.append(SheetPuzzle(entry, shown_level(entry, deadline), report.solutions[0]))
     if not ready:
         if json_output:  # the report names every puzzle left out, and that no file was written
             print_json({"file": None, "printed": [], "left_out": left_out, "pages": 0, "answer_pages": 0})

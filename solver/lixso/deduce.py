@@ -76,7 +76,7 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 
 from ..core.backend import SatBackend
-from ..core.limits import Deadline
+from ..core.limits import Deadline, TimeUp
 from .encode import propagation_clauses, template_for
 from .model import COLOURS, HARDEST_LEVEL, Grid, default_per_colour
 from .rules import cell_name
@@ -343,6 +343,18 @@ def deducer_for(height: int, width: int, per_colour: int | None = None, deadline
     if key not in _deducers:
         _deducers[key] = Deducer(height, width, per_colour, deadline)
     return _deducers[key]
+
+
+def shown_level(grid, deadline: Deadline) -> int | None:
+    """The level a puzzle is shown with (a print sheet, the play page): its stated
+    ``# level:`` when it has one, else its grade; None when the time limit came first."""
+    level = grid.stated_level()
+    if level is not None:
+        return level
+    try:
+        return deducer_for(grid.height, grid.width, grid.per_colour(), deadline).grade(grid, deadline=deadline).level
+    except TimeUp:
+        return None
 
 
 def discard_deducers() -> None:

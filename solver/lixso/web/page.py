@@ -78,19 +78,14 @@ def prepare_puzzle(grid: Grid, embed: bool = True, hint_seconds: float | None = 
     its level (the stated one, else graded now; None when the time runs out), and with
     ``embed`` its solution and hint steps (at most ``hint_seconds`` of them, within
     ``deadline``)."""
-    from ..deduce import deducer_for
+    from ..deduce import shown_level
     from ..solve import Verdict
 
     deadline = deadline or Deadline.never()
     report = _solver().solve(grid, 2, deadline)
     if report.status is not Verdict.UNIQUE:
         return report.status.value
-    level = grid.stated_level()
-    if level is None:
-        try:
-            level = deducer_for(grid.height, grid.width, grid.per_colour(), deadline).grade(grid, deadline=deadline).level
-        except TimeUp:
-            level = None
+    level = shown_level(grid, deadline)
     if not embed:
         return PagePuzzle(grid, level, None, [], HINTS_NONE)
     steps, end = hint_steps(grid, None, deadline.sooner(hint_seconds))
