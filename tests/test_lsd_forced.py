@@ -13,7 +13,7 @@ from placesat.lsd.forced import NO_WIN, UNKNOWN, WIN, forced_win, line_possible,
 from placesat.lsd.model import Placement, load_game, new_position, parse_move
 from placesat.lsd.reach import YES, reach_win
 from placesat.lsd.rules import is_over, legal_moves, play, winner, winning_placements
-from placesat.lsd.search import AndOrSearch, Settled
+from placesat.core.andor import AndOrSearch, Settled
 
 from .lsd_brute import forced_win as minimax
 from .lsd_brute import random_position

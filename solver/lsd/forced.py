@@ -2,7 +2,7 @@
 
 The target player ``P`` plays against all the others as one coalition: P needs one move that
 works, the coalition one move that refutes. An opponent's line, a draw, or D plies without P's
-line all count against P. The search is :class:`placesat.lsd.search.AndOrSearch` (depth-bounded
+line all count against P. The search is :class:`placesat.core.andor.AndOrSearch` (depth-bounded
 AND/OR search with a transposition table and iterative deepening); this module gives it the
 game, seen from P's side, with its cut-offs:
 
@@ -41,7 +41,7 @@ from .rules import (
     winner,
     winning_placements_unchecked,
 )
-from .search import AndOrSearch, SearchStats, Settled
+from placesat.core.andor import AndOrSearch, SearchStats, Settled
 
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
 MAX_DEPTH = 12
@@ -126,7 +126,7 @@ class Node:
 
 @dataclass
 class LsdGame:
-    """LSD seen from ``target``'s side, for :class:`placesat.lsd.search.AndOrSearch`."""
+    """LSD seen from ``target``'s side, for :class:`placesat.core.andor.AndOrSearch`."""
 
     target: int
     reach_from: int | None = DEFAULT_REACH_FROM

@@ -10,8 +10,8 @@ orders the moves of the next round (the move that decided a node is tried first)
 The game supplies a :class:`Game`: states and moves, the end of the game, and three cut-offs:
 ``settle`` decides a node outright where the game can (a win at once; the last ply),
 ``hopeless`` says the target cannot reach its goal even if everybody helped (the branch is
-cut), and ``order`` sorts moves best first. Nothing here knows any rule of any game; it is
-meant to move to ``solver/core`` should another game need it.
+cut), and ``order`` sorts moves best first. Nothing here knows any rule of any game: LSD's
+``forced`` was its first user, and every game's ``forced`` uses it.
 """
 
 from __future__ import annotations

@@ -1,0 +1,106 @@
+"""What `best`, `play-vs` and `selfplay` need to know about a game, the same for every game.
+
+Each game gives one object that follows :class:`Playable` (in ``solver/<game>/play.py``),
+built over its plain rule engine (``rules.py``) and its own ``forced``/``best`` queries. The
+terminal loop of ``play-vs`` (``cli/play.py``) and the ``selfplay`` runner
+(``solver/core/selfplay.py``) see a game only through it, so a game gains both by writing it.
+
+Seats are counted from 1, as in every ``to_move`` the toolkit prints. Positions are values:
+``play`` returns a new position and never changes the one it is given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, Sequence, TypeVar
+
+from placesat.core.limits import Deadline
+
+P = TypeVar("P")
+M = TypeVar("M")
+
+FORCED_WIN = "forced win"
+"""Advice kind: the move wins whatever the others play (``line`` holds the principal line)."""
+DEFENCE = "defence"
+"""Advice kind: the move stops a win the others could otherwise force (or make at once)."""
+EVALUATION = "evaluation"
+"""Advice kind: nothing was proven in the time; the move the evaluation prefers."""
+ONLY_MOVE = "only move"
+"""Advice kind: there is one legal move."""
+FORCED_LOSS = "forced loss"
+"""Advice kind: every move loses against best play; the move that holds out longest."""
+KINDS = (FORCED_WIN, DEFENCE, EVALUATION, ONLY_MOVE, FORCED_LOSS)
+
+
+@dataclass(frozen=True)
+class Advice(Generic[M]):
+    """The move an engine recommends, and why, in the game's words.
+
+    ``reason`` is a sentence a player reads ("wins by force: c3, d4, e5", "the only move that
+    stops Black's win at r3c4", "evaluation: fewest stones still needed, yours 3 vs theirs 5:
+    +2"). ``evaluation`` is the number the evaluation gave (None for a proven result) and
+    ``evaluation_name`` names what it measures; ``depth`` is how far the search proved or looked.
+    """
+
+    move: M
+    kind: str
+    reason: str
+    line: tuple = ()
+    evaluation: float | None = None
+    evaluation_name: str | None = None
+    depth: int = 0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning seat (from 1), or None for a draw; ``detail`` in words
+    ("Black made a line", "scores 12-9")."""
+
+    winner: int | None
+    detail: str = ""
+    scores: tuple[int, ...] = field(default=())
+
+
+class Playable(Protocol[P, M]):
+    """One game, as play-vs and selfplay see it."""
+
+    name: str
+    """The game's command-group name ("quarry", "laido", ...)."""
+
+    def opening(self, players: int) -> P:
+        """The position a new game starts from (selfplay's default start)."""
+
+    def players(self, position: P) -> int:
+        """How many seats play."""
+
+    def to_move(self, position: P) -> int:
+        """The seat to move, from 1."""
+
+    def moves(self, position: P) -> Sequence[M]:
+        """The legal moves, in a fixed order (the same position gives the same list); empty
+        only when the game is over."""
+
+    def play(self, position: P, move: M) -> P:
+        """The position after ``move`` (checked by the plain rule engine)."""
+
+    def outcome(self, position: P) -> Outcome | None:
+        """None while the game goes on."""
+
+    def move_text(self, position: P, move: M) -> str:
+        """``move`` as a player types it (what :meth:`parse_move` reads back)."""
+
+    def parse_move(self, position: P, text: str) -> M:
+        """The legal move a player typed; raises :class:`placesat.core.errors.InputError`
+        with a one-line reason otherwise."""
+
+    def board_text(self, position: P, colour: bool) -> str:
+        """The board as the game's terminal view draws it."""
+
+    def save_text(self, position: P) -> str:
+        """The position in the game's own file format (what its commands read)."""
+
+    def best(self, position: P, deadline: Deadline, depth: int | None = None) -> Advice[M]:
+        """The recommended move for the side to move: a forced win if one is found, else the
+        defence against a forced or immediate win of the others, else the evaluation's choice.
+        Answers by ``deadline`` with the best found so far; ``depth`` caps the search (for
+        play that repeats exactly, whatever the machine's speed)."""
