@@ -158,3 +158,126 @@ class AndOrSearch(Generic[S, M]):
         if move is not None:
             entry.move = move
         return value
+
+
+# --- Checking a forced win on the plain rules -------------------------------------------------
+
+
+class StrategyFailed(Exception):
+    """A strategy that does not win when replayed: ``position`` is where it failed, ``reason``
+    says how (no move given, an illegal move, the game ended otherwise, the own moves ran out)."""
+
+    def __init__(self, position: object, reason: str) -> None:
+        super().__init__(reason)
+        self.position = position
+        self.reason = reason
+
+
+@dataclass
+class StrategyNode(Generic[M]):
+    """One position of a replayed strategy: where the goal is reached (``reached``), the target's
+    move and what follows it (``move``, ``then``), or the others' turn with every legal reply
+    and what follows each (``replies``, in the order the rules list them)."""
+
+    reached: bool = False
+    move: M | None = None
+    then: "StrategyNode[M] | None" = None
+    replies: list[tuple[M, "StrategyNode[M]"]] = field(default_factory=list)
+
+    def to_json(self, text) -> dict:
+        """The tree as JSON, moves written by ``text(move)``."""
+        if self.reached:
+            return {"reached": True}
+        if self.move is not None:
+            return {"move": text(self.move), "then": self.then.to_json(text) if self.then else None}
+        return {"replies": [{"reply": text(reply), "then": node.to_json(text)} for reply, node in self.replies]}
+
+
+@dataclass
+class ReplayedStrategy(Generic[M]):
+    """A strategy that won against every legal reply: its tree, how many positions the replay
+    visited (each distinct position once), and the most own moves any branch needed."""
+
+    tree: StrategyNode[M]
+    positions: int
+    own_moves_used: int
+
+
+def replay_strategy(
+    playable,
+    root: S,
+    target: int,
+    own_moves: int,
+    choose,
+    reached=None,
+    deadline: Deadline | None = None,
+) -> ReplayedStrategy:
+    """Replay a forced win on the plain rules: that ``target`` (a seat, from 1) reaches its
+    goal within ``own_moves`` of its own moves from ``root`` whatever every other seat plays.
+
+    ``playable`` is the game's :class:`placesat.core.play.Playable`, so every position, legal
+    move list and end of game comes from the game's rule engine, not from the search that found
+    the strategy. ``choose(position)`` gives the target's move where it is to move (from the
+    search's table: :meth:`AndOrSearch.best_move`); where it gives None (a node the search settled
+    without a move, such as a win at once), the target's legal moves are tried for one that
+    reaches the goal at once. At every other seat's turn *every* legal move is replayed.
+    ``reached(position)`` says whether the goal holds (default: the game is over and ``target``
+    won). Raises :class:`StrategyFailed` at the first position where the strategy does not win,
+    and :class:`placesat.core.limits.TimeUp` when ``deadline`` comes first. A position met again
+    with the same own moves left (hashable positions only) is replayed once.
+    """
+    deadline = deadline or Deadline.never()
+    if reached is None:
+        def reached(position) -> bool:
+            ended = playable.outcome(position)
+            return ended is not None and ended.winner == target
+    seen: dict = {}
+    deepest = 0
+    visited = 0
+
+    def goal_at_once(position):
+        for move in playable.moves(position):
+            deadline.check()
+            if reached(playable.play(position, move)):
+                return move
+        return None
+
+    def walk(position, left: int, used: int) -> StrategyNode:
+        nonlocal deepest, visited
+        deadline.check()
+        try:
+            memo_key = (position, left)
+            hash(memo_key)
+        except TypeError:
+            memo_key = None
+        if memo_key is not None and memo_key in seen:
+            return seen[memo_key]
+        visited += 1
+        if reached(position):
+            deepest = max(deepest, used)
+            node = StrategyNode(reached=True)
+        elif playable.outcome(position) is not None:
+            raise StrategyFailed(position, "the game ended without the goal")
+        elif playable.to_move(position) == target:
+            if left <= 0:
+                raise StrategyFailed(position, f"the {own_moves} own moves ran out before the goal")
+            legal = list(playable.moves(position))
+            move = choose(position)
+            if move is None:
+                move = goal_at_once(position)
+                if move is None:
+                    raise StrategyFailed(position, "the strategy gives no move here")
+            elif move not in legal:
+                raise StrategyFailed(position, "the strategy's move is not legal here")
+            node = StrategyNode(move=move, then=walk(playable.play(position, move), left - 1, used + 1))
+        else:
+            legal = list(playable.moves(position))
+            if not legal:
+                raise StrategyFailed(position, "no legal move and no end of game")
+            node = StrategyNode(replies=[(reply, walk(playable.play(position, reply), left, used)) for reply in legal])
+        if memo_key is not None:
+            seen[memo_key] = node
+        return node
+
+    tree = walk(root, own_moves, 0)
+    return ReplayedStrategy(tree=tree, positions=visited, own_moves_used=deepest)
