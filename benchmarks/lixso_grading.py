@@ -61,7 +61,7 @@ def main() -> None:
     if args.no_verify:
         return
     command = [str(Path(sys.executable).parent / "placesat"), "lixso", "verify", str(PACKS), "--jobs", "2", "--json"]
-    count = sum(1 for p in PACKS.glob("level-*.txt") for g in load_pack(str(p)) if isinstance(g, Grid))
+    count = sum(1 for p in PACKS.glob("level-[0-9].txt") for g in load_pack(str(p)) if isinstance(g, Grid))
     rates = []
     for _ in range(args.repeat):
         start = time.perf_counter()

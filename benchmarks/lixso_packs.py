@@ -34,14 +34,15 @@ PLACESAT = [str(Path(sys.executable).parent / "placesat")]
 
 
 def shipped_records() -> list[str]:
-    """The shipped 9x9 puzzles as records of text, their '# name:' line left out."""
+    """The shipped 9x9 puzzles as records of text with their answers inline (each '# solution:'
+    checked by verify, as in the packs made before answers were kept apart), without a name."""
+    from placesat.lixso.model import Grid, format_grid, load_pack
+
     records = []
     for level in range(1, 7):
-        text = (LEVELS / f"level-{level}.txt").read_text()
-        for block in text.split("\n\n"):
-            lines = [line for line in block.splitlines() if line and not line.startswith("# name:")]
-            if any(not line.startswith("#") for line in lines):
-                records.append("\n".join(lines))
+        for grid in load_pack(str(LEVELS / f"level-{level}.txt")):
+            bare = Grid(grid.rows, metadata={k: v for k, v in grid.metadata.items() if k != "name"})
+            records.append(format_grid(bare).rstrip("\n"))
     return records
 
 

@@ -13,7 +13,7 @@ from placesat.core.errors import InputError
 from placesat.core.inputs import display_name
 from placesat.core.limits import Deadline, TimeUp
 from placesat.core.signals import Stop
-from placesat.lixso.model import Grid, GridError, collect, coverable, load_grid, load_pack, pick_grid
+from placesat.lixso.model import Grid, GridError, collect, coverable, load_grid, load_pack, pick_answer, pick_grid
 from placesat.lixso.render import outlined, plain, svg
 from placesat.lixso.rules import find_violation
 from placesat.lixso.solve import LixsoSolver, SolveReport, Verdict
@@ -255,7 +255,7 @@ def _certified(solver: LixsoSolver, report: SolveReport, checkers: tuple[str, ..
 @command(app)
 def check(
     puzzle_file: str = typer.Argument(..., metavar="PUZZLE", help="The puzzle grid file ('-': standard input)."),
-    solution_file: str = typer.Argument(..., metavar="SOLUTION", help="A file holding the proposed solution: a grid of colour letters."),
+    solution_file: Optional[str] = typer.Argument(None, metavar="[SOLUTION]", help="A file holding the proposed solution: a grid of colour letters, or a pack of them (an answers file: the one named as the puzzle). Default: the puzzle's own answer (its '# solution:', or its answers file beside the pack)."),
     name: Optional[str] = typer.Option(None, "--name", help="When PUZZLE is a pack: the grid with this '# name:'."),
     index: Optional[int] = typer.Option(None, "--index", min=1, help="When PUZZLE is a pack: the grid at this position (from 1)."),
     per_colour: Optional[int] = per_colour_option(),
@@ -264,6 +264,7 @@ def check(
     """Check a proposed solution against the rules, without any solver.
 
     Names the first broken rule and the cells involved (rows and columns counted from 1).
+    Without SOLUTION, the answer the pack states for the puzzle is checked.
     Exit code 0 when the solution is valid, 1 when it breaks a rule, 2 for bad input (a
     file that cannot be read, a solution of another size than the puzzle, or a pack where one
     grid is meant: pick the puzzle with --name or --index).
@@ -272,7 +273,13 @@ def check(
         fail("only one of PUZZLE and SOLUTION can be read from standard input")
     picked = name is not None or index is not None
     puzzle = _pick(puzzle_file, name, index) if picked else load_grid(puzzle_file, ": pick it with --name or --index")
-    solution = load_grid(solution_file)
+    if solution_file is None:
+        stated = puzzle.stated_solution()
+        if stated is None:
+            fail(f"{puzzle.label()}: no SOLUTION given and the pack states none (no '# solution:' line, no answers file beside it)")
+        solution = Grid(stated, name=puzzle.name, path=puzzle.path, line=puzzle.line)
+    else:
+        solution = pick_answer(load_pack(solution_file), puzzle, display_name(solution_file))
     if (solution.height, solution.width) != (puzzle.height, puzzle.width):
         raise InputError(
             f"the solution is {solution.height}x{solution.width}, the puzzle is {puzzle.height}x{puzzle.width}",
@@ -450,6 +457,15 @@ def _size(text: str) -> tuple[int, int]:
     return height, width
 
 
+def _answers_log(path: str | None, fresh: bool):
+    """The answers file that grows with the pack (nothing when the answers go inline)."""
+    from contextlib import nullcontext
+
+    from placesat.core.records import RecordLog
+
+    return nullcontext() if path is None else RecordLog(path, fresh=fresh)
+
+
 @command(app)
 def generate(
     count: int = typer.Option(..., "--count", "-c", min=1, max=10_000_000, help="How many puzzles."),
@@ -461,14 +477,18 @@ def generate(
     minimal: bool = typer.Option(False, "--minimal", help="Also drop every clue the level can do without (slower)."),
     per_colour: Optional[int] = per_colour_option(),
     resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run of the same command: keep OUT's whole puzzles, make the rest."),
+    answers: Optional[str] = typer.Option(None, "--answers", metavar="FILE", help="Where the solutions go (default: beside OUT, NAME.answers.EXT, where verify and check find them)."),
+    inline_answers: bool = typer.Option(False, "--inline-answers", help="Write each solution above its puzzle as '# solution:' instead (the form of packs made before 0.3; the default with --out -)."),
     cluster: Optional[str] = cluster_option(),
-    json_output: bool = json_option('One JSON object: {"file", "level", "size", "seed", "puzzles": [{"name", "clues"}]}.'),
+    json_output: bool = json_option('One JSON object: {"file", "answers", "level", "size", "seed", "puzzles": [{"name", "clues"}]}.'),
 ) -> None:
     """Generate puzzles that have exactly one solution and are graded exactly LEVEL.
 
-    Each puzzle is written with '# name:', '# level:' and '# solution:' metadata, and with
-    '# per-colour:' for a supply other than the size's default (every command then solves it
-    with that supply). Puzzle i depends only on the seed, i and the options, so the pack is
+    Each puzzle is written with '# name:' and '# level:' metadata, and with '# per-colour:'
+    for a supply other than the size's default (every command then solves it with that
+    supply). The solutions go to a file of their own beside the pack (pack.txt ->
+    pack.answers.txt, each solution under its puzzle's name), so a player who opens the pack
+    does not read them by accident; verify, check and print find them there. Puzzle i depends only on the seed, i and the options, so the pack is
     the same whatever --jobs. Each puzzle is appended whole as soon as it and every one
     before it are made: Ctrl-C, SIGTERM or a killed process (exit 130 or 143) leave the
     puzzles made so far, and the same command with --resume finishes the pack, byte for byte
@@ -478,13 +498,20 @@ def generate(
 
     from placesat.core.parallel import WorkerCrash, run_ordered
     from placesat.core.records import RecordLog, truncate
-    from placesat.lixso.generate import Generated, fulfil, header_seed, order_stream, pack_header, resume_point
-    from placesat.lixso.model import PER_COLOUR_KEY, default_per_colour, format_grid
+    from placesat.lixso.generate import Generated, answers_header, fulfil, header_seed, order_stream, pack_header, resume_point
+    from placesat.lixso.model import PER_COLOUR_KEY, answers_path, default_per_colour, format_answer, format_grid
 
     output_path(out, json_output)
     height, width = _size(size)
     if resume and out == "-":
         fail("--resume needs --out to name a file (standard output cannot be continued)")
+    if answers is not None and inline_answers:
+        fail("--answers and --inline-answers: choose one")
+    if answers == "-":
+        fail("--answers needs a file (the pack may already be on standard output)")
+    answers_out = None if inline_answers else answers if answers is not None else None if out == "-" else answers_path(out)
+    if answers_out is not None and os.path.abspath(answers_out) == os.path.abspath(out):
+        fail("--answers: the answers need a file other than the pack")
     if seed is None and resume and os.path.isfile(out):
         seed = header_seed(out)
     if seed is None:
@@ -498,6 +525,11 @@ def generate(
         if point is None:
             fail(f"--resume: {out} is not a pack of this command (its first line is not {header.strip()!r})")
         start, keep = point
+        if answers_out is not None:
+            answered = resume_point(answers_out, answers_header(header), level, seed, height, width, before=start) if os.path.isfile(answers_out) else (0, 0)
+            if answered is None or answered[0] < start:
+                fail(f"--resume: {answers_out} lacks answers to puzzles {out} holds; it cannot be continued (start again without --resume)")
+            truncate(answers_out, answered[1])  # an answer written just before its puzzle was cut off
         truncate(out, keep)  # a puzzle cut short by a power cut is made again
     metadata = {"level": str(level)}
     if named_supply is not None:
@@ -510,9 +542,11 @@ def generate(
     clue_counts: list[int] = []  # the fewest and most clues
     made: list[dict] = []
     stopped: Stop | None = None
-    with RecordLog(out, fresh=start == 0) as log:
+    with RecordLog(out, fresh=start == 0) as log, _answers_log(answers_out, start == 0) as answer_log:
         if start == 0:
             log.append(header)
+            if answer_log is not None:
+                answer_log.append(answers_header(header))
         if start >= count:
             typer.echo(f"{out} already holds all {count} puzzles", err=True)
         try:
@@ -527,7 +561,11 @@ def generate(
                         typer.echo(f"placesat: {order.name}: {reason}", err=True)
                         continue
                     grid = Grid(result.grid.rows, name=result.grid.name, metadata=metadata)
-                    log.append("\n" + format_grid(grid, result.solution))
+                    if answer_log is None:
+                        log.append("\n" + format_grid(grid, result.solution))
+                    else:  # the answer first: every puzzle the pack holds has its answer
+                        answer_log.append("\n" + format_answer(grid.name, result.solution))
+                        log.append("\n" + format_grid(grid))
                     written += 1
                     clues = len(result.grid.clues())
                     clue_counts = [min(clue_counts[0], clues), max(clue_counts[1], clues)] if clue_counts else [clues, clues]
@@ -546,9 +584,10 @@ def generate(
         typer.echo(f"{failures} of {count} puzzles could not be made (the pack goes without them)", err=True)
     resumed = f" ({start} were there already)" if start else ""
     span = f" (clues {clue_counts[0]}-{clue_counts[1]})" if clue_counts else ""
-    typer.echo(f"wrote {start + written} level-{level} puzzle{'' if count == 1 else 's'} to {out}{resumed}{span}", err=True)
+    kept = f", their answers to {answers_out}" if answers_out is not None else ""
+    typer.echo(f"wrote {start + written} level-{level} puzzle{'' if count == 1 else 's'} to {out}{resumed}{span}{kept}", err=True)
     if json_output:
-        print_json({"file": out, "level": level, "size": f"{height}x{width}", "seed": seed, "puzzles": made})
+        print_json({"file": out, "answers": answers_out, "level": level, "size": f"{height}x{width}", "seed": seed, "puzzles": made})
     if failures:
         raise typer.Exit(EXIT_NOT_ALL_GOOD)
 

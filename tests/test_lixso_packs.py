@@ -217,7 +217,7 @@ def whole_pack(tmp_path_factory):
     result = subprocess.run(placesat_command() + GENERATE + ["--count", "120", "--jobs", "2", "--out", str(out)],
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
-    return out.read_bytes()
+    return out.read_bytes(), out.with_name("pack.answers.txt").read_bytes()
 
 
 def _stop_when_written(process, out, signum, puzzles: int) -> None:
@@ -239,12 +239,17 @@ def test_an_interrupted_generate_resumes_to_the_same_bytes(run_cli, tmp_path, wh
     _stop_when_written(process, out, signum, 5)
     assert process.returncode == code, process.stderr
     text = out.read_bytes()
-    assert whole_pack.startswith(text)  # every puzzle there is whole, and the one the full run has there
+    answers = out.with_name("pack.answers.txt")
+    pack, answer_bytes = whole_pack
+    assert pack.startswith(text)  # every puzzle there is whole, and the one the full run has there
+    assert answer_bytes.startswith(answers.read_bytes())
+    assert answers.read_bytes().count(b"# name:") >= text.count(b"# name:")  # each puzzle's answer is written first
     if signum == signal.SIGKILL:  # a power cut may leave part of a record: it is made again
         out.write_bytes(text + b"\n# name: L2-s11-9")
+        answers.write_bytes(answers.read_bytes() + b"\n# name: L2-s11-9\nSS")
     result = run_cli(*GENERATE[:-2], "--count", "120", "--resume", "--jobs", "2", "--out", str(out))
     assert result.returncode == 0, result.stderr
-    assert out.read_bytes() == whole_pack
+    assert out.read_bytes() == pack and answers.read_bytes() == answer_bytes
 
 
 @pytest.mark.slow
@@ -289,3 +294,48 @@ def test_resume_without_a_seed_takes_the_packs_own(run_cli, tmp_path):
     assert run_cli("lixso", "generate", "--level", "1", "--size", "6x6", "--count", "4", "--resume", "--out", str(out)).returncode == 0
     assert run_cli("lixso", "generate", "--level", "1", "--size", "6x6", "--count", "4", "--seed", seed, "--out", str(fresh)).returncode == 0
     assert out.read_bytes() == fresh.read_bytes()
+
+
+# --------------------------------------------------------------------------- answers kept apart
+
+
+def test_generate_keeps_the_answers_apart_where_verify_and_check_find_them(run_cli, tmp_path):
+    out = tmp_path / "pack.txt"
+    made = run_cli(*GENERATE, "--count", "3", "--out", str(out))
+    assert made.returncode == 0, made.stderr
+    assert b"solution" not in out.read_bytes()  # a player opening the pack reads no answer
+    answers = tmp_path / "pack.answers.txt"
+    from placesat.lixso.model import load_pack
+    from placesat.lixso.rules import find_violation
+
+    puzzles = load_pack(str(out))  # the answers are read with the pack
+    assert [p.name for p in puzzles] == ["L2-s11-001", "L2-s11-002", "L2-s11-003"]
+    for puzzle in puzzles:
+        solution = puzzle.stated_solution()
+        assert solution is not None and find_violation(puzzle, solution) is None
+        assert all(clue in (".", cell) for row, solved in zip(puzzle.rows, solution) for clue, cell in zip(row, solved))
+    checked = run_cli("lixso", "verify", str(out), "--json")
+    assert checked.returncode == 0 and checked.stdout.count('"solution_matches":true') == 3
+    assert run_cli("lixso", "check", str(out), "--index", "2").returncode == 0  # the pack's own answer
+    assert run_cli("lixso", "check", str(out), "--index", "3", str(answers)).returncode == 0  # picked by name
+    # a wrong answer is caught by both
+    text = answers.read_text().splitlines()
+    first_row = text.index("# name: L2-s11-002") + 1
+    text[first_row] = ("I" if text[first_row][0] != "I" else "X") + text[first_row][1:]
+    answers.write_text("\n".join(text) + "\n")
+    wrong = run_cli("lixso", "verify", str(out), "--json")
+    assert wrong.returncode == 1 and wrong.stdout.count('"solution_matches":false') == 1
+
+
+def test_answers_are_found_when_a_puzzle_was_taken_out_and_old_packs_still_read(tmp_path):
+    from placesat.lixso.model import Grid, load_pack, with_answers
+
+    def grid(name, rows):
+        return Grid(rows, name=name)
+
+    puzzles = [grid("a", ("..",)), grid("c", ("..",)), grid("d", ("..",))]
+    answers = [grid("a", ("IX",)), grid("b", ("XS",)), grid("c", ("SO",)), grid("d", ("OI",))]
+    got = {p.name: p.stated_solution() for p in with_answers(puzzles, answers)}
+    assert got == {"a": ("IX",), "c": ("SO",), "d": ("OI",)}
+    inline = [g for g in load_pack("grids/examples.txt") if g.stated_solution() is not None]
+    assert inline  # the form of packs made before answers were kept apart

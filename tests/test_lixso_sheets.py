@@ -513,7 +513,7 @@ def test_the_text_grid_numbers_rows_and_columns():
 
 
 def test_shipped_puzzle_names_are_unique_and_verify_warns_on_a_repeated_one(run_cli, tmp_path):
-    shipped = [ROOT / "grids" / "examples.txt"] + sorted((ROOT / "grids" / "lixso").glob("level-*.txt"))
+    shipped = [ROOT / "grids" / "examples.txt"] + sorted((ROOT / "grids" / "lixso").glob("level-[0-9].txt"))
     names = [g.name for path in shipped for g in load_pack(str(path)) if isinstance(g, Grid)]
     assert len(names) == len(set(names)) == 122
     twice = tmp_path / "twice.txt"

@@ -112,7 +112,7 @@ def test_grade_and_hint_commands(run_cli, tmp_path):
 def test_shipped_level_packs_verify(run_cli, tmp_path):
     from placesat.lixso.model import Grid, format_grid, load_pack
 
-    packs = sorted((ROOT / "grids" / "lixso").glob("level-*.txt"))
+    packs = sorted((ROOT / "grids" / "lixso").glob("level-[0-9].txt"))
     assert [p.name for p in packs] == [f"level-{n}.txt" for n in range(1, 7)]
     sample = tmp_path / "sample.txt"
     chosen = []

@@ -677,12 +677,20 @@ def header_seed(path: str) -> int | None:
     return int(match[1]) if match else None
 
 
-def resume_point(path: str, header: str, level: int, seed: int, height: int, width: int) -> tuple[int, int] | None:
+def answers_header(header: str) -> str:
+    """The first line of the answers file that goes with a pack whose first line is ``header``."""
+    return "# Answers to the " + header[2:]
+
+
+def resume_point(path: str, header: str, level: int, seed: int, height: int, width: int,
+                 before: int | None = None) -> tuple[int, int] | None:
     """Where an interrupted run that writes ``path`` stopped: ``(the index of the next puzzle
     to make, the length in bytes of the file's complete part)``, read in one pass with memory
     flat in the file's length. A record counts when it is whole (the name of a puzzle of this
-    pack after the last one counted, and every row); a cut-short last record does not. None
-    when the file does not begin with ``header`` (another run's pack: not to be continued)."""
+    pack after the last one counted, and every row); a cut-short last record does not, nor
+    (``before``) one of a puzzle from that index on. None when the file does not begin with
+    ``header`` (another run's pack: not to be continued). The answers file is read the same
+    way: its records are the pack's, with the solution as the grid."""
     head = header.encode("utf-8")
     with open(path, "rb") as handle:
         first = handle.read(len(head))
@@ -702,7 +710,7 @@ def resume_point(path: str, header: str, level: int, seed: int, height: int, wid
                 continue
             if line.startswith(b"# name: "):
                 index = _index_of(line[8:].decode("utf-8", errors="replace"), level, seed)
-                name = index if index is not None and index >= next_index else None
+                name = index if index is not None and index >= next_index and (before is None or index < before) else None
                 rows = 0
             elif not line.startswith(b"#"):
                 rows += 1

@@ -267,6 +267,81 @@ def read_grids(lines: Iterable[tuple[int, str | None]], path: str | None = None,
     yield from finish()
 
 
+# --------------------------------------------------------------------------- answers kept apart
+ANSWERS_MARK = ".answers"
+"""What sets a pack's answers file apart: ``pack.txt`` keeps its answers in ``pack.answers.txt``
+(seeds/lixso.md, 'Answers apart'); the one place that names it."""
+ANSWERS_WINDOW = 64
+"""How many answers are read ahead of the puzzles to find a puzzle's own (a pack edited by hand,
+a puzzle dropped or moved a little, still finds its answers; memory stays bounded)."""
+
+
+def answers_path(pack_path: str) -> str:
+    """Where the answers to the pack ``pack_path`` are kept: beside it, ``NAME.answers.EXT``."""
+    root, extension = os.path.splitext(pack_path)
+    return f"{root}{ANSWERS_MARK}{extension}"
+
+
+def answers_beside(pack_path: str) -> str | None:
+    """The answers file beside a pack file, when there is one (a regular file); None for
+    standard input, a puzzle ID, an answers file itself, or a pack without one."""
+    if pack_path == "-" or not os.path.isfile(pack_path):
+        return None
+    root, _ = os.path.splitext(pack_path)
+    if root.endswith(ANSWERS_MARK):
+        return None
+    beside = answers_path(pack_path)
+    return beside if os.path.isfile(beside) else None
+
+
+def pick_answer(entries: list[Grid | InputError], puzzle: Grid, path: str | None) -> Grid:
+    """The proposed solution to ``puzzle`` in a file: its one grid, or, in a file of several
+    (an answers file), the one with the puzzle's name."""
+    if len(entries) == 1:
+        if isinstance(entries[0], InputError):
+            raise entries[0]
+        return entries[0]
+    named = [e for e in entries if isinstance(e, Grid) and puzzle.name and e.name == puzzle.name]
+    if not named:
+        raise InputError(f"this file holds {len(entries)} grids and none is named {puzzle.name!r}" if puzzle.name
+                         else f"this file holds {len(entries)} grids; the puzzle has no name to pick its answer by", path)
+    return named[0]
+
+
+def format_answer(name: str, solution: tuple[str, ...]) -> str:
+    """One answer as its answers file holds it: the puzzle's name, then the solved grid."""
+    return f"# name: {name}\n" + "\n".join(solution) + "\n"
+
+
+def with_answers(grids: Iterable[Grid | InputError], answers: Iterable[Grid | InputError]) -> Iterator[Grid | InputError]:
+    """``grids``, each named puzzle with its answer from ``answers`` (solved grids named as the
+    puzzles, in the pack's order) as its ``# solution:``, read ahead at most
+    :data:`ANSWERS_WINDOW` answers. A puzzle that states its own solution keeps it; an answer
+    that is not a whole grid, or whose puzzle is not found, is passed over."""
+    pending: dict[str, Grid] = {}
+    source = iter(answers)
+    exhausted = False
+    for entry in grids:
+        if isinstance(entry, Grid) and entry.name and "solution" not in entry.metadata:
+            while entry.name not in pending and not exhausted and len(pending) < ANSWERS_WINDOW:
+                try:
+                    answer = next(source, None)
+                except InputError:  # an answers file that cannot be read on: the puzzles still are
+                    answer = None
+                if answer is None:
+                    exhausted = True
+                elif isinstance(answer, Grid) and answer.name and answer.is_complete():
+                    pending.setdefault(answer.name, answer)
+            found = pending.pop(entry.name, None)
+            if found is not None:
+                # answers read before this one belong to puzzles that are not in the pack
+                for name in list(pending):
+                    if pending[name].line is not None and found.line is not None and pending[name].line < found.line:
+                        del pending[name]
+                entry.metadata["solution"] = "/".join(found.rows)
+        yield entry
+
+
 # --------------------------------------------------------------------------- puzzle IDs
 
 ID_PREFIX = "LX"
@@ -345,11 +420,24 @@ def load_pack(path: str) -> list[Grid | InputError]:
     if looks_like_id(path) and not os.path.exists(path):
         return [parse_id(path)]
     text = read_text(path)
+    beside = answers_beside(path)
     path = display_name(path)
     grids = parse_pack(text, path)
+    if beside is not None:
+        grids = list(with_answers(grids, parse_pack(read_text(beside), display_name(beside))))
     if not grids:
         raise InputError("no grid in this file (empty, or only comments)", path)
     return grids
+
+
+def folder_grid_files(folder: str) -> list[str]:
+    """The grid files of a folder, in name order: hidden files and answers files left out (an
+    answers file is read with its pack, not as puzzles of its own)."""
+    return [
+        os.path.join(folder, name) for name in sorted(os.listdir(folder))
+        if not name.startswith(".") and not os.path.splitext(name)[0].endswith(ANSWERS_MARK)
+        and os.path.isfile(os.path.join(folder, name))
+    ]
 
 
 def collect(paths: list[str]) -> list[Grid | InputError]:
@@ -357,13 +445,11 @@ def collect(paths: list[str]) -> list[Grid | InputError]:
     entries: list[Grid | InputError] = []
     for path in paths:
         if os.path.isdir(path):
-            names = sorted(
-                name for name in os.listdir(path) if not name.startswith(".") and os.path.isfile(os.path.join(path, name))
-            )
+            names = folder_grid_files(path)
             if not names:
                 entries.append(InputError("folder holds no grid files", path))
             for name in names:
-                entries.extend(_load(os.path.join(path, name)))
+                entries.extend(_load(name))
         else:
             entries.extend(_load(path))
     return entries

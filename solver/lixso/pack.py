@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from ..core.errors import InputError
 from ..core.inputs import STDIN, display_name
 from ..core.records import StreamedInput
-from .model import Grid, looks_like_id, parse_id, read_grids
+from .model import Grid, answers_beside, folder_grid_files, looks_like_id, parse_id, read_grids, with_answers
 
 
 class PackStream:
@@ -36,13 +36,10 @@ class PackStream:
     def _files(self) -> Iterator[str | InputError]:
         for path in self.paths:
             if os.path.isdir(path):
-                names = sorted(
-                    name for name in os.listdir(path) if not name.startswith(".") and os.path.isfile(os.path.join(path, name))
-                )
+                names = folder_grid_files(path)
                 if not names:
                     yield InputError("folder holds no grid files", path)
-                for name in names:
-                    yield os.path.join(path, name)
+                yield from names
             else:
                 yield path
 
@@ -67,8 +64,12 @@ class PackStream:
         source = StreamedInput(path)
         self._inputs.append(source)
         found = False
+        grids = read_grids(source, display_name(path))
+        beside = answers_beside(path)
+        if beside is not None:  # read alongside, a window at a time: memory stays flat
+            grids = with_answers(grids, read_grids(StreamedInput(beside), display_name(beside)))
         try:
-            for entry in read_grids(source, display_name(path)):
+            for entry in grids:
                 found = True
                 yield entry
         except InputError as error:  # the file cannot be read on from here (binary, not UTF-8, gone)
