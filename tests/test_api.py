@@ -85,8 +85,7 @@ def test_errors_are_the_commands_input_errors():
 
 
 def test_a_solve_from_text_is_the_solve_of_the_parsed_grid():
-    text = (ROOT / "grids" / "lixso" / "level-1.txt").read_text().split("\n\n")
-    pack = placesat.lixso.parse_pack("\n\n".join(text))
+    pack = placesat.lixso.load_pack(str(ROOT / "grids" / "lixso" / "level-1.txt"))  # its answers read beside it
     grid = next(entry for entry in pack if isinstance(entry, placesat.lixso.Grid))
     from_text = placesat.lixso.solve(placesat.lixso.format_grid(grid))
     assert from_text.status.value == "unique"
