@@ -127,6 +127,7 @@ def _solve_with_cuts(
     shrink: Callable[[list[Point]], list[Point]] | None = None,
     progress: Callable[[str], None] = lambda text: None,
     claims: Claims | None = None,
+    fewest: bool = True,
 ) -> tuple[Status, list[Point], int | None]:
     """Optimise ``objective`` (or, without one but with ``growth.at_most_stones``, find the
     fewest stones) and cut off rings until every class's path is one path.
@@ -139,7 +140,8 @@ def _solve_with_cuts(
     faster than one optimisation. Returns the status, the added stones and the proven optimum.
 
     ``claims``: certify the unsatisfiable call behind a "no" and behind the optimum, each at
-    once, over the clauses the solver holds then (ring cuts included).
+    once, over the clauses the solver holds then (ring cuts included). ``fewest=False``: the
+    first model's stones, no descent (a yes/no question).
     """
     lattice = position.lattice
     progress("loading the model into the solver")
@@ -189,7 +191,7 @@ def _solve_with_cuts(
                 claims.certifier.needs_no_proof(name, claim, "no proof needed: the objective's own maximum")
             else:
                 claims.certifier.certify(solver, result.bound_assumptions, name, claim)
-        if objective or not growth.at_most_stones:
+        if objective or not growth.at_most_stones or not fewest:
             return Status.SAT, stones, result.objective
         while stones:
             if shrink is not None:
@@ -217,6 +219,8 @@ def reach_win(
     progress: Callable[[str], None] = lambda text: None,
     tiebreak: str = PASS_TIEBREAK,
     checkers: Sequence[str] | None = None,
+    fewest: bool = True,
+    deadline: Deadline | None = None,
 ) -> ReachAnswer:
     """Can ``player``, adding at most ``stones`` stones while the other side only passes, reach
     a position that it wins when the game then ends? The fewest stones that do it, or "no";
@@ -227,11 +231,15 @@ def reach_win(
     stones win, are re-proven on a fresh proof-logging solver and every checker replays the
     proof (``answer.certification``); a "no" whose proof a checker rejects (or the time limit
     cuts short) is "unknown".
+
+    ``fewest=False`` asks only yes or no: a "yes" gives the stones of the first win the solver
+    finds (replayed all the same), not the fewest (forced's cut-offs ask this, many times).
+    ``deadline``: a :class:`Deadline` shared with other work, instead of ``time_limit``.
     """
-    deadline = Deadline(time_limit)
+    deadline = deadline or Deadline(time_limit)
     certifier = _certifier(checkers, backend, deadline)
     try:
-        answer = _reach_win(position, player, stones, backend, deadline, progress, tiebreak, certifier)
+        answer = _reach_win(position, player, stones, backend, deadline, progress, tiebreak, certifier, fewest)
     except TimeUp:
         answer = ReachAnswer(player, stones, UNKNOWN)
     answer.certification = certifier
@@ -249,6 +257,7 @@ def _reach_win(
     progress: Callable[[str], None] = lambda text: None,
     tiebreak: str = PASS_TIEBREAK,
     certifier: CallCertifier | None = None,
+    fewest: bool = True,
 ) -> ReachAnswer:
     """:func:`reach_win` within ``deadline`` (``TimeUp`` when it comes first)."""
     capacity, at_least = _limits(position, player, stones)
@@ -293,7 +302,7 @@ def _reach_win(
     )
     # the fewest stones: by descending bounds where the encoding has them (CP-SAT), else by
     # maximising minus their number (the SAT backend climbs down the same way, incrementally)
-    objective = [] if growth.at_most_stones else [(lit, -1) for lit in growth.added.values()]
+    objective = [] if growth.at_most_stones or not fewest else [(lit, -1) for lit in growth.added.values()]
     their_values = [g.value for g in theirs]
 
     def still_wins(stones: list[Point]) -> bool:
@@ -323,7 +332,7 @@ def _reach_win(
             ("no-win", f"{player} cannot win by adding at most {stones} stone(s) while {other} passes"),
             lambda optimum: ("fewest", f"{player} cannot win by adding fewer than {-optimum} stone(s) while {other} passes"),
         )
-    status, added, _ = _solve_with_cuts(position, growth, objective, backend, deadline, shrink, progress, claims)
+    status, added, _ = _solve_with_cuts(position, growth, objective, backend, deadline, shrink, progress, claims, fewest)
     if status is Status.UNKNOWN:
         return ReachAnswer(player, stones, UNKNOWN)
     if status is Status.UNSAT:

@@ -1,0 +1,434 @@
+"""Forced wins: can the player to move make its win certain within K of its own moves, whatever
+the other side plays?
+
+A Laido game ends only when both players pass in a row, so a side that is behind never has to
+let it end while an empty point is left. What a player can force is a *decided* position: one
+that it wins however the game goes on, even if it only passes from then on and the other side
+adds any stones it likes (the other side's ``reach`` with every empty point answers "no").
+So the question is: can the target, whatever the other side plays, within K own moves (a
+stone or a pass each) either end the game as its winner or leave the other side to move in a
+decided position? (seeds/laido.md, "Forced wins", states this reading and why.)
+
+The search is :class:`placesat.core.andor.AndOrSearch` (depth-bounded AND/OR search with a
+transposition table and iterative deepening); this module gives it the game, seen from the
+target's side, with its cut-offs, all through :mod:`placesat.laido.reach` and the plain rules:
+
+- ``result``: the game over (scored), or, with the other side to move, a decided position.
+  Deciding is checked cheapest first: the game ending now (the plain scorer), the other side's
+  winning stones found before (replayed by the plain rules), the solver with two stones, and
+  only then the solver with every empty point;
+- ``settle``: a pass that ends the game in the mover's favour right away;
+- ``hopeless``: the target cannot win within its own moves left even if the other side only
+  passes (``reach`` with that many stones answers "no"): the other side's "always pass" is one
+  defence, so no strategy of the target's beats every defence;
+- ``order``: the stones of the winning sets the solver found (both sides': a threat is where to
+  build or where to block) first, then a pass, then the rest in board order.
+
+Every "win" is replayed before it is reported (:func:`placesat.core.andor.replay_strategy`):
+the target's moves from the search, every legal reply of the other side from
+:mod:`placesat.laido.rules`, each end of game scored, each decided leaf checked again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Sequence
+
+from placesat.core.andor import AndOrSearch, ReplayedStrategy, SearchStats, Settled, StrategyNode, replay_strategy
+from placesat.core.backend import Status
+from placesat.core.errors import InputError
+from placesat.core.lattice import Point
+from placesat.core.limits import Deadline, TimeUp, as_deadline
+from placesat.core.play import Outcome
+
+from .model import BLACK, COLOURS, PASS, SWAP, WHITE, Move, Position, move_json, opponent
+from .reach import NO, YES, reach_win
+from .rules import IllegalMove, Verdict, board_order, finish_with, group_value, groups, legal_moves, play, verdict_of
+from .score import best_connection_part
+
+WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
+MAX_MOVES = 8
+"""The most own moves a search may be asked for (a mid-game 9-side board settles one or two)."""
+DEFAULT_BACKEND = "sat"
+"""The solver behind the cut-offs: the SAT backend answers the small reach questions the
+search asks faster than CP-SAT on the shipped positions, on one core, and the same way every run."""
+QUICK_STONES = 2
+"""Before asking whether the other side can win with every empty point, ask with this many: the
+small question usually finds its win (and is far cheaper on a large board)."""
+WITNESSES_KEPT = 24
+"""Winning stone sets remembered per side, newest first (tried again by the plain rules)."""
+
+SEATS = {BLACK: 1, WHITE: 2}
+"""The seats of play-vs and selfplay are the colours: Black is 1, White is 2."""
+
+
+def seat_of(colour: str) -> int:
+    """The seat (from 1) that plays ``colour``."""
+    return SEATS[colour]
+
+
+def colour_of(seat: int) -> str:
+    """The colour played from ``seat``."""
+    return COLOURS[seat - 1]
+
+
+def move_text(move: Move) -> str:
+    """A move as a player types it: ``q,r``, ``pass`` or ``swap`` (what ``laido play`` reads)."""
+    return move if isinstance(move, str) else f"{move[0]},{move[1]}"
+
+
+def own_moves_within(plies: int, target_to_move: bool) -> int:
+    """How many of the next ``plies`` plies are the target's (the players alternate; the search
+    never plays the pie swap, the only move after which the same colour moves again)."""
+    return (plies + 1) // 2 if target_to_move else plies // 2
+
+
+class LaidoRules:
+    """The plain rules seen as seats (Black 1, White 2), what :func:`replay_strategy` needs:
+    the seat to move, the legal moves (the swap included), a move, and the end of the game,
+    scored in the longest reading with the half point for the first pass."""
+
+    name = "laido"
+
+    def __init__(self, backend: str = DEFAULT_BACKEND) -> None:
+        self.backend = backend
+        self._values: dict[frozenset[Point], int] = {}
+
+    def players(self, position: Position) -> int:
+        """Two."""
+        return 2
+
+    def to_move(self, position: Position) -> int:
+        """The seat of the colour to move."""
+        return seat_of(position.to_move)
+
+    def moves(self, position: Position) -> Sequence[Move]:
+        """Every empty point, a pass (not as the first move), a swap when the pie rule allows it."""
+        return legal_moves(position)
+
+    def play(self, position: Position, move: Move) -> Position:
+        """The position after ``move`` (:func:`placesat.laido.rules.play`)."""
+        return play(position, move)
+
+    def values(self, position: Position, colour: str, deadline: Deadline | None = None) -> list[int]:
+        """``colour``'s group values, each group's longest connection part found once (a group
+        is worth the same wherever it stands on the same board)."""
+        lattice = position.lattice
+        found = []
+        for group in groups(lattice, position.stones(colour)):
+            value = self._values.get(group)
+            if value is None:
+                status, part = best_connection_part(lattice, group, backend=self.backend, deadline=deadline)
+                if status is Status.UNKNOWN:
+                    raise TimeUp("the time limit came first")
+                value = self._values[group] = group_value(group, part)
+            found.append(value)
+        return found
+
+    def verdict(self, position: Position, deadline: Deadline | None = None) -> Verdict:
+        """Who wins ``position`` if both players pass from here (the game over: who won)."""
+        return verdict_of(position, self.values(position, BLACK, deadline), self.values(position, WHITE, deadline))
+
+    def outcome(self, position: Position) -> Outcome | None:
+        """The winner once two passes in a row ended the game; None before."""
+        if not position.is_over:
+            return None
+        verdict = self.verdict(position)
+        return Outcome(seat_of(verdict.winner), verdict.describe())
+
+    def winner_after(self, position: Position, colour: str, stones: Sequence[Point], deadline: Deadline | None = None) -> str | None:
+        """Who wins when ``colour`` places ``stones`` on its turns and then passes, the other side
+        passing on each of its turns, until the game ends (None: the game ends first, or a stone
+        is taken)."""
+        try:
+            _, final = finish_with(position, colour, list(stones))
+        except IllegalMove:
+            return None
+        return self.verdict(final, deadline).winner
+
+
+@dataclass
+class LaidoGame:
+    """Laido seen from ``target``'s side, for :class:`placesat.core.andor.AndOrSearch`."""
+
+    target: str
+    backend: str = DEFAULT_BACKEND
+    deadline: Deadline = field(default_factory=Deadline.never)
+    rules: LaidoRules = field(default_factory=LaidoRules)
+    reach_calls: int = 0
+    reach_cuts: int = 0
+    witnesses: dict[str, list[tuple[Point, ...]]] = field(default_factory=lambda: {BLACK: [], WHITE: []})
+    _decided: dict[Hashable, bool] = field(default_factory=dict)
+    _reach_no: dict[Hashable, int] = field(default_factory=dict)  # the most stones proven not to win
+
+    @property
+    def other(self) -> str:
+        return opponent(self.target)
+
+    def key(self, position: Position) -> Hashable:
+        """The stones, the colour to move and the passes (the swap flag changes no colour's play)."""
+        return (position.black, position.white, position.to_move, position.passes, position.first_pass)
+
+    def result(self, position: Position) -> bool | None:
+        """The game over: whether the target won; the other side to move in a decided position: won."""
+        if position.is_over:
+            return self.rules.verdict(position, self.deadline).winner == self.target
+        if position.to_move != self.target and self.decided(position):
+            return True
+        return None
+
+    def target_moves(self, position: Position) -> bool:
+        """The target's plies are the OR nodes."""
+        return position.to_move == self.target
+
+    def moves(self, position: Position) -> Sequence[Move]:
+        """The legal moves but the pie swap (it exchanges the players, not the colours: the
+        search is about a colour, and a swap leaves the same colour to move on the same board)."""
+        return [m for m in legal_moves(position) if m != SWAP]
+
+    def play(self, position: Position, move: Move) -> Position:
+        """The move through the rules (the moves come from :meth:`moves`, so they are legal)."""
+        return play(position, move)
+
+    def settle(self, position: Position, depth: int) -> Settled[Move] | None:
+        """After a pass, the mover who wins if the game ends now ends it with a pass of its own."""
+        if position.passes == 1 and self.rules.winner_after(position, position.to_move, (), self.deadline) == position.to_move:
+            return Settled(position.to_move == self.target, PASS)
+        return None
+
+    def hopeless(self, position: Position, depth: int) -> bool:
+        """The target cannot win within its own moves left even if the other side only passes.
+
+        Proof: against the other side's passes, a target that wins (the game ended, or a decided
+        position after its move, which the other side's pass and its own then end as its win)
+        has won with at most that many stones, so ``reach`` with that many would say yes."""
+        own = own_moves_within(depth, position.to_move == self.target)
+        if own == 0:
+            # the other side places a stone where it can, and the target has no move left
+            return bool(position.empty_points)
+        return not self._can_win(position, self.target, own)
+
+    def order(self, position: Position, moves: Sequence[Move]) -> Sequence[Move]:
+        """The stones of the winning sets found (the mover's own first: where to build; then the
+        other side's: where to block), then a pass, then the other moves in board order."""
+        mover = position.to_move
+        rank: dict[Move, int] = {}
+        for colour in (mover, opponent(mover)):
+            for stones in self.witnesses[colour]:
+                for point in stones:
+                    rank.setdefault(point, len(rank))
+        rank.setdefault(PASS, len(rank))
+        last = len(rank)
+        return sorted(moves, key=lambda m: (rank.get(m, last), () if isinstance(m, str) else board_order(m)))
+
+    # ------------------------------------------------------------------ the questions behind the cut-offs
+
+    def decided(self, position: Position) -> bool:
+        """With the other side to move: does the target win however the game goes on, even if it
+        only passes from here? The other side's win is looked for cheapest first: passing now
+        (the plain scorer), a winning set of stones found before (the plain rules), the solver
+        with :data:`QUICK_STONES` stones, the solver with every empty point ("no" decides)."""
+        key = self.key(position)
+        known = self._decided.get(key)
+        if known is not None:
+            return known
+        other = position.to_move
+        empty = set(position.empty_points)
+        answer = self.rules.winner_after(position, other, (), self.deadline) != other
+        if answer:
+            for stones in self.witnesses[other]:
+                if empty.issuperset(stones) and self.rules.winner_after(position, other, stones, self.deadline) == other:
+                    answer = False
+                    break
+        if answer:
+            answer = not self._can_win(position, other, len(empty))
+        self._decided[key] = answer
+        return answer
+
+    def _can_win(self, position: Position, colour: str, stones: int) -> bool:
+        """Whether ``colour`` wins by adding at most ``stones`` while the other side only passes:
+        the remembered winning sets first (the plain rules), then the solver, a few stones first."""
+        empty = set(position.empty_points)
+        for found in self.witnesses[colour]:
+            if len(found) <= stones and empty.issuperset(found) and self.rules.winner_after(position, colour, found, self.deadline) == colour:
+                return True
+        key = (self.key(position), colour)
+        if self._reach_no.get(key, -1) >= stones:
+            return False
+        for asked in sorted({min(QUICK_STONES, stones), stones}):
+            if asked <= self._reach_no.get(key, -1):
+                continue
+            if self._reach(position, colour, asked):
+                return True
+            self._reach_no[key] = asked
+        self.reach_cuts += 1
+        return False
+
+    def _reach(self, position: Position, colour: str, stones: int) -> bool:
+        """``reach`` (yes or no, not the fewest); a winning set is remembered for the plain rules."""
+        self.reach_calls += 1
+        answer = reach_win(position, colour, stones, self.backend, fewest=False, deadline=self.deadline)
+        if answer.answer == YES:
+            kept = self.witnesses[colour]
+            if answer.stones not in kept:
+                kept.insert(0, answer.stones)
+                del kept[WITNESSES_KEPT:]
+            return True
+        if answer.answer == NO:
+            return False
+        raise TimeUp("the time limit came first")  # reach gives "unknown" only at the time limit
+
+
+@dataclass
+class ForcedAnswer:
+    """``answer``: "win" (``move`` starts a strategy that wins within ``within`` own moves,
+    replayed against every reply), "no forced win" (the search was complete), or "unknown" (the
+    time limit came first; ``no_win_within``: the most own moves proven not to win before it)."""
+
+    player: str
+    moves: int
+    answer: str
+    move: Move | None = None
+    within: int | None = None
+    line: list[Move] = field(default_factory=list)
+    strategy: StrategyNode | None = None
+    replayed_positions: int = 0
+    stats: SearchStats = field(default_factory=SearchStats)
+    positions: int = 0
+    reach_calls: int = 0
+    reach_cuts: int = 0
+    no_win_within: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The answer as JSON: with "win", the first move, the line of play (the other side's
+        longest defence) and the strategy's first levels (every reply, with the answer to it)."""
+        return {
+            "player": self.player,
+            "moves": self.moves,
+            "answer": self.answer,
+            "move": None if self.move is None else move_json(self.move),
+            "within": self.within,
+            "line": [move_json(m) for m in self.line],
+            "strategy": None if self.strategy is None else strategy_json(self.strategy, STRATEGY_LEVELS),
+            "replayed_positions": self.replayed_positions,
+            "positions": self.positions,
+            "reach_calls": self.reach_calls,
+            "reach_cuts": self.reach_cuts,
+            "no_win_within": self.no_win_within,
+        }
+
+
+STRATEGY_LEVELS = 3
+"""Levels of the strategy tree written out in JSON: the first move, every reply, the answer to each."""
+
+
+def strategy_json(node: StrategyNode, levels: int) -> dict[str, Any] | None:
+    """The strategy's first ``levels`` levels as JSON (a replayed tree can hold a reply for every
+    empty point at every level of the other side's)."""
+    if node.reached:
+        return {"reached": True}
+    if levels <= 0:
+        return None
+    if node.move is not None:
+        return {"move": move_json(node.move), "then": None if node.then is None else strategy_json(node.then, levels - 1)}
+    return {"replies": [{"reply": move_json(r), "then": strategy_json(n, levels - 1)} for r, n in node.replies]}
+
+
+def check_moves(moves: int) -> int:
+    """``moves`` when it is from 1 to :data:`MAX_MOVES`."""
+    if not 1 <= moves <= MAX_MOVES:
+        raise InputError(f"--moves must be from 1 to {MAX_MOVES}, not {moves}")
+    return moves
+
+
+def forced_win(
+    position: Position,
+    moves: int,
+    time_limit: "Deadline | float | None" = None,
+    backend: str = DEFAULT_BACKEND,
+) -> ForcedAnswer:
+    """Can the player to move force a win within ``moves`` of its own moves, whatever the other
+    side plays? A win is the game over with this player the winner, or the other side to move
+    in a decided position (this player wins however the game goes on: see the module's text).
+
+    "win" with its first move and a strategy replayed on the plain rules against every legal
+    reply; "no forced win" (the search was complete); "unknown" when the time limit comes first,
+    with the most own moves proven not to win before it (``no_win_within``).
+    """
+    check_moves(moves)
+    deadline = as_deadline(time_limit)
+    if position.is_over:
+        raise InputError("the game is over (two passes in a row): nobody moves any more")
+    player = position.to_move
+    game = LaidoGame(player, backend, deadline, LaidoRules(backend))
+    search: AndOrSearch[Position, Move] = AndOrSearch(game, deadline)
+    answer = ForcedAnswer(player, moves, UNKNOWN, stats=search.stats)
+    within = None
+    try:
+        for own in range(1, moves + 1):
+            if search.wins(position, 2 * own - 1, deepen=False):
+                within = own
+                break
+            answer.no_win_within = own
+        answer.positions = search.stats.nodes
+        if within is None:
+            answer.answer = NO_WIN
+        else:
+            replayed = replay_win(search, game, position, within, deadline)
+            answer.answer, answer.within, answer.no_win_within = WIN, within, None
+            answer.strategy, answer.replayed_positions = replayed.tree, replayed.positions
+            answer.move = replayed.tree.move
+            answer.line = line_of_play(replayed.tree)
+    except TimeUp:
+        answer.answer, answer.move, answer.within = UNKNOWN, None, None
+        answer.positions = search.stats.nodes
+    answer.reach_calls, answer.reach_cuts = game.reach_calls, game.reach_cuts
+    return answer
+
+
+def replay_win(
+    search: AndOrSearch[Position, Move], game: LaidoGame, root: Position, within: int, deadline: Deadline
+) -> ReplayedStrategy:
+    """The strategy the search proved, replayed on the plain rules against every legal reply of
+    the other side (the pie swap too): raises :class:`placesat.core.andor.StrategyFailed` when it
+    does not win. At each of the target's turns the move is the one that wins soonest from there
+    (re-proven, fast with the table warm), so no branch runs out of own moves."""
+
+    def choose(position: Position) -> Move | None:
+        for own in range(1, within + 1):
+            if search.wins(position, 2 * own - 1, deepen=False):
+                return search.best_move(position)
+        return None
+
+    def reached(position: Position) -> bool:
+        if position.is_over:
+            return game.rules.verdict(position, deadline).winner == game.target
+        return position.to_move != game.target and game.decided(position)
+
+    return replay_strategy(game.rules, root, seat_of(game.target), within, choose, reached, deadline)
+
+
+def line_of_play(tree: StrategyNode) -> list[Move]:
+    """The main line of a replayed strategy: the target's moves and, at each turn of the other
+    side, the reply that holds out longest (the first such in the rules' order)."""
+    line: list[Move] = []
+    node: StrategyNode | None = tree
+    while node is not None and not node.reached:
+        if node.move is not None:
+            line.append(node.move)
+            node = node.then
+        elif node.replies:
+            reply, node = max(node.replies, key=lambda item: _own_moves_left(item[1]))
+            line.append(reply)
+        else:
+            break
+    return line
+
+
+def _own_moves_left(node: StrategyNode) -> int:
+    """How many own moves the target still plays on the longest branch below ``node``."""
+    if node.reached:
+        return 0
+    if node.move is not None:
+        return 1 + (_own_moves_left(node.then) if node.then is not None else 0)
+    return max((_own_moves_left(n) for _, n in node.replies), default=0)
