@@ -25,8 +25,13 @@ from placesat.laido.model import (
     position_to_json,
     record_to_json,
 )
+from placesat.core.limits import Deadline, as_deadline
+from placesat.core.signals import raise_if_stopped
+from placesat.laido.forced import DEFAULT_BACKEND as FORCED_BACKEND
+from placesat.laido.forced import MAX_MOVES, NO_WIN as NO_FORCED_WIN, UNKNOWN as FORCED_UNKNOWN, WIN as FORCED_WIN, check_moves, forced_win
+from placesat.laido.play import BEST_DEPTH, LaidoPlayable
 from placesat.laido.reach import DEFAULT_REACH_BACKEND, NO, UNKNOWN, BestAnswer, ReachAnswer, reach_best, reach_win
-from placesat.laido.render import legend_text, render_svg, render_text
+from placesat.laido.render import legend_text, render_svg, render_text, step_mark
 from placesat.laido.rules import PASS_TIEBREAK, READINGS, TIEBREAKS, IllegalMove, legal_moves, play as play_move, replay
 from placesat.laido.score import Score, score_position
 
@@ -162,6 +167,7 @@ def _print_score(score: Score, last: Move | None = None) -> None:
 
 
 NEW_SIDE = 9  # the usual board (seeds/laido.md)
+BEST_TIME = 5.0  # best's default time limit: a player waits a few seconds
 
 
 @command(app)
@@ -513,3 +519,138 @@ def moves(
     other = [m for m in legal if isinstance(m, str)]
     print(f"{position.to_move} to move: {len(points)} empty point(s)" + (f", or {' or '.join(other)}" if other else ""))
     print(" ".join(_point(p) for p in points))  # type: ignore[arg-type]
+
+
+@command(app)
+def forced(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    own_moves: int = typer.Option(..., "--moves", "-k", help=f"Within this many own moves of the player to move (a stone or a pass each; 1 to {MAX_MOVES})."),
+    time_limit: Optional[float] = time_limit_option(),
+    backend: str = backend_option(FORCED_BACKEND, f"Solver backend of the cut-offs: sat or cpsat (default {FORCED_BACKEND} here)."),
+    json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "within", "line", "strategy": first levels of the replayed tree, "positions", "no_win_within"}.'),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board at the end of the line of play, its stones numbered in order, the question and the answer as its title."),
+    upto: Optional[int] = _upto_option(),
+) -> None:
+    """Can the player to move force a win within K own moves, whatever the other side plays?
+
+    A win: the game over with the player as the winner, or the other side to move in a position
+    the player wins however the game goes on, even if it only passes from then on (the other
+    side's reach with every empty point says no). A side that is behind never has to pass, so
+    this is what can be forced before the board fills (seeds/laido.md, "Forced wins"). Searched
+    by depth-bounded AND/OR search with a transposition table; branches where the player cannot
+    win even if the other side only passed are cut (reach). A win is replayed on the plain rules
+    against every legal reply before it is printed, with its line of play (the other side's
+    longest defence) on the board. Exit code 1 when the time limit came first.
+    """
+    answer_picture = side_outputs(json_output, svg=svg_out)
+    deadline = as_deadline(time_limit)
+    check_moves(own_moves)
+    position, _, _ = _load(path, upto)
+    if position.is_over:
+        fail(f"{path}: the game is over (two passes in a row): nobody moves any more")
+    with spinner(f"forced: {position.to_move}, {own_moves} own move(s)"):
+        answer = forced_win(position, own_moves, deadline, backend)
+    if json_output:
+        print_json(answer.to_json())
+    elif not answer_picture:
+        _print_forced(position, answer)
+    if svg_out is not None:
+        reached, numbered = _line_board(position, answer.line)
+        write_output(svg_out, render_svg(reached, title=f"Laido: {_forced_heading(answer)}", numbered=numbered,
+                                         caption=[_line_words(position, answer.line)] if answer.line else []))
+    raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == FORCED_UNKNOWN else EXIT_OK)
+
+
+def _line_board(position: Position, line: list) -> tuple[Position, dict]:
+    """The board at the end of a line of play and its stones numbered in the order played."""
+    numbered, current = {}, position
+    for move in line:
+        if not isinstance(move, str):
+            numbered[move] = len(numbered) + 1
+        current = play_move(current, move)
+    return current, numbered
+
+
+def _line_words(position: Position, line: list) -> str:
+    """``1 black [1, 2], 2 white [0, 3], black passes, ...``: the line with the board's numbers."""
+    words, colour, number = [], position.to_move, 0
+    for move in line:
+        if isinstance(move, str):
+            words.append(f"{colour} {move}es" if move == PASS else f"{colour} {move}s")
+        else:
+            number += 1
+            words.append(f"{step_mark(number)} {colour} {_point(move)}")
+        colour = "white" if colour == "black" else "black"
+    return ", ".join(words)
+
+
+def _forced_heading(answer) -> str:
+    """The question and the answer of ``forced`` in one sentence (the picture's title)."""
+    asked = f"can {answer.player} force a win within {_own(answer.moves)}?"
+    if answer.answer == FORCED_WIN:
+        return f"{asked} yes: within {_own(answer.within)}, starting with {_move_words(answer.move)}"
+    if answer.answer == FORCED_UNKNOWN:
+        return f"{asked} unknown: the time limit came first"
+    return f"{asked} no: the other side can stop it"
+
+
+def _own(count: int | None) -> str:
+    return f"{count} own move{'' if count == 1 else 's'}"
+
+
+def _move_words(move) -> str:
+    return move if isinstance(move, str) else _point(move)
+
+
+def _print_forced(position: Position, answer) -> None:
+    other = "white" if answer.player == "black" else "black"
+    if answer.answer == FORCED_UNKNOWN:
+        print(f"unknown: the time limit came first ({answer.positions} positions searched)")
+        if answer.no_win_within:
+            print(f"settled before it: no forced win within {_own(answer.no_win_within)}")
+        return
+    if answer.answer == NO_FORCED_WIN:
+        print(f"no forced win: {other} can stop {answer.player} for {_own(answer.moves)} ({answer.positions} positions searched)")
+        return
+    print(f"win: {answer.player} forces a win within {_own(answer.within)}, starting with {_move_words(answer.move)}")
+    print("a win: the game over as the winner, or "
+          f"{other} to move in a position {answer.player} wins even if it only passes from then on")
+    print(f"line of play ({other}'s longest defence): {_line_words(position, answer.line)}")
+    print(f"replayed on the rules against every reply of {other}: {answer.replayed_positions} positions; "
+          f"{answer.positions} positions searched, {answer.reach_calls} reach calls")
+    reached, numbered = _line_board(position, answer.line)
+    if numbered:
+        print(render_text(reached, numbered=numbered), end="")
+        print("1 2 3 ...: the line's stones in the order played (both colours, as listed above)")
+
+
+@command(app)
+def best(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    time_limit: float = typer.Option(BEST_TIME, "--time-limit", "-t", min=0.0, metavar="SECONDS", help=f"Answer within this many seconds, with the best found so far (default {BEST_TIME:g})."),
+    depth: Optional[int] = typer.Option(None, "--depth", "-d", min=1, max=MAX_MOVES, help=f"Look for a forced win within at most this many own moves (default {BEST_DEPTH}); with a depth the answer is the same every run unless the time limit comes first."),
+    backend: str = backend_option(FORCED_BACKEND, f"Solver backend: sat or cpsat (default {FORCED_BACKEND} here)."),
+    json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}.'),
+    upto: Optional[int] = _upto_option(),
+) -> None:
+    """The move the engine recommends for the player to move, and why.
+
+    In this order, within the time limit: a forced win ("wins by force: ..."); the move that
+    stops the other side's forced win with its next move ("the only move that stops white's
+    win at ..."); or the move the evaluation prefers: the stones each side still needs to win
+    if the other only passed (reach, up to 4), theirs minus yours. Ctrl-C prints the best
+    found so far, then stops.
+    """
+    position, _, _ = _load(path, upto)
+    if position.is_over:
+        fail(f"{path}: the game is over (two passes in a row): there is no move to advise")
+    engine = LaidoPlayable(position.size, backend)
+    with spinner(f"best: {position.to_move} to move"):
+        advice = engine.best(position, Deadline(time_limit), depth)
+    if json_output:
+        print_json({"move": move_json(advice.move), "kind": advice.kind, "reason": advice.reason, "line": list(advice.line),
+                    "evaluation": advice.evaluation, "evaluation_name": advice.evaluation_name, "depth": advice.depth})
+    else:
+        print(f"best for {position.to_move}: {_move_words(advice.move)} ({advice.kind})")
+        print(advice.reason)
+    raise_if_stopped()

@@ -52,9 +52,10 @@ MAX_MOVES = 8
 DEFAULT_BACKEND = "sat"
 """The solver behind the cut-offs: the SAT backend answers the small reach questions the
 search asks faster than CP-SAT on the shipped positions, on one core, and the same way every run."""
-QUICK_STONES = 2
-"""Before asking whether the other side can win with every empty point, ask with this many: the
-small question usually finds its win (and is far cheaper on a large board)."""
+QUICK_STONES = (2, 6)
+"""Before asking whether a side can win with every empty point, ask with these many: a small
+question usually finds its win, and costs far less on a large board (measured on mid9-2, SAT:
+4 stones 0.7 s of CPU, 16 stones 2.8 s, 64 stones 9.7 s)."""
 WITNESSES_KEPT = 24
 """Winning stone sets remembered per side, newest first (tried again by the plain rules)."""
 
@@ -148,18 +149,44 @@ class LaidoRules:
 
 
 @dataclass
+class Memory:
+    """What searches on one board can share, whichever side they are for: group values, the
+    winning stone sets found, which positions are decided, the most stones proven not to win.
+    Each fact depends on the position only (its key holds the colour to move and the passes)."""
+
+    rules: LaidoRules = field(default_factory=LaidoRules)
+    witnesses: dict[str, list[tuple[Point, ...]]] = field(default_factory=lambda: {BLACK: [], WHITE: []})
+    decided: dict[Hashable, bool] = field(default_factory=dict)
+    reach_no: dict[Hashable, int] = field(default_factory=dict)
+
+    FORGET_AT = 200_000
+    """Past this many remembered positions, forget them (a long selfplay run)."""
+
+    def trim(self) -> None:
+        """Forget the positions when there are too many (the winning sets stay)."""
+        if len(self.decided) + len(self.reach_no) > self.FORGET_AT:
+            self.decided.clear()
+            self.reach_no.clear()
+
+
+@dataclass
 class LaidoGame:
     """Laido seen from ``target``'s side, for :class:`placesat.core.andor.AndOrSearch`."""
 
     target: str
     backend: str = DEFAULT_BACKEND
     deadline: Deadline = field(default_factory=Deadline.never)
-    rules: LaidoRules = field(default_factory=LaidoRules)
+    memory: Memory = field(default_factory=Memory)
     reach_calls: int = 0
     reach_cuts: int = 0
-    witnesses: dict[str, list[tuple[Point, ...]]] = field(default_factory=lambda: {BLACK: [], WHITE: []})
-    _decided: dict[Hashable, bool] = field(default_factory=dict)
-    _reach_no: dict[Hashable, int] = field(default_factory=dict)  # the most stones proven not to win
+
+    @property
+    def rules(self) -> LaidoRules:
+        return self.memory.rules
+
+    @property
+    def witnesses(self) -> dict[str, list[tuple[Point, ...]]]:
+        return self.memory.witnesses
 
     @property
     def other(self) -> str:
@@ -229,7 +256,7 @@ class LaidoGame:
         (the plain scorer), a winning set of stones found before (the plain rules), the solver
         with :data:`QUICK_STONES` stones, the solver with every empty point ("no" decides)."""
         key = self.key(position)
-        known = self._decided.get(key)
+        known = self.memory.decided.get(key)
         if known is not None:
             return known
         other = position.to_move
@@ -242,7 +269,7 @@ class LaidoGame:
                     break
         if answer:
             answer = not self._can_win(position, other, len(empty))
-        self._decided[key] = answer
+        self.memory.decided[key] = answer
         return answer
 
     def _can_win(self, position: Position, colour: str, stones: int) -> bool:
@@ -253,14 +280,14 @@ class LaidoGame:
             if len(found) <= stones and empty.issuperset(found) and self.rules.winner_after(position, colour, found, self.deadline) == colour:
                 return True
         key = (self.key(position), colour)
-        if self._reach_no.get(key, -1) >= stones:
+        if self.memory.reach_no.get(key, -1) >= stones:
             return False
-        for asked in sorted({min(QUICK_STONES, stones), stones}):
-            if asked <= self._reach_no.get(key, -1):
+        for asked in sorted({min(quick, stones) for quick in QUICK_STONES} | {stones}):
+            if asked <= self.memory.reach_no.get(key, -1):
                 continue
             if self._reach(position, colour, asked):
                 return True
-            self._reach_no[key] = asked
+            self.memory.reach_no[key] = asked
         self.reach_cuts += 1
         return False
 
@@ -346,6 +373,7 @@ def forced_win(
     moves: int,
     time_limit: "Deadline | float | None" = None,
     backend: str = DEFAULT_BACKEND,
+    memory: Memory | None = None,
 ) -> ForcedAnswer:
     """Can the player to move force a win within ``moves`` of its own moves, whatever the other
     side plays? A win is the game over with this player the winner, or the other side to move
@@ -353,14 +381,17 @@ def forced_win(
 
     "win" with its first move and a strategy replayed on the plain rules against every legal
     reply; "no forced win" (the search was complete); "unknown" when the time limit comes first,
-    with the most own moves proven not to win before it (``no_win_within``).
+    with the most own moves proven not to win before it (``no_win_within``). ``memory``: what
+    earlier searches on the same board found (``best`` runs many).
     """
     check_moves(moves)
     deadline = as_deadline(time_limit)
     if position.is_over:
         raise InputError("the game is over (two passes in a row): nobody moves any more")
     player = position.to_move
-    game = LaidoGame(player, backend, deadline, LaidoRules(backend))
+    memory = memory or Memory(LaidoRules(backend))
+    memory.trim()
+    game = LaidoGame(player, backend, deadline, memory)
     search: AndOrSearch[Position, Move] = AndOrSearch(game, deadline)
     answer = ForcedAnswer(player, moves, UNKNOWN, stats=search.stats)
     within = None
