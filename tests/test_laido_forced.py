@@ -80,7 +80,7 @@ def random_position(rng: random.Random, side: int, empty: int) -> Position:
     return Position(side, black, white, to_move, passes, first)
 
 
-CASES = [(seed, side, empty) for seed in range(8) for side, empty in ((3, 5), (3, 6), (4, 4), (4, 5))]
+CASES = [(seed, side, empty) for seed in range(6) for side, empty in ((3, 5), (3, 6), (4, 4), (4, 5))]
 
 
 def fewest_own_moves(position: Position, most: int) -> int | None:
@@ -104,3 +104,128 @@ def test_forced_equals_brute_force(seed, side, empty):
             replies = [play(after, r) for r in _moves(after)]
             target = position.to_move
             assert all((_winner(r) == target) if r.is_over else brute_forced(r, fewest - 1) for r in replies)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_backends_agree(seed):
+    position = random_position(random.Random(77 + seed), 3 + seed % 2, 5)
+    sat, cpsat = forced_win(position, 2, backend="sat"), forced_win(position, 2, backend="cpsat")
+    assert (sat.answer, sat.within) == (cpsat.answer, cpsat.within)
+
+
+# --------------------------------------------------------------------------- hand-worked
+
+LINE_BUT_CENTRE = {
+    "size": 3,
+    "black": [[-2, 0], [-1, 0], [1, 0], [2, 0]],
+    "white": [[0, -2], [1, -2], [2, -2], [-1, -1], [0, -1], [1, -1], [2, -1],
+              [-2, 1], [-1, 1], [0, 1], [1, 1], [-2, 2], [-1, 2], [0, 2]],
+    "to_move": "black",
+}
+"""Side 3, every point taken but the centre. Black holds the middle row but [0, 0]; White both
+halves above and below it (7 stones each, edge stones all round, two inner stones: a longest
+connection part of 4, value 2*4 - 7 = 1 each). Black on [0, 0] makes the row a 5-stone path
+between two edge stones (value 5) and fills the board: White can only pass, then Black, and
+Black wins 5 to 1. Without it Black has two groups with one edge stone each (value -2 each)
+and loses; and if Black passes, White takes [0, 0]. So [0, 0] is the only win, within 1 own move."""
+
+
+def _position(raw) -> Position:
+    from placesat.laido.model import position_from_json
+
+    return position_from_json(raw)
+
+
+def test_a_hand_worked_win_in_one():
+    position = _position(LINE_BUT_CENTRE)
+    answer = forced_win(position, 2)
+    assert (answer.answer, answer.move, answer.within, answer.line) == (WIN, (0, 0), 1, [(0, 0)])
+
+
+def test_a_hand_worked_no_win_for_white():
+    """White to move in the same position. White on [0, 0] joins its halves into one group of
+    15 whose longest connection part is the column [0, -2] .. [0, 2] (5 stones: beside the
+    centre, two inner stones of a half touch each other and the centre, a chord): value
+    2*5 - 15 = -5, and the full board ends the game: Black's -2 beats it. White's pass lets
+    Black take [0, 0]. So White has no forced win, however many own moves."""
+    position = _position(LINE_BUT_CENTRE | {"to_move": "white"})
+    assert forced_win(position, 3).answer == NO_WIN
+
+
+def test_best_takes_the_win_at_once():
+    from placesat.core.limits import Deadline
+    from placesat.core.play import FORCED_WIN
+    from placesat.laido.play import LaidoPlayable
+
+    advice = LaidoPlayable(3).best(_position(LINE_BUT_CENTRE), Deadline.never(), depth=1)
+    assert (advice.move, advice.kind) == ((0, 0), FORCED_WIN)
+    assert advice.reason == "wins by force within 1 own move: black [0, 0]"
+
+
+def test_best_passes_to_end_a_game_it_wins():
+    """White passed; Black (two touching edge stones, value 2) against White's lone stone (-1):
+    Black's pass ends the game as the winner."""
+    from placesat.core.limits import Deadline
+    from placesat.core.play import FORCED_WIN
+    from placesat.laido.play import LaidoPlayable
+
+    position = Position(3, frozenset({(2, -2), (2, -1)}), frozenset({(0, 0)}), BLACK, 1, WHITE)
+    advice = LaidoPlayable(3).best(position, Deadline.never(), depth=1)
+    assert (advice.move, advice.kind) == (PASS, FORCED_WIN)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 6, 10, 12, 14])  # defences, a forced loss, forced wins in 1 and 2
+def test_best_against_the_brute_force(seed):
+    """On seeded small positions: a forced win is one (and the brute force finds none when the
+    advice is not one); a defence is a move after which the other side has no forced win at its
+    next move, while some other move gives it one."""
+    from placesat.core.limits import Deadline
+    from placesat.core.play import DEFENCE, FORCED_LOSS, FORCED_WIN
+    from placesat.laido.play import LaidoPlayable
+
+    position = random_position(random.Random(500 + seed), 3, 5)
+    advice = LaidoPlayable(3).best(position, Deadline.never(), depth=2)
+    assert advice.move in _moves(position)
+    if advice.kind == FORCED_WIN:
+        assert brute_forced(position, advice.depth)
+        return
+    assert not brute_forced(position, 2)
+
+    def loses(move) -> bool:
+        after = play(position, move)
+        return (_winner(after) != position.to_move) if after.is_over else brute_forced(after, 1)
+
+    losing = [m for m in _moves(position) if loses(m)]
+    if advice.kind == DEFENCE:
+        assert losing and not loses(advice.move)
+    elif advice.kind == FORCED_LOSS:
+        assert len(losing) == len(_moves(position))
+    else:
+        assert not losing
+
+
+def _whole_game(side: int) -> None:
+    from placesat.core.limits import Deadline
+    from placesat.laido.play import LaidoPlayable
+
+    engine = LaidoPlayable(side)
+    position = engine.opening(2)
+    for _ in range(3 * side * side * 2):
+        if engine.outcome(position) is not None:
+            break
+        advice = engine.best(position, Deadline.never(), depth=1)
+        text = engine.move_text(position, advice.move)
+        assert engine.parse_move(position, text) == advice.move
+        position = play(position, advice.move)  # the rules accept it
+    outcome = engine.outcome(position)
+    assert outcome is not None and position.is_over
+    assert outcome.winner == (1 if _winner(position) == BLACK else 2)
+
+
+def test_a_whole_game_engine_against_engine_on_the_smallest_board():
+    _whole_game(2)
+
+
+@pytest.mark.slow
+def test_a_whole_game_engine_against_engine_on_side_3():
+    _whole_game(3)

@@ -247,7 +247,7 @@ def _win_words(position: Position, within: int | None, line: Sequence[Move]) -> 
     """"wins by force within N own moves: black [1, 2], white [0, 3], black [1, -1]"."""
     colour, steps = position.to_move, []
     for move in line:
-        steps.append(f"{colour} {point_words(move)}")
+        steps.append(f"{colour} passes" if move == PASS else f"{colour} {point_words(move)}")
         colour = opponent(colour)
     plural = "" if within == 1 else "s"
     return f"wins by force within {within} own move{plural}: " + ", ".join(steps)
