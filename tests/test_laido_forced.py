@@ -229,3 +229,47 @@ def test_a_whole_game_engine_against_engine_on_the_smallest_board():
 @pytest.mark.slow
 def test_a_whole_game_engine_against_engine_on_side_3():
     _whole_game(3)
+
+
+# --------------------------------------------------------------------------- the commands
+
+
+def _laido(tmp_path, raw, *args):
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(raw))
+    placesat = str(Path(sys.executable).with_name("placesat"))
+    return subprocess.run([placesat, "laido", *args[:1], str(path), *args[1:]], capture_output=True, text=True, timeout=120)
+
+
+def test_forced_command(tmp_path):
+    import json
+
+    done = _laido(tmp_path, LINE_BUT_CENTRE, "forced", "-k", "2")
+    assert done.returncode == 0, done.stderr
+    assert "win: black forces a win within 1 own move, starting with [0, 0]" in done.stdout
+    assert "line of play (white's longest defence): 1 black [0, 0]" in done.stdout
+    done = _laido(tmp_path, LINE_BUT_CENTRE | {"to_move": "white"}, "forced", "-k", "2", "--json")
+    out = json.loads(done.stdout)
+    assert (out["answer"], out["move"], out["within"], out["line"], out["strategy"]) == ("no forced win", None, None, [], None)
+
+
+def test_forced_and_best_refuse_bad_input(tmp_path):
+    done = _laido(tmp_path, LINE_BUT_CENTRE, "forced", "-k", "0")
+    assert done.returncode == 2 and done.stderr.startswith("placesat: error:") and "--moves" in done.stderr
+    done = _laido(tmp_path, LINE_BUT_CENTRE | {"passes": 2, "first_pass": "white"}, "best")
+    assert done.returncode == 2 and "the game is over" in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+def test_best_command(tmp_path):
+    import json
+
+    done = _laido(tmp_path, LINE_BUT_CENTRE, "best", "--depth", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert (out["move"], out["kind"], out["line"], out["depth"]) == ([0, 0], "forced win", ["0,0"], 1)
+    assert out["reason"] == "wins by force within 1 own move: black [0, 0]"
