@@ -286,7 +286,10 @@ def _with_reason(advice: Advice[Move], position: Position, defence: _Defence | N
         reason += f"; no forced win within {searched} own move{'' if searched == 1 else 's'}"
     if defence is not None and defence.losing:
         threat = _threat(defence)
-        at = f" at {point_words(threat)}" if threat is not None and threat != PASS else (" by passing" if threat == PASS else "")
+        if threat == PASS:
+            at = f" ({other} would pass next and win)"
+        else:
+            at = "" if threat is None else f" at {point_words(threat)}"
         if not defence.safe:
             kind = FORCED_LOSS
             reason = f"every move loses: {other} wins by force with its next move whatever {position.to_move} plays; {evaluation}"
