@@ -28,7 +28,7 @@ GROUPS = ("lixso", "logisticks", "laido", "lsd", "quarry")
 SUMMARIES = {
     "lixso": "Lixso: cover a grid with L-tiles of four colours; solve, prove unique, grade, hint, generate, print.",
     "logisticks": "Logi-Sticks: logic-gate pieces carrying TRUE/FALSE signals; the engine and circuit analysis.",
-    "laido": "Laido: stones on a hexagonal board of triangles; scoring and what a few more stones can reach.",
+    "laido": "Laido: stones on a hexagonal board of triangles; scoring, reachable wins, forced wins, the best move.",
     "lsd": "LSD: tiles with half dots and capturing icons; four in a row; reachable and forced wins.",
     "quarry": "Quarry: a stacking connection game; 3-D placement rules, cheapest wins, threats.",
 }
