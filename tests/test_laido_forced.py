@@ -80,7 +80,7 @@ def random_position(rng: random.Random, side: int, empty: int) -> Position:
     return Position(side, black, white, to_move, passes, first)
 
 
-CASES = [(seed, side, empty) for seed in range(6) for side, empty in ((3, 5), (3, 6), (4, 4), (4, 5))]
+CASES = [(seed, side, empty) for seed in range(4) for side, empty in ((3, 5), (3, 6), (4, 4), (4, 5))]
 
 
 def fewest_own_moves(position: Position, most: int) -> int | None:
@@ -106,7 +106,7 @@ def test_forced_equals_brute_force(seed, side, empty):
             assert all((_winner(r) == target) if r.is_over else brute_forced(r, fewest - 1) for r in replies)
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(3))
 def test_the_backends_agree(seed):
     position = random_position(random.Random(77 + seed), 3 + seed % 2, 5)
     sat, cpsat = forced_win(position, 2, backend="sat"), forced_win(position, 2, backend="cpsat")
@@ -174,7 +174,7 @@ def test_best_passes_to_end_a_game_it_wins():
     assert (advice.move, advice.kind) == (PASS, FORCED_WIN)
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2, 6, 10, 12, 14])  # defences, a forced loss, forced wins in 1 and 2
+@pytest.mark.parametrize("seed", [0, 2, 10, 12])  # defences (one of several, the only one), a forced loss, a win in 2
 def test_best_against_the_brute_force(seed):
     """On seeded small positions: a forced win is one (and the brute force finds none when the
     advice is not one); a defence is a move after which the other side has no forced win at its
