@@ -442,24 +442,30 @@ def replay_win(
 def line_of_play(tree: StrategyNode) -> list[Move]:
     """The main line of a replayed strategy: the target's moves and, at each turn of the other
     side, the reply that holds out longest (the first such in the rules' order)."""
+    left: dict[int, int] = {}  # the replay shares a node between the lines that reach it
+
+    def own_moves_left(node: StrategyNode) -> int:
+        """How many own moves the target still plays on the longest branch below ``node``."""
+        known = left.get(id(node))
+        if known is None:
+            if node.reached:
+                known = 0
+            elif node.move is not None:
+                known = 1 + (own_moves_left(node.then) if node.then is not None else 0)
+            else:
+                known = max((own_moves_left(n) for _, n in node.replies), default=0)
+            left[id(node)] = known
+        return known
+
     line: list[Move] = []
-    node: StrategyNode | None = tree
-    while node is not None and not node.reached:
-        if node.move is not None:
-            line.append(node.move)
-            node = node.then
-        elif node.replies:
-            reply, node = max(node.replies, key=lambda item: _own_moves_left(item[1]))
+    current: StrategyNode | None = tree
+    while current is not None and not current.reached:
+        if current.move is not None:
+            line.append(current.move)
+            current = current.then
+        elif current.replies:
+            reply, current = max(current.replies, key=lambda item: own_moves_left(item[1]))
             line.append(reply)
         else:
             break
     return line
-
-
-def _own_moves_left(node: StrategyNode) -> int:
-    """How many own moves the target still plays on the longest branch below ``node``."""
-    if node.reached:
-        return 0
-    if node.move is not None:
-        return 1 + (_own_moves_left(node.then) if node.then is not None else 0)
-    return max((_own_moves_left(n) for _, n in node.replies), default=0)
