@@ -140,8 +140,9 @@ class LaidoPlayable(LaidoRules):
         plan = next((p for p in plans if p), None)
         if plan is None:
             return None
-        reason = (f"the first stone of the {'own' if plan is mine.plan else 'other side' + chr(39) + 's'} plan, "
-                  f"evaluated before the time limit: {_evaluation_words(mine, theirs, score)}")
+        whose = f"{mover}'s plan to win (to build it)" if plan is mine.plan else f"{opponent(mover)}'s plan to win (to block it)"
+        reason = (f"a stone of {whose}, the search cut short before anything better: "
+                  f"{_evaluation_words(mine, theirs, score)} as the board stands")
         return Advice(sorted(plan, key=board_order)[0], EVALUATION, reason, evaluation=score, evaluation_name=EVALUATION_NAME)
 
     def _defence(self, position: Position, legal: Sequence[Move], deadline: Deadline) -> "_Defence | None":
