@@ -116,7 +116,7 @@ class LaidoPlayable(LaidoRules):
         own = depth or BEST_DEPTH
         try:
             # first what each side needs now: a plan to fall back on, whatever comes next
-            plans = self._plans(position, _share(deadline, 0.3))
+            plans = self._plans(position, _share(deadline, 0.5))
             fallback = plans or fallback
             found = forced_win(position, own, _share(deadline, 0.4), self.backend, self.memory)
             if found.answer == WIN and found.move is not None:
