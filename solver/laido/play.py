@@ -70,6 +70,7 @@ class LaidoPlayable(LaidoRules):
         super().__init__(backend)
         self.side = side
         self.memory = Memory(self)
+        self._needs: dict[tuple, Need] = {}
 
     def opening(self, players: int) -> Position:
         """The empty board, Black to move (two players only)."""
@@ -114,6 +115,8 @@ class LaidoPlayable(LaidoRules):
         fallback = Advice(legal[0], EVALUATION, "the time limit came before any evaluation: the first legal move",
                           evaluation_name=EVALUATION_NAME)
         own = depth or BEST_DEPTH
+        if len(self._needs) > Memory.FORGET_AT:
+            self._needs.clear()
         try:
             # first what each side needs now: a plan to fall back on, whatever comes next
             plans = self._plans(position, _share(deadline, 0.5))
@@ -173,6 +176,14 @@ class LaidoPlayable(LaidoRules):
         fewest, and a small question is cheap even on a large board)."""
         if is_opening(position) and colour != position.to_move:
             return Need(None)  # the other side cannot only pass before Black's first stone
+        key = (position.black, position.white, position.to_move, position.passes, position.first_pass, colour)
+        known = self._needs.get(key)
+        if known is None:
+            known = self._needs[key] = self._need(position, colour, deadline)
+        return known
+
+    def _need(self, position: Position, colour: str, deadline: Deadline) -> Need:
+        """:meth:`need`, worked out."""
         if self.winner_after(position, colour, (), deadline) == colour:
             return Need(0)
         for stones in range(1, EVALUATION_STONES + 1):
@@ -226,9 +237,11 @@ class LaidoPlayable(LaidoRules):
                     best = _with_reason(best, position, defence, mine, theirs, searched, other)
         except (TimeUp, Stop):
             pass
-        if best is None:
-            return fallback
-        return best
+        if best is None and defence is not None and defence.losing and defence.safe:
+            # no evaluation in time, but a move that does not lose at once is known
+            best = _with_reason(Advice(defence.safe[0], EVALUATION, "", evaluation_name=EVALUATION_NAME), position,
+                                defence, Need(None), Need(None), searched, other)
+        return fallback if best is None else best
 
 
 EVALUATED_MOVES = 12
@@ -281,7 +294,8 @@ def _evaluation_words(mine: Need, theirs: Need, score: float | None) -> str:
 def _with_reason(advice: Advice[Move], position: Position, defence: _Defence | None, mine: Need, theirs: Need,
                  searched: int, other: str) -> Advice[Move]:
     """The advice with its reason in words: the defence or the loss it answers, then the evaluation."""
-    evaluation = _evaluation_words(mine, theirs, advice.evaluation)
+    evaluation = ("no evaluation in the time" if advice.evaluation is None
+                  else _evaluation_words(mine, theirs, advice.evaluation))
     kind, reason = EVALUATION, evaluation
     if searched:
         reason += f"; no forced win within {searched} own move{'' if searched == 1 else 's'}"
