@@ -6,7 +6,7 @@ import re
 import pytest
 
 from placesat.lixso.deduce import Deducer
-from placesat.lixso.model import COLOURS, Grid, parse_pack
+from placesat.lixso.model import COLOURS, Grid, load_pack, parse_pack
 from placesat.lixso.rules import tiles_of
 
 from .conftest import ROOT
@@ -122,7 +122,7 @@ SHIPPED = sorted((ROOT / "grids" / "lixso").glob("level-[0-9].txt"))
 def test_every_shipped_puzzle_grades_as_stated(deducer, pack):
     # the stated levels were written by the generator with the first grading engine; the
     # engine has been rewritten for speed since, and no grade may change
-    grids = [g for g in parse_pack(pack.read_text()) if isinstance(g, Grid)]
+    grids = [g for g in load_pack(str(pack)) if isinstance(g, Grid)]
     assert len(grids) == 20
     for grid in grids:
         grade = deducer.grade(grid)
@@ -144,7 +144,7 @@ def test_a_full_grid_beyond_the_supply_has_no_level():
 def test_a_known_solution_changes_no_grade(deducer, pack):
     # the solution only spares trials whose literal it makes true (they cannot fail); a
     # wrong "solution" is not used at all
-    grids = [g for g in parse_pack(pack.read_text()) if isinstance(g, Grid)][:6]
+    grids = [g for g in load_pack(str(pack)) if isinstance(g, Grid)][:6]
     for grid in grids:
         solution = grid.stated_solution()
         assert deducer.grade(grid, solution=solution).level == grid.stated_level(), grid.name
@@ -156,7 +156,7 @@ def test_a_known_solution_changes_no_grade(deducer, pack):
 def test_a_solution_asked_about_again_is_still_checked_against_each_grid(deducer):
     # the last solution's literals are kept for the next puzzle (the generator asks about one
     # solution again and again); the clues of each grid are still checked against it
-    grid = next(g for g in parse_pack((ROOT / "grids" / "lixso" / "level-5.txt").read_text()) if isinstance(g, Grid))
+    grid = next(g for g in load_pack(str(ROOT / "grids" / "lixso" / "level-5.txt")) if isinstance(g, Grid))
     solution = grid.stated_solution()
     first = deducer.solution_mask(grid, solution)
     assert first is not None and first.sum() == len(deducer.template.cells) + sum(len(row) for row in solution) // 3
@@ -177,7 +177,7 @@ def test_kept_trial_answers_are_what_a_fresh_trial_gives(deducer):
     from placesat.lixso.deduce import ANSWERED, OPEN
 
     checked = 0
-    for grid in [g for g in parse_pack((ROOT / "grids" / "lixso" / "level-5.txt").read_text()) if isinstance(g, Grid)][:3]:
+    for grid in [g for g in load_pack(str(ROOT / "grids" / "lixso" / "level-5.txt")) if isinstance(g, Grid)][:3]:
         for solution in (None, grid.stated_solution()):
             deduction = deducer.start(grid, 5, solution=solution)
             for level in (3, 4, 5):
@@ -206,7 +206,7 @@ def test_a_puzzles_trial_engine_holds_just_the_known_facts(deducer):
 
     n = deducer.num_vars
     checked = 0
-    for grid in [g for g in parse_pack((ROOT / "grids" / "lixso" / "level-6.txt").read_text()) if isinstance(g, Grid)][:2]:
+    for grid in [g for g in load_pack(str(ROOT / "grids" / "lixso" / "level-6.txt")) if isinstance(g, Grid)][:2]:
         deduction = deducer.start(grid, 5, solution=grid.stated_solution())
         for level in (3, 4, 5):
             deduction.level = level
@@ -248,7 +248,7 @@ def test_grades_match_the_reference_grader(deducer):
     for grid in PACK[:4]:
         sample += [(with_clues_added(grid, grid.stated_solution(), count, rng), grid.stated_solution()) for count in (0, 3, 6, 12)]
     for level in (5, 6):
-        for grid in [g for g in parse_pack((ROOT / "grids" / "lixso" / f"level-{level}.txt").read_text()) if isinstance(g, Grid)][:2]:
+        for grid in [g for g in load_pack(str(ROOT / "grids" / "lixso" / f"level-{level}.txt")) if isinstance(g, Grid)][:2]:
             sample += [(grid, grid.stated_solution()), (with_clue_removed(grid, rng), grid.stated_solution())]
     levels = set()
     for puzzle, solution in sample:

@@ -14,7 +14,7 @@ import pytest
 
 from placesat.lixso.deduce import Deducer
 from placesat.lixso.generate import random_solution
-from placesat.lixso.model import Grid, parse_pack
+from placesat.lixso.model import Grid, load_pack, parse_pack
 from placesat.lixso.native import TrialState
 
 
@@ -115,7 +115,7 @@ def test_the_compiled_loop_reaches_the_python_loops_fixed_point(level):
     deducer = Deducer(9, 9)
     n = deducer.num_vars
     compared = 0
-    for grid in [g for g in parse_pack((PACKS / f"level-{level}.txt").read_text()) if isinstance(g, Grid)][:3]:
+    for grid in [g for g in load_pack(str(PACKS / f"level-{level}.txt")) if isinstance(g, Grid)][:3]:
         for solution in (None, grid.stated_solution()):
             for upto in (3, 4, 5):
                 compiled = deducer.start(grid, upto, solution=solution)
@@ -136,7 +136,7 @@ def test_clues_added_between_runs_reach_the_fixed_point_of_all_the_clues():
     deducer = Deducer(9, 9)
     t = deducer.template
     compared = 0
-    for grid in [g for g in parse_pack((PACKS / "level-6.txt").read_text()) if isinstance(g, Grid)][:6]:
+    for grid in [g for g in load_pack(str(PACKS / "level-6.txt")) if isinstance(g, Grid)][:6]:
         solution = grid.stated_solution()
         grown = deducer.start(grid, 5, solution=solution)
         rows = [list(row) for row in grid.rows]
@@ -176,7 +176,7 @@ def test_the_kernels_compiled_ahead_of_time_reach_the_facts_numbas_jit_reaches(m
     for mode, chosen in (("ahead", ahead), ("jit", jit)):
         monkeypatch.setattr(native, "kernels", lambda mode=None, deadline=None, chosen=chosen: chosen)
         for level in range(1, 7):
-            for grid in [g for g in parse_pack((PACKS / f"level-{level}.txt").read_text()) if isinstance(g, Grid)][:3]:
+            for grid in [g for g in load_pack(str(PACKS / f"level-{level}.txt")) if isinstance(g, Grid)][:3]:
                 for solution in (None, grid.stated_solution()):
                     deduction = deducer.start(grid, 5, solution=solution)
                     deduction.run()
