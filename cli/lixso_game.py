@@ -31,6 +31,7 @@ from .common import (
     warn,
     write_output,
 )
+from .play import SkippedLine, check_stdin, typed_line
 
 app = make_group(
     """The Lixso strategic game: players take turns laying L-tiles of their colours on a
@@ -480,38 +481,6 @@ def _undo(game, mine: int, first_move: int):
     return replay_position(kept)
 
 
-MAX_TYPED_LINE = 4096
-"""The longest line play-vs reads as one typed word or move, in bytes (a move is about 20
-characters). A longer line is skipped as it is read, never held: one 200 MB line took 2 GB."""
-
-
-class _SkippedLine(Exception):
-    """A typed line that is no move and cannot be shown: too long, or not text."""
-
-
-def _typed_line(limit: int = MAX_TYPED_LINE) -> Optional[str]:
-    """The next line of standard input (None at its end, or when it can no longer be read);
-    ``_SkippedLine`` for a line over ``limit`` bytes (read to its end in small pieces) or not
-    UTF-8."""
-    stream = sys.stdin.buffer
-    try:
-        data = stream.readline(limit + 1)
-        if len(data) > limit and not data.endswith(b"\n"):
-            while True:
-                rest = stream.readline(1 << 16)
-                if not rest or rest.endswith(b"\n"):
-                    break
-            raise _SkippedLine(f"skipped a line of over {limit} bytes: a move is a colour and three cells, e.g. I r3c4 r3c5 r4c4")
-    except OSError:
-        return None  # the terminal or pipe went away: as at the end of input
-    if not data:
-        return None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise _SkippedLine("skipped a line that is not UTF-8 text") from None
-
-
 @command(app, "play-vs")
 def play_vs(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
@@ -545,8 +514,7 @@ def play_vs(
 
     if out == "-":
         fail("--out must name a file: the game itself is played on standard output")
-    if sys.stdin is None:
-        fail("standard input is closed: play-vs reads your moves from it")
+    check_stdin()
     output_path(out)
     game = _load(path, players, no_clue_touch_rule, name, index)
     if game.rules.seating.side_count != 2:
@@ -574,8 +542,8 @@ def play_vs(
             typer.echo(f"{seating.seat_name(seat)}, your move> ", nl=False, err=json_output)
             sys.stdout.flush()
             try:
-                line = _typed_line()
-            except _SkippedLine as skipped:
+                line = typed_line("a move is a colour and three cells, e.g. I r3c4 r3c5 r4c4")
+            except SkippedLine as skipped:
                 say("")
                 say(str(skipped))
                 continue

@@ -28,6 +28,7 @@ from placesat.lsd.model import (
     position_to_json,
     DEFAULT_TILESET,
 )
+from placesat.lsd.play import PLAYABLE
 from placesat.lsd.forced import MAX_DEPTH, WIN, check_depth, forced_win
 from placesat.lsd.reach import MAX_PLIES, NO, UNKNOWN, check_plies, reach_win
 from placesat.lsd.render import LEGEND, line_of_play_lines, render_rich, render_svg, render_text, status_lines
@@ -62,6 +63,7 @@ from .common import (
     time_limit_option,
     write_output,
 )
+from .play import add_play_commands
 
 app = make_group(
     """LSD (Linearity, Simplicity, Duality): square tiles with half dots and capturing icons on an
@@ -491,3 +493,14 @@ def _forced_heading(answer) -> str:
     else:
         said = "No: the others can stop it."
     return f"{asked} {said}"
+
+
+MOVE_HELP = "like '3,-1 NES+' (cell, dots after turning, icon) or 'skip'"
+
+
+def _position_only(path: str) -> Position:
+    """The position in ``path`` (a record: after its last move), for play-vs, best and selfplay."""
+    return _load(path)[0]
+
+
+add_play_commands(app, PLAYABLE, _position_only, POSITION_HELP, MOVE_HELP, best=True)

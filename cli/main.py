@@ -35,6 +35,26 @@ SUMMARIES = {
 """One line per group for ``placesat --help``, which lists the groups without importing them."""
 
 
+SELFPLAY_SUMMARY = "Engine against engine: many games of one game; the first player's win rate, draws, game length, first moves."
+
+
+def _names_selfplay(argv: list[str]) -> bool:
+    """Whether the command line asks for the top-level ``selfplay`` command."""
+    words = [arg for arg in argv[1:] if not arg.startswith("-")]
+    return bool(words) and words[0] == "selfplay"
+
+
+def _stand_in() -> None:
+    """Listed in ``placesat --help`` without importing anything."""
+
+
+def _unwrapped(text: str | None) -> str:
+    import inspect
+
+    paragraphs = inspect.cleandoc(text or "").split("\n\n")
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
+
+
 def _available_groups() -> tuple[str, ...]:
     """The groups whose CLI module is installed (games arrive one by one)."""
     from importlib.util import find_spec
@@ -82,6 +102,13 @@ def build(argv: list[str]) -> typer.Typer:
         """Compile the placement rules of board games and puzzles into SAT and CP-SAT, and answer questions with them."""
 
     named = _named_group(argv)
+    if _names_selfplay(argv):
+        from placesat.cli.play import selfplay_command
+
+        selfplay_command.__doc__ = _unwrapped(selfplay_command.__doc__)
+        application.command("selfplay", short_help=SELFPLAY_SUMMARY)(selfplay_command)
+    elif named is None:  # only listed: nothing imported
+        application.command("selfplay", short_help=SELFPLAY_SUMMARY, help=SELFPLAY_SUMMARY)(_stand_in)
     for group in _available_groups():
         if group == named:
             module = importlib.import_module(f"placesat.cli.{group}")

@@ -1,0 +1,462 @@
+"""``play-vs`` (a person against the engine, in the terminal), ``best`` and ``selfplay``, the
+same for every game: each sees its game only through :class:`placesat.core.play.Playable`.
+
+A game's CLI module wires them with one call, :func:`add_play_commands` (``play-vs``, and
+``best`` unless the game has its own), and is listed in :data:`PLAY_GAMES` for ``placesat
+selfplay GAME``. This module only reads, calls and prints.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+import typer
+
+from placesat.core.errors import InputError
+from placesat.core.limits import Deadline
+from placesat.core.play import Advice, Playable
+from placesat.core.signals import raise_if_stopped
+
+from .common import (
+    EXIT_NOT_ALL_GOOD,
+    EXIT_OK,
+    command,
+    fail,
+    json_option,
+    print_json,
+    progress,
+    seconds_callback,
+    spinner,
+    stdout_is_terminal,
+    warn,
+    write_output,
+)
+
+PLAY_GAMES = {"lsd": "placesat.cli.lsd"}
+"""The games ``placesat selfplay`` knows, each with the CLI module that calls
+:func:`add_play_commands` for it (importing the module registers the game)."""
+
+DEFAULT_THINK = 3.0
+"""Seconds the engine thinks per move in play-vs when neither --think nor --depth is given."""
+
+MAX_TYPED_LINE = 4096
+"""The longest line play-vs reads as one typed word or move, in bytes (a move is a few dozen
+characters). A longer line is skipped as it is read, never held: one 200 MB line took 2 GB."""
+
+
+@dataclass(frozen=True)
+class PlaySetup:
+    """A game as the commands here need it: its Playable, how a POS argument is loaded (an
+    ``InputError`` for bad input), and the help texts of a position and of a move."""
+
+    playable: Playable
+    load_position: Callable[[str], Any]
+    position_help: str
+    move_help: str
+
+
+REGISTERED: dict[str, PlaySetup] = {}
+"""Every game :func:`add_play_commands` was called for, by ``Playable.name``."""
+
+
+# --------------------------------------------------------------------------- reading typed lines
+
+
+class SkippedLine(Exception):
+    """A typed line that is no move and cannot be shown: too long, or not text."""
+
+
+def typed_line(move_example: str, limit: int = MAX_TYPED_LINE) -> Optional[str]:
+    """The next line of standard input (None at its end, or when it can no longer be read);
+    :class:`SkippedLine` for a line over ``limit`` bytes (read to its end in small pieces, so
+    it is never held) or not UTF-8. ``move_example`` ends the message of a skipped long line
+    ("a move is ...")."""
+    stream = sys.stdin.buffer
+    try:
+        data = stream.readline(limit + 1)
+        if len(data) > limit and not data.endswith(b"\n"):
+            while True:
+                rest = stream.readline(1 << 16)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            raise SkippedLine(f"skipped a line of over {limit} bytes: {move_example}")
+    except OSError:
+        return None  # the terminal or pipe went away: as at the end of input
+    if not data:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SkippedLine("skipped a line that is not UTF-8 text") from None
+
+
+def check_stdin() -> None:
+    """A closed standard input (``<&-``) is bad input for a command that reads moves from it."""
+    if sys.stdin is None:
+        fail("standard input is closed: play-vs reads your moves from it")
+
+
+# --------------------------------------------------------------------------- advice
+
+
+def advice_json(game: Playable, position: Any, advice: Advice) -> dict[str, Any]:
+    """An Advice as JSON: the move as typed, the kind, the reason, the line (as typed), the
+    evaluation and its name, the depth."""
+    return {
+        "move": game.move_text(position, advice.move), "kind": advice.kind, "reason": advice.reason,
+        "line": [step if isinstance(step, str) else str(step) for step in advice.line],
+        "evaluation": advice.evaluation, "evaluation_name": advice.evaluation_name, "depth": advice.depth,
+    }
+
+
+def advice_line(game: Playable, position: Any, advice: Advice) -> str:
+    """An Advice in one line: the move, its kind, the reason."""
+    return f"{game.move_text(position, advice.move)} ({advice.kind}): {advice.reason}"
+
+
+def _level(think: Optional[float], depth: Optional[int]) -> tuple[Optional[float], Optional[int]]:
+    """The engine's level: --think seconds and/or --depth; a depth alone plays without a clock
+    (the same moves on any machine), neither means :data:`DEFAULT_THINK` seconds."""
+    if think is None and depth is None:
+        return DEFAULT_THINK, None
+    return think, depth
+
+
+def _level_words(think: Optional[float], depth: Optional[int]) -> str:
+    parts = ([f"to depth {depth}"] if depth is not None else []) + ([f"up to {think:g} s a move"] if think is not None else [])
+    return " and ".join(parts)
+
+
+# --------------------------------------------------------------------------- play-vs
+
+
+def _wrapped_items(items: list[str], head: str) -> list[str]:
+    """``items`` after ``head``, comma-separated, lines broken only between items."""
+    import shutil
+
+    width = shutil.get_terminal_size((100, 24)).columns if sys.stdout.isatty() else 100
+    lines, line = [], head
+    for number, item in enumerate(items):
+        piece = item + ("," if number < len(items) - 1 else "")
+        if len(line) + 1 + len(piece) > width and line.strip():
+            lines.append(line)
+            line = " " * len(head) + piece
+        else:
+            line = f"{line} {piece}" if line.strip() else line + piece
+    lines.append(line)
+    return lines
+
+
+HELP_WORDS = ("type a move, or one of: moves (the legal moves), hint (the engine's move for you, with its reason), "
+              "undo (take back your last move and the engine's replies), board, save FILE (the position, in the game's format), "
+              "help, quit")
+
+
+def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[float], depth: Optional[int], json_output: bool) -> int:
+    """The play-vs loop: the person plays ``seat``, the engine every other seat; returns the exit code.
+
+    Each engine move is printed with its reason, the board after every turn (text mode), the
+    result at the end. With ``json_output`` each event is one JSON line on stdout (``start``,
+    ``move``, ``hint``, ``undo``, ``moves``, ``board``, ``saved``, ``refused``, ``end``,
+    ``stopped``) and what a person reads goes to stderr.
+    """
+    from placesat.core.session import PlaySession
+
+    check_stdin()
+    game = setup.playable
+    position = setup.load_position(path)
+    players = game.players(position)
+    if not 1 <= seat <= players:
+        fail(f"--as must be from 1 to {players} (the seats of this game), not {seat}")
+    think, depth = _level(think, depth)
+    session = PlaySession(game, position)
+    colour = stdout_is_terminal() and not json_output
+
+    def say(text: str) -> None:
+        typer.echo(text, err=json_output)
+
+    def event(what: str, **fields: Any) -> None:
+        if json_output:
+            print_json({"event": what, **fields})
+
+    def to_move() -> Optional[int]:
+        return None if game.outcome(session.position) is not None else game.to_move(session.position)
+
+    def show_board() -> None:
+        if json_output:
+            return
+        typer.echo(game.board_text(session.position, colour))
+        ended = game.outcome(session.position)
+        if ended is None:
+            mover = game.to_move(session.position)
+            typer.echo(f"player {mover} to move" + (" (you)" if mover == seat else ""))
+
+    def engine_advice(position: Any) -> Advice:
+        with spinner("the engine is thinking"):
+            advice = game.best(position, Deadline(think), depth)
+        raise_if_stopped()  # a Ctrl-C while it thought: best answered early, and the stop ends the game here
+        return advice
+
+    others = "the others" if players > 2 else f"player {3 - seat}"
+    event("start", you=seat, players=players, to_move=to_move(), think=think, depth=depth)
+    show_board()
+    say(f"you play player {seat}; the engine plays {others}, {_level_words(think, depth)}. Type help for the words.")
+    while True:
+        ended = game.outcome(session.position)
+        if ended is not None:
+            result = "a draw" if ended.winner is None else ("you win" if ended.winner == seat else "you lose")
+            event("end", winner=ended.winner, detail=ended.detail, result=result.replace("you ", ""), moves=session.moves_text())
+            say(f"the game is over: {ended.detail}: {result}")
+            return EXIT_OK
+        position = session.position
+        mover = game.to_move(position)
+        if mover != seat:
+            advice = engine_advice(position)
+            played = session.play(advice.move)
+            event("move", by="engine", player=mover, to_move=to_move(), **advice_json(game, position, advice))
+            say(f"the engine (player {mover}) plays {played.text}: {advice.reason}")
+            show_board()
+            continue
+        legal = game.moves(position)
+        only = f" (your only move: {game.move_text(position, legal[0])})" if len(legal) == 1 else ""
+        typer.echo(f"player {seat}, your move{only}> ", nl=False, err=json_output)
+        sys.stdout.flush()
+        try:
+            line = typed_line(f"type a move ({setup.move_help}) or a word (help)")
+        except SkippedLine as skipped:
+            say("")
+            say(str(skipped))
+            event("refused", message=str(skipped))
+            continue
+        if line is None:
+            say("")
+            say("end of input: the game stops here")
+            event("stopped", reason="end of input", moves=session.moves_text())
+            return EXIT_OK
+        text = line.strip()
+        if not sys.stdin.isatty():
+            say(text)  # a piped move is shown after its prompt, as if typed
+        if not text or text.startswith("#"):
+            continue
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit", "q") and not rest:
+            say("you stopped the game")
+            event("stopped", reason="quit", moves=session.moves_text())
+            return EXIT_OK
+        if word in ("help", "h", "?") and not rest:
+            say(HELP_WORDS + f". A move: {setup.move_help}")
+            continue
+        if word in ("moves", "m") and not rest:
+            texts = [game.move_text(position, move) for move in legal]
+            event("moves", player=seat, moves=texts)
+            if not json_output:
+                for shown in _wrapped_items(texts, f"{len(texts)} legal move(s):"):
+                    say(shown)
+            continue
+        if word in ("board", "b", "show") and not rest:
+            event("board", board=game.board_text(position, False), to_move=mover)
+            show_board()
+            continue
+        if word == "undo" and not rest:
+            taken = session.undo(seat)
+            if not taken:
+                say("nothing to undo: you have made no move since this session began")
+                event("refused", message="nothing to undo")
+                continue
+            event("undo", taken_back=[p.text for p in taken], to_move=to_move())
+            say(f"taken back: {', '.join(p.text for p in taken)}")
+            show_board()
+            continue
+        if word == "hint" and not rest:
+            advice = engine_advice(position)
+            event("hint", player=seat, **advice_json(game, position, advice))
+            say(f"hint: {advice_line(game, position, advice)}")
+            continue
+        if word == "save":
+            target = rest.strip()
+            if not target:
+                say("save needs a file name: save FILE")
+                event("refused", message="save needs a file name")
+                continue
+            try:
+                write_output(target, game.save_text(position))
+            except Exception as error:  # a file that cannot be written ends nothing: the game goes on
+                message = error.message if isinstance(error, InputError) else str(error)
+                say(f"not saved: {message}")
+                event("refused", message=f"not saved: {message}")
+                continue
+            say(f"saved the position to {target}")
+            event("saved", path=target)
+            continue
+        try:
+            move = game.parse_move(position, text)
+        except InputError as error:
+            say(error.message)
+            event("refused", input=text, message=error.message)
+            continue
+        played = session.play(move)
+        event("move", by="you", player=seat, move=played.text, to_move=to_move())
+        show_board()
+
+
+def add_play_commands(app: typer.Typer, playable: Playable, load_position: Callable[[str], Any], position_help: str,
+                      move_help: str, best: bool = False) -> PlaySetup:
+    """Give a game's command group ``play-vs`` (and ``best``, with ``best=True``) over its
+    Playable, and register the game for ``placesat selfplay`` (:data:`REGISTERED`).
+
+    ``load_position(path)`` reads a POS argument (``-``: standard input) and raises
+    :class:`placesat.core.errors.InputError` for bad input; ``move_help`` says how a move is
+    typed ("like '3,-1 NES+' or 'skip'")."""
+    setup = PlaySetup(playable, load_position, position_help, move_help)
+    REGISTERED[playable.name] = setup
+
+    def play_vs(
+        path: str = typer.Argument(..., metavar="POS", help=position_help),
+        seat: int = typer.Option(1, "--as", metavar="SEAT", help="The seat you play, from 1 (default 1); the engine plays every other seat."),
+        think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=seconds_callback,
+                                              help=f"Seconds the engine thinks per move (default {DEFAULT_THINK:g}, unless --depth is given)."),
+        depth: Optional[int] = typer.Option(None, "--depth", min=1, max=12, help="How deep the engine looks, in its own moves: with no --think, the same moves on any machine."),
+        json_output: bool = json_option("One JSON object per event (start, move, hint, undo, moves, board, saved, refused, end, stopped); prompts go to stderr."),
+    ) -> None:
+        raise typer.Exit(play_vs_session(setup, path, seat, think, depth, json_output))
+
+    play_vs.__doc__ = f"""Play against the engine in the terminal, from POS.
+
+    Type your moves ({move_help}), one per line; or a word: 'moves' lists your legal moves,
+    'hint' gives the engine's move for you with its reason, 'undo' takes back your last move
+    and the engine's replies (moves of this session only), 'board' shows the board, 'save
+    FILE' writes the position in the game's own format, 'help', 'quit'. The engine's reason
+    is printed after each of its moves, the board after every turn, the result at the end. A
+    bad move is one line and the game goes on. End of input or 'quit' stops (exit 0); Ctrl-C
+    stops at once (exit 130); a closed standard input is one line (exit 2).
+    """
+    command(app, "play-vs")(play_vs)
+    if best:
+        add_best_command(app, setup)
+    return setup
+
+
+def add_best_command(app: typer.Typer, setup: PlaySetup) -> None:
+    """``best POS``: the move the engine recommends, with its reason (``--time-limit``,
+    ``--depth``, ``--json``)."""
+    from .common import time_limit_option
+
+    game = setup.playable
+
+    def best(
+        path: str = typer.Argument(..., metavar="POS", help=setup.position_help),
+        time_limit: Optional[float] = time_limit_option("Seconds for the whole command (default 5); past it, the best move found so far."),
+        depth: Optional[int] = typer.Option(None, "--depth", min=1, max=12, help="Look at most this deep, in own moves (with no --time-limit: no clock, the same answer on any machine)."),
+        json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}.'),
+    ) -> None:
+        from placesat.core.limits import TimeLimit
+
+        limit = time_limit if time_limit is not None or depth is not None else TimeLimit(5.0)
+        deadline = Deadline(limit)
+        position = setup.load_position(path)
+        if game.outcome(position) is not None:
+            fail(f"{path}: the game is over: {game.outcome(position).detail}")
+        with spinner("looking for the best move"):
+            advice = game.best(position, deadline, depth)
+        if json_output:
+            print_json(advice_json(game, position, advice))
+        else:
+            print(f"best: {advice_line(game, position, advice)}")
+        sys.stdout.flush()
+        raise_if_stopped()  # Ctrl-C: the best found so far is printed, then the stop ends the command
+        raise typer.Exit(EXIT_OK)
+
+    best.__doc__ = """The move the engine recommends for the player to move, with its reason.
+
+    In order: a forced win (deepening while the time lasts): 'forced win', with the line; else
+    the move that stops a line the next player could make at once or force ('defence'; 'forced
+    loss' when none does); else the move the evaluation prefers ('evaluation', named and shown).
+    Answers within --time-limit (default 5 s) with the best found so far, and on Ctrl-C too
+    (then exit 130). --depth alone plays without a clock: the same answer on any machine.
+    """
+    command(app, "best")(best)
+
+
+# --------------------------------------------------------------------------- selfplay
+
+
+def playing_game(name: str) -> PlaySetup:
+    """The registered game called ``name`` (its CLI module imported); a usage error otherwise."""
+    module = PLAY_GAMES.get(name)
+    if module is None:
+        fail(f"GAME: selfplay knows {', '.join(sorted(PLAY_GAMES))}, not {name!r}")
+    importlib.import_module(module)
+    return REGISTERED[name]
+
+
+def selfplay_command(
+    game_name: str = typer.Argument(..., metavar="GAME", help="The game: " + ", ".join(sorted(PLAY_GAMES)) + "."),
+    games: int = typer.Option(..., "--games", "-n", min=1, max=1_000_000, help="How many games."),
+    seed: int = typer.Option(0, "--seed", min=0, help="Seed of the random plies: game i depends only on (seed, i)."),
+    engine_a: str = typer.Option("best:d2", "--engine-a", metavar="SPEC", help="Seat 1's engine: best:d2 (depth, reproducible), best:0.5s (seconds per move), best:d3:2s, or random."),
+    engine_b: str = typer.Option("best:d2", "--engine-b", metavar="SPEC", help="Every other seat's engine (same forms)."),
+    position_path: Optional[str] = typer.Option(None, "--position", metavar="POS", help="Start every game here instead of the opening."),
+    players: int = typer.Option(2, "--players", min=2, max=4, help="Players of the opening (without --position)."),
+    opening_plies: int = typer.Option(2, "--opening-plies", min=0, max=100, help="Random plies at the start of every game, so games differ (default 2)."),
+    max_plies: int = typer.Option(1000, "--max-plies", min=1, max=100_000, help="Stop a game after this many plies (counted as unfinished)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, help="Worker processes (the report is the same for any number)."),
+    json_output: bool = json_option("One JSON object: the report, and every game with its moves."),
+) -> None:
+    """Engine against engine: many games, and the first player's win rate, draws, game length and first moves.
+
+    Engine A plays seat 1 and engine B every other seat (with 3-4 players, B plays them all).
+    Each game starts from the game's opening (or --position) with --opening-plies random plies
+    (seeded), then the engines play it out; every move goes through the game's rules. The
+    report: the first player's win rate with a 95% Wilson interval, each seat's wins, draws,
+    the mean and spread of the game length in plies, and the most common first moves. A game
+    that fails is reported and the others go on (exit 1 then).
+    """
+    from placesat.core.selfplay import parse_engine, selfplay
+
+    setup = playing_game(game_name)
+    engines = (parse_engine(engine_a, "--engine-a"), parse_engine(engine_b, "--engine-b"))
+    start = setup.load_position(position_path) if position_path is not None else None
+    bar = progress(f"selfplay {game_name}")
+    with bar:
+        task = bar.add_task("games", total=games)
+
+        def heard(result) -> None:
+            bar.advance(task)
+            if result.error is not None:
+                warn(f"game {result.index} failed after {result.plies} plies: {result.error}")
+
+        report = selfplay(setup.playable, games, seed, engines, start, players, jobs, opening_plies, max_plies, heard)
+    code = EXIT_NOT_ALL_GOOD if report.failed else EXIT_OK
+    if json_output:
+        print_json(report.to_json())
+        raise typer.Exit(code)
+    for line in report_lines(report, position_path):
+        print(line)
+    raise typer.Exit(code)
+
+
+def report_lines(report, position_path: Optional[str] = None) -> list[str]:
+    """A selfplay report in words."""
+    start = f"from {position_path}" if position_path else f"from the opening ({report.players} players)"
+    engine_b_seats = "player 2" if report.players == 2 else f"players 2-{report.players}"
+    lines = [f"selfplay {report.game}: {len(report.results)} games {start}; engine A {report.engines[0]} plays player 1, "
+             f"engine B {report.engines[1]} plays {engine_b_seats}; {report.opening_plies} random opening plies, seed {report.seed}"]
+    rate, low, high = report.first_win_rate()
+    played = len(report.played)
+    if rate is not None:
+        lines.append(f"player {report.first} (moves first) wins {report.wins(report.first)} of {played}: {100 * rate:.1f}%"
+                     f" (95% Wilson interval {100 * low:.1f}%-{100 * high:.1f}%)")
+    others = ", ".join(f"player {seat} {report.wins(seat)}" for seat in range(1, report.players + 1) if seat != report.first)
+    lines.append(f"wins: {others}; draws {report.draws}; unfinished {report.unfinished}; failed {len(report.failed)}")
+    length = report.lengths()
+    if length:
+        lines.append(f"game length: mean {length['mean']:.1f} plies, sd {length['sd']:.1f}, min {length['min']}, "
+                     f"median {length['median']:g}, max {length['max']}")
+    firsts = report.first_moves()
+    if firsts:
+        lines.append("most common first moves: " + "; ".join(f"{move} {count} (player {report.first} won {wins})" for move, count, wins in firsts))
+    return lines

@@ -1,0 +1,299 @@
+"""Engine against engine: many games of one game, in parallel, and what they say about it.
+
+``placesat selfplay GAME`` plays ``--games N`` games from the opening (``Playable.opening``)
+or a given position. Engine A plays seat 1 and engine B every other seat (with more than two
+players, B plays all the others). An engine is ``best:d2`` (the game's ``best`` to a depth:
+reproducible), ``best:0.5s`` (to a time per move: depends on the machine) or ``random`` (a
+legal move at random). The first :data:`DEFAULT_OPENING_PLIES` plies of every game are random
+(seeded), so games with deterministic engines differ.
+
+Game ``i`` depends only on ``(seed, i)`` (its own random numbers, :func:`game_random`), so the
+games and the report are the same for any number of worker processes. A game that raises is
+reported as failed, with its message, and the others go on.
+
+The report: the first player's win rate (the seat to move at the start) with a 95% Wilson
+interval, every seat's wins, draws, unfinished games (cut at ``max_plies``), failed games, the
+mean and spread of the game length in plies, and the most common first moves.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Sequence
+
+from .errors import InputError
+from .limits import Deadline, check_time_limit
+from .parallel import WorkerCrash, run_ordered
+from .play import Playable
+
+RANDOM, BEST = "random", "best"
+DEFAULT_ENGINE = "best:d2"
+"""The engine of both sides unless told: the game's ``best`` to depth 2, reproducible."""
+DEFAULT_OPENING_PLIES = 2
+"""Random plies at the start of every game: two, so that each player's first move differs from
+game to game (with deterministic engines, games from one start would otherwise all be one game),
+while the engines play everything after (our choice: seeds say nothing of it)."""
+DEFAULT_MAX_PLIES = 1000
+"""A game still going after this many plies is stopped and counted as unfinished."""
+MAX_DEPTH = 12
+Z_95 = 1.959963984540054
+"""The two-sided 95% point of the standard normal distribution."""
+
+
+@dataclass(frozen=True)
+class Engine:
+    """How one side chooses its moves: ``random``, or the game's ``best`` with a depth and/or
+    seconds per move."""
+
+    kind: str
+    depth: int | None = None
+    seconds: float | None = None
+
+    def __str__(self) -> str:
+        if self.kind == RANDOM:
+            return RANDOM
+        parts = ([f"d{self.depth}"] if self.depth is not None else []) + ([f"{self.seconds:g}s"] if self.seconds is not None else [])
+        return ":".join([BEST] + parts)
+
+    def choose(self, game: Playable, position: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The move this engine plays in ``position``."""
+        if self.kind == RANDOM:
+            return rng.choice(legal)
+        deadline = Deadline(self.seconds)
+        return game.best(position, deadline, self.depth).move
+
+
+_PART = re.compile(r"^(?:d(?P<depth>[0-9]{1,2})|(?P<seconds>[0-9]+(?:\.[0-9]+)?)s)$")
+
+
+def parse_engine(text: str, where: str = "engine") -> Engine:
+    """An engine as written: ``random``, ``best:d2`` (depth), ``best:0.5s`` (seconds per move) or
+    both (``best:d3:2s``: depth 3, at most 2 s); ``best`` alone is :data:`DEFAULT_ENGINE`."""
+    words = text.strip().lower().split(":")
+    if words == [RANDOM]:
+        return Engine(RANDOM)
+    if words == [BEST]:
+        return parse_engine(DEFAULT_ENGINE, where)
+    if words[0] != BEST or not 2 <= len(words) <= 3:
+        raise InputError(f"{where}: cannot read the engine {text!r}: write random, best:d2 (a depth), best:0.5s (seconds per move) or best:d2:1s")
+    depth = seconds = None
+    for word in words[1:]:
+        match = _PART.match(word)
+        if match is None or (match["depth"] and depth is not None) or (match["seconds"] and seconds is not None):
+            raise InputError(f"{where}: cannot read {word!r} in {text!r}: a depth is d1 to d{MAX_DEPTH}, a time 0.5s")
+        if match["depth"]:
+            depth = int(match["depth"])
+            if not 1 <= depth <= MAX_DEPTH:
+                raise InputError(f"{where}: the depth must be from 1 to {MAX_DEPTH}, not {depth}")
+        else:
+            seconds = float(match["seconds"])
+            try:
+                check_time_limit(seconds)
+            except ValueError as error:
+                raise InputError(f"{where}: the time {error}") from None
+            if seconds == 0:
+                raise InputError(f"{where}: the time per move must be more than 0 s")
+    return Engine(BEST, depth, seconds)
+
+
+def game_random(seed: int, index: int) -> random.Random:
+    """Game ``index``'s own random numbers: the same for the same seed and index, whatever
+    process plays it and whatever was played before."""
+    return random.Random(f"placesat-selfplay:{seed}:{index}")
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """Everything one game needs, sent to a worker process as it is."""
+
+    game: Playable
+    start: Any
+    engines: tuple[Engine, Engine]
+    seed: int
+    index: int
+    opening_plies: int = DEFAULT_OPENING_PLIES
+    max_plies: int = DEFAULT_MAX_PLIES
+
+
+@dataclass
+class GameResult:
+    """One game: its moves as typed, the winning seat (None: a draw, or not finished), how it
+    ended, and the error when it failed."""
+
+    index: int
+    moves: list[str]
+    winner: int | None = None
+    detail: str = ""
+    finished: bool = False
+    error: str | None = None
+    seconds: float = 0.0
+
+    @property
+    def plies(self) -> int:
+        return len(self.moves)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "moves": self.moves, "winner": self.winner, "detail": self.detail,
+                "finished": self.finished, "error": self.error, "plies": self.plies, "seconds": round(self.seconds, 3)}
+
+
+def engine_of(engines: tuple[Engine, Engine], seat: int) -> Engine:
+    """Engine A plays seat 1, engine B every other seat."""
+    return engines[0] if seat == 1 else engines[1]
+
+
+def play_game(job: GameJob) -> GameResult:
+    """Play one game to its end (or ``max_plies``): the first ``opening_plies`` plies at random,
+    then each seat's engine. Every move goes through the game's rules (``Playable.play``). An
+    exception ends this game only: it is the result's ``error``."""
+    game = job.game
+    rng = game_random(job.seed, job.index)
+    position = job.start
+    result = GameResult(job.index, [])
+    started = time.process_time()
+    try:
+        for ply in range(job.max_plies + 1):
+            ended = game.outcome(position)
+            if ended is not None:
+                result.winner, result.detail, result.finished = ended.winner, ended.detail, True
+                break
+            if ply == job.max_plies:
+                result.detail = f"stopped after {job.max_plies} plies"
+                break
+            legal = list(game.moves(position))
+            if not legal:
+                raise RuntimeError("the game offers no move, yet says it is not over")
+            engine = engine_of(job.engines, game.to_move(position))
+            move = rng.choice(legal) if ply < job.opening_plies else engine.choose(game, position, legal, rng)
+            result.moves.append(game.move_text(position, move))
+            position = game.play(position, move)
+    except Exception as error:  # one bad game is reported; the others go on
+        result.error = f"{type(error).__name__}: {error}"
+    result.seconds = time.process_time() - started
+    return result
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion: ``successes`` of ``trials``, at the
+    confidence ``z`` stands for (95% by default); (0, 1) without trials."""
+    if trials <= 0:
+        return 0.0, 1.0
+    share = successes / trials
+    scale = 1 + z * z / trials
+    centre = (share + z * z / (2 * trials)) / scale
+    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / scale
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class SelfplayReport:
+    """The games and what they say: see the module docstring."""
+
+    game: str
+    players: int
+    first: int
+    engines: tuple[Engine, Engine]
+    seed: int
+    opening_plies: int
+    from_opening: bool
+    results: list[GameResult] = field(default_factory=list)
+
+    @property
+    def played(self) -> list[GameResult]:
+        """The games that did not fail."""
+        return [r for r in self.results if r.error is None]
+
+    @property
+    def failed(self) -> list[GameResult]:
+        return [r for r in self.results if r.error is not None]
+
+    def wins(self, seat: int) -> int:
+        return sum(1 for r in self.played if r.finished and r.winner == seat)
+
+    @property
+    def draws(self) -> int:
+        return sum(1 for r in self.played if r.finished and r.winner is None)
+
+    @property
+    def unfinished(self) -> int:
+        return sum(1 for r in self.played if not r.finished)
+
+    def first_win_rate(self) -> tuple[float | None, float, float]:
+        """The first player's wins over the games played (draws and unfinished games are no
+        win), with its 95% Wilson interval."""
+        n = len(self.played)
+        low, high = wilson_interval(self.wins(self.first), n)
+        return (self.wins(self.first) / n if n else None), low, high
+
+    def lengths(self) -> dict[str, float] | None:
+        """Plies per finished game: mean, standard deviation (sample), min, median, max."""
+        plies = [r.plies for r in self.played if r.finished]
+        if not plies:
+            return None
+        return {"mean": statistics.fmean(plies), "sd": statistics.stdev(plies) if len(plies) > 1 else 0.0,
+                "min": min(plies), "median": statistics.median(plies), "max": max(plies)}
+
+    def first_moves(self, most: int = 5) -> list[tuple[str, int, int]]:
+        """The most common first moves of the games played: (move, games, the first player's wins
+        in them), most games first, then by move."""
+        counts = Counter(r.moves[0] for r in self.played if r.moves)
+        wins = Counter(r.moves[0] for r in self.played if r.moves and r.finished and r.winner == self.first)
+        ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:most]
+        return [(move, count, wins[move]) for move, count in ranked]
+
+    def to_json(self, with_games: bool = True) -> dict[str, Any]:
+        rate, low, high = self.first_win_rate()
+        out: dict[str, Any] = {
+            "game": self.game, "players": self.players, "games": len(self.results), "seed": self.seed,
+            "engine_a": str(self.engines[0]), "engine_b": str(self.engines[1]),
+            "opening_plies": self.opening_plies, "from_opening": self.from_opening,
+            "first_player": self.first, "first_player_wins": self.wins(self.first),
+            "first_player_win_rate": rate, "first_player_interval": [low, high],
+            "wins": {str(seat): self.wins(seat) for seat in range(1, self.players + 1)},
+            "draws": self.draws, "unfinished": self.unfinished, "failed": len(self.failed),
+            "length": self.lengths(),
+            "first_moves": [{"move": m, "games": n, "first_player_wins": w} for m, n, w in self.first_moves()],
+        }
+        if with_games:
+            out["results"] = [r.to_json() for r in self.results]
+        return out
+
+
+def selfplay(
+    game: Playable,
+    games: int,
+    seed: int = 0,
+    engines: tuple[Engine, Engine] = (parse_engine(DEFAULT_ENGINE), parse_engine(DEFAULT_ENGINE)),
+    start: Any = None,
+    players: int = 2,
+    jobs: int = 1,
+    opening_plies: int = DEFAULT_OPENING_PLIES,
+    max_plies: int = DEFAULT_MAX_PLIES,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> SelfplayReport:
+    """Play ``games`` games of ``game`` from ``start`` (default: its opening for ``players``) on
+    ``jobs`` worker processes, and report them (:class:`SelfplayReport`). ``on_game`` hears of
+    each game as it ends, in order."""
+    if games < 1:
+        raise InputError(f"--games must be at least 1, not {games}")
+    from_opening = start is None
+    position = game.opening(players) if from_opening else start
+    report = SelfplayReport(game.name, game.players(position), game.to_move(position), engines, seed, opening_plies, from_opening)
+
+    def jobs_of() -> Iterator[GameJob]:
+        for index in range(games):
+            yield GameJob(game, position, engines, seed, index, opening_plies, max_plies)
+
+    for job, result in run_ordered(play_game, jobs_of(), jobs):
+        if isinstance(result, WorkerCrash):
+            result = GameResult(job.index, [], error=f"WorkerCrash: {result}")
+        report.results.append(result)
+        if on_game is not None:
+            on_game(result)
+    return report
