@@ -29,7 +29,7 @@ from placesat.lsd.model import (
     DEFAULT_TILESET,
 )
 from placesat.lsd.play import PLAYABLE
-from placesat.lsd.forced import MAX_DEPTH, WIN, check_depth, forced_win
+from placesat.lsd.forced import MAX_DEPTH, WIN, check_depth, forced_win, plies_for_moves
 from placesat.lsd.reach import MAX_PLIES, NO, UNKNOWN, check_plies, reach_win
 from placesat.lsd.render import LEGEND, line_of_play_lines, render_rich, render_svg, render_text, status_lines
 from placesat.lsd.rules import (
@@ -416,17 +416,20 @@ def reach(
 @command(app)
 def forced(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
-    player: int = typer.Option(..., "--player", "-p", help="The player who tries to force a line."),
-    depth: int = typer.Option(..., "--depth", "-d", help=f"Within this many plies, every player's counted (1 to {MAX_DEPTH}; the player's own plies are among them)."),
+    player: Optional[int] = typer.Option(None, "--player", "-p", help="The player who tries to force a line (default: the player to move)."),
+    moves: Optional[int] = typer.Option(None, "--moves", "-k", min=1, help=f"Within this many of PLAYER's own moves (the plies they take, every player's counted, at most {MAX_DEPTH}). Give this or --depth."),
+    depth: Optional[int] = typer.Option(None, "--depth", "-d", help=f"Within this many plies, every player's counted (1 to {MAX_DEPTH}; the player's own plies are among them). Give this or --moves."),
     time_limit: Optional[float] = time_limit_option(),
     reach_from: Optional[int] = typer.Option(None, "--reach-from", min=1, help="Also cut branches where the solver proves that PLAYER cannot win even with help, at nodes with at least this many plies left (default: never; it costs more than it saves on our benchmarks, see docs/performance.md)."),
     backend: str = backend_option(help_text="Solver backend for --reach-from: sat or cpsat (default sat)."),
     json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "positions", "strategy": {first move, every reply with the answer}, "line": the line of play as a tree, "no_win_within"}.'),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the position with the question and the answer as its title, the first move of a win marked 1."),
 ) -> None:
-    """Can PLAYER force a line within D plies, whatever the others play?
+    """Can PLAYER force a line within K of its own moves (-k) or D plies (-d), whatever the others play?
 
-    The others play together against PLAYER; an opponent's line or a draw is no win. Searched
+    The others play together against PLAYER; an opponent's line or a draw is no win. K own
+    moves are the plies up to PLAYER's K-th move (with 2 players and PLAYER to move, -k 2 is
+    -d 3). Searched
     by depth-bounded AND/OR search with a transposition table: a win at once ends a branch, the
     last ply is judged by the cells near PLAYER's almost-lines, and branches where PLAYER has
     too few tiles in any row for the plies left are cut. A win prints its first move (checked
@@ -437,9 +440,16 @@ def forced(
     """
     answer_picture(svg_out)
     deadline = as_deadline(time_limit)  # the limit holds from here: reading the position counts
-    check_depth(depth)
+    if (moves is None) == (depth is None):
+        fail("give one of --moves K (PLAYER's own moves) and --depth D (plies)")
+    if depth is not None:
+        check_depth(depth)
     position, _ = _load(path)
-    _player(position, player)
+    player = position.to_move if player is None else _player(position, player)
+    if moves is not None:
+        depth = plies_for_moves(position, player, moves)
+        if depth > MAX_DEPTH:
+            fail(f"--moves {moves}: player {player}'s {moves} moves take {depth} plies here, more than {MAX_DEPTH}")
     with spinner(f"forced: player {player}, depth {depth}"):
         answer = forced_win(position, player, depth, deadline, reach_from, backend, strategy=json_output)
     if json_output:
@@ -457,7 +467,8 @@ def forced(
         _print_line_of_play(position, answer)
         print(f"{answer.positions} positions searched")
     else:
-        print(f"no forced win: the others can stop player {player} for {depth} plies ({answer.positions} positions searched)")
+        own = f" ({moves} of its own moves)" if moves is not None else ""
+        print(f"no forced win: the others can stop player {player} for {depth} plies{own} ({answer.positions} positions searched)")
     if svg_out is not None:
         write_output(svg_out, render_svg(position, marks=_first_move_mark(answer), title=f"LSD {path}", heading=_forced_heading(answer)))
     raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)

@@ -73,6 +73,13 @@ def plies_of(position: Position, player: int, depth: int) -> int:
     return 0 if offset >= depth else (depth - 1 - offset) // position.players + 1
 
 
+def plies_for_moves(position: Position, player: int, moves: int) -> int:
+    """The fewest plies that hold ``moves`` of ``player``'s own moves (every ply passes the turn
+    on): ``forced -k K`` asks for a line within that many plies."""
+    offset = (player - position.to_move) % position.players
+    return offset + (moves - 1) * position.players + 1
+
+
 def line_possible(position: Position, player: int, own_plies: int) -> bool:
     """Whether some run of cells in a row or column already holds ``player``'s tiles on all but at
     most ``own_plies`` of its cells: otherwise no line can be finished in ``own_plies`` placements."""

@@ -25,7 +25,7 @@ from placesat.core.limits import Deadline, TimeUp
 from placesat.core.play import DEFENCE, EVALUATION, FORCED_LOSS, FORCED_WIN, ONLY_MOVE, Advice, Outcome
 from placesat.core.signals import Stop
 
-from .forced import MAX_DEPTH, WIN, forced_win, plies_of
+from .forced import MAX_DEPTH, WIN, forced_win, plies_for_moves, plies_of
 from .model import SIDES, SKIP, Move, neighbour, on_table, Placement, Position, cell_text, dumps, move_text, new_position, parse_move, position_to_json
 from .rules import (
     IllegalMove,
@@ -51,12 +51,6 @@ DEFENCE_LEVELS = 2
 """How many of the next player's own moves the defence looks at, at most (1: its wins at once)."""
 DEFAULT_DEPTH = 2
 """The own moves a forced win is looked for within when neither a depth nor a time limit is given."""
-
-
-def plies_for_moves(position: Position, player: int, moves: int) -> int:
-    """The fewest plies that hold ``moves`` of ``player``'s own moves (every ply passes the turn on)."""
-    offset = (player - position.to_move) % position.players
-    return offset + (moves - 1) * position.players + 1
 
 
 def own_moves_within(position: Position, player: int) -> int:
