@@ -5,7 +5,8 @@ or a given position. Engine A plays seat 1 and engine B every other seat (with m
 players, B plays all the others). An engine is ``best:d2`` (the game's ``best`` to a depth:
 reproducible), ``best:0.5s`` (to a time per move: depends on the machine) or ``random`` (a
 legal move at random). The first :data:`DEFAULT_OPENING_PLIES` plies of every game are random
-(seeded), so games with deterministic engines differ.
+(seeded), so games with deterministic engines differ; a random ply never ends the game when
+another move would not (:func:`opening_moves`).
 
 Game ``i`` depends only on ``(seed, i)`` (its own random numbers, :func:`game_random`), so the
 games and the report are the same for any number of worker processes. A game that raises is
@@ -148,6 +149,14 @@ def engine_of(engines: tuple[Engine, Engine], seat: int) -> Engine:
     return engines[0] if seat == 1 else engines[1]
 
 
+def opening_moves(game: Playable, position: Any, legal: Sequence[Any]) -> Sequence[Any]:
+    """The moves a random opening ply chooses from: those that do not end the game, when there
+    are any (an opening that ends a game at once, as a first tile with one half dot answered by
+    one that closes it in LSD, measures the dice, not the game)."""
+    going = [move for move in legal if game.outcome(game.play(position, move)) is None]
+    return going or legal
+
+
 def play_game(job: GameJob) -> GameResult:
     """Play one game to its end (or ``max_plies``): the first ``opening_plies`` plies at random,
     then each seat's engine. Every move goes through the game's rules (``Playable.play``). An
@@ -170,7 +179,10 @@ def play_game(job: GameJob) -> GameResult:
             if not legal:
                 raise RuntimeError("the game offers no move, yet says it is not over")
             engine = engine_of(job.engines, game.to_move(position))
-            move = rng.choice(legal) if ply < job.opening_plies else engine.choose(game, position, legal, rng)
+            if ply < job.opening_plies:
+                move = rng.choice(opening_moves(game, position, legal))
+            else:
+                move = engine.choose(game, position, legal, rng)
             result.moves.append(game.move_text(position, move))
             position = game.play(position, move)
     except Exception as error:  # one bad game is reported; the others go on
