@@ -48,13 +48,6 @@ def _stand_in() -> None:
     """Listed in ``placesat --help`` without importing anything."""
 
 
-def _unwrapped(text: str | None) -> str:
-    import inspect
-
-    paragraphs = inspect.cleandoc(text or "").split("\n\n")
-    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
-
-
 def _available_groups() -> tuple[str, ...]:
     """The groups whose CLI module is installed (games arrive one by one)."""
     from importlib.util import find_spec
@@ -103,10 +96,10 @@ def build(argv: list[str]) -> typer.Typer:
 
     named = _named_group(argv)
     if _names_selfplay(argv):
+        from placesat.cli.common import command
         from placesat.cli.play import selfplay_command
 
-        selfplay_command.__doc__ = _unwrapped(selfplay_command.__doc__)
-        application.command("selfplay", short_help=SELFPLAY_SUMMARY)(selfplay_command)
+        command(application, "selfplay")(selfplay_command)
     elif named is None:  # only listed: nothing imported
         application.command("selfplay", short_help=SELFPLAY_SUMMARY, help=SELFPLAY_SUMMARY)(_stand_in)
     for group in _available_groups():
