@@ -202,8 +202,8 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
 
     others = "the others" if players > 2 else f"player {3 - seat}"
     event("start", you=seat, players=players, to_move=to_move(), think=think, depth=depth)
-    show_board()
     say(f"you play player {seat}; the engine plays {others}, {_level_words(think, depth)}. Type help for the words.")
+    show_board()
     while True:
         ended = game.outcome(session.position)
         if ended is not None:

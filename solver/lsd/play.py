@@ -248,7 +248,9 @@ class LsdPlay:
                 kind, reason, depth = found or (EVALUATION, "", 0)
                 shown = (f"evaluation, runs and threats: yours {value[1]} vs the strongest other's {value[2]}: {value[0]:+d}"
                          if value[0] != LOST else "evaluation: every move lets the next player win at once")
-                so_far.advice = Advice(move, kind, f"{reason}; {shown}" if reason else shown,
+                if reason:
+                    shown = reason if value[0] == LOST else f"{reason}; {shown}"
+                so_far.advice = Advice(move, kind, shown,
                                        evaluation=float(value[0]), evaluation_name=EVALUATION_NAME, depth=depth)
         return so_far.advice
 
