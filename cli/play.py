@@ -18,7 +18,7 @@ import typer
 from placesat.core.errors import InputError
 from placesat.core.limits import Deadline
 from placesat.core.play import Advice, Playable
-from placesat.core.signals import raise_if_stopped
+from placesat.core.signals import Stop, raise_if_stopped
 
 from .common import (
     EXIT_NOT_ALL_GOOD,
@@ -226,6 +226,9 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
         sys.stdout.flush()
         try:
             line = typed_line(f"type a move ({setup.move_help}) or a word (help)")
+        except Stop:
+            typer.echo("", err=json_output)  # the stop's own line starts on a line of its own, not after the prompt
+            raise
         except SkippedLine as skipped:
             say("")
             say(str(skipped))
