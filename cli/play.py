@@ -2,8 +2,8 @@
 same for every game: each sees its game only through :class:`placesat.core.play.Playable`.
 
 A game's CLI module wires them with one call, :func:`add_play_commands` (``play-vs``, and
-``best`` unless the game has its own), and is listed in :data:`PLAY_GAMES` for ``placesat
-selfplay GAME``. This module only reads, calls and prints.
+``best`` with ``best=True`` when the game has no ``best`` of its own), and is listed in
+:data:`PLAY_GAMES` for ``placesat selfplay GAME``. This module only reads, calls and prints.
 """
 
 from __future__ import annotations
@@ -306,6 +306,15 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
         show_board()
 
 
+def register_game(playable: Playable, load_position: Callable[[str], Any], position_help: str, move_help: str) -> PlaySetup:
+    """Make a game known to ``placesat selfplay`` (by ``playable.name``, which must be its key in
+    :data:`PLAY_GAMES`) without adding commands: for a game whose group keeps a ``play-vs`` of
+    its own. :func:`add_play_commands` calls it."""
+    setup = PlaySetup(playable, load_position, position_help, move_help)
+    REGISTERED[playable.name] = setup
+    return setup
+
+
 def add_play_commands(app: typer.Typer, playable: Playable, load_position: Callable[[str], Any], position_help: str,
                       move_help: str, best: bool = False) -> PlaySetup:
     """Give a game's command group ``play-vs`` (and ``best``, with ``best=True``) over its
@@ -314,8 +323,7 @@ def add_play_commands(app: typer.Typer, playable: Playable, load_position: Calla
     ``load_position(path)`` reads a POS argument (``-``: standard input) and raises
     :class:`placesat.core.errors.InputError` for bad input; ``move_help`` says how a move is
     typed ("like '3,-1 NES+' or 'skip'")."""
-    setup = PlaySetup(playable, load_position, position_help, move_help)
-    REGISTERED[playable.name] = setup
+    setup = register_game(playable, load_position, position_help, move_help)
 
     def play_vs(
         path: str = typer.Argument(..., metavar="POS", help=position_help),
