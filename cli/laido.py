@@ -35,6 +35,7 @@ from placesat.laido.render import legend_text, render_svg, render_text, step_mar
 from placesat.laido.rules import PASS_TIEBREAK, READINGS, TIEBREAKS, IllegalMove, legal_moves, play as play_move, replay
 from placesat.laido.score import Score, score_position
 
+from .play import add_play_commands
 from .common import (
     EXIT_NOT_ALL_GOOD,
     EXIT_OK,
@@ -654,3 +655,12 @@ def best(
         print(f"best for {position.to_move}: {_move_words(advice.move)} ({advice.kind})")
         print(advice.reason)
     raise_if_stopped()
+
+
+def _position_only(path: str) -> Position:
+    """The position in ``path`` (a record: after its last move), for play-vs and selfplay."""
+    return _load(path)[0]
+
+
+# play-vs and selfplay over the Playable; `best` above is Laido's own (with --backend, --upto)
+add_play_commands(app, LaidoPlayable(), _position_only, POSITION_HELP, "like '3,-1', 'pass' or 'swap'")
