@@ -632,3 +632,118 @@ def play_vs(
     if json_output:
         print_json({"over": True, **game_json(game)})
     raise typer.Exit(EXIT_OK)
+
+
+def _against(seating, side: int) -> str:
+    """Who plays against ``side`` in a forced-win search, in words."""
+    if seating.players == 2:
+        return seating.side_name(1 - side)
+    others = [seating.seat_name(seat) for seat in range(seating.players) if seating.sides[seat] != side]
+    return "every other player together (" + ", ".join(others) + ")"
+
+
+def _forced_words(game, answer) -> list[str]:
+    """A forced-win answer in words: the question's answer, who played against whom, and how
+    it relates to ``solve``."""
+    from placesat.lixso.game.forced import NO_WIN, UNKNOWN, WIN
+
+    seating = game.rules.seating
+    me = answer.side_name
+    if seating.players == 4:
+        me_long = f"{me} (its two players choosing together)"
+    else:
+        me_long = me
+    k = answer.turns
+    lines = []
+    if answer.answer == WIN:
+        if answer.within == 0:
+            how = "by the solver's bounds" if answer.how == "bounds" else "by counting"
+            lines.append(f"win: {me}'s win is settled already ({how}): no way the game can still go leaves it behind")
+        else:
+            first = "passing its first turn (it can lay no tile)" if answer.passes else f"starting with {answer.move}"
+            lines.append(f"win: {me_long} settles its win within {answer.within} of its turns, {first}")
+            lines.append(f"against {_against(seating, answer.side)}: the strategy was replayed on the rules against every"
+                         f" reply ({answer.strategy_positions} positions)")
+    elif answer.answer == NO_WIN:
+        if answer.how == "bounds":
+            lines.append(f"no forced win: {me} cannot win at all, even if nobody else laid another tile (the solver's bounds)")
+        else:
+            lines.append(f"no forced win: {_against(seating, answer.side)} can keep {me}'s win from being settled"
+                         f" for {k} of its turns ({answer.positions} positions searched)")
+    else:
+        assert answer.answer == UNKNOWN
+        lines.append(f"unknown: the time limit came first ({answer.positions} positions searched)")
+        if answer.no_win_within is not None:
+            lines.append(f"settled before it: no forced win within {answer.no_win_within} turn(s)")
+    if answer.how == "solve":
+        lines.append(f"(the game cannot last beyond {k} of {me}'s turns, so this is solve's question: does {me} win"
+                     " with perfect play? answered by solve's own search)")
+    elif answer.answer != UNKNOWN and answer.how == "search":
+        lines.append(f"(settled: {me} ends ahead however the game goes on; 'solve' says who wins with perfect play,"
+                     " however long it takes)")
+    return lines
+
+
+@command(app)
+def forced(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    moves_k: int = typer.Option(..., "--moves", "-k", metavar="K", help="Within this many of its own turns (a turn it must pass counts); 1 to 60."),
+    players: Optional[str] = _players_option(),
+    no_clue_touch_rule: bool = _clue_touch_option(),
+    name: Optional[str] = _name_option(),
+    index: Optional[int] = _index_option(),
+    backend: str = backend_option(GAME_BACKEND, BACKEND_HELP.replace("Solver backend:", "Solver backend for the root bounds:")),
+    time_limit: Optional[float] = time_limit_option(),
+    json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "within", "decided_by", "against", "line", "no_win_within", "positions"}.'),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture: the position after the line of play, its tiles numbered in order, the answer as its title."),
+) -> None:
+    """Can the side to move settle its win within K of its turns, whatever the others do?
+
+    Settled: every way the game can still go, its own later tiles included, ends with the
+    side ahead (a lead that can no longer be caught; a game over with the side ahead is
+    settled too). With 3 or 4 players all the others play together against the side to
+    move (4 players: the team to move, its two players choosing together). A win prints
+    its first move and a line of play (the others' strongest reply at each turn) on the
+    board, numbered; the strategy is replayed on the rules against every reply before it
+    is printed. When K turns hold the whole game the question is solve's (does the side to
+    move win with perfect play?) and solve's search answers it. Exit 1 when the time limit
+    came first.
+    """
+    from placesat.core.limits import Deadline
+    from placesat.lixso.game.forced import UNKNOWN, check_turns, forced as forced_win
+
+    picture_only = side_outputs(json_output, svg=svg_out)
+    deadline = Deadline(time_limit)
+    check_turns(moves_k)
+    game = _load(path, players, no_clue_touch_rule, name, index)
+    if game.state.over:
+        fail(f"{path}: the game is over: nobody is to move")
+    with spinner(f"forced: {moves_k} turn(s)"):
+        answer = forced_win(game.rules, game.state, moves_k, deadline, backend)
+    line = [move for _, move in answer.line if move is not None]
+    after, numbers = game, {}
+    if line:
+        from placesat.lixso.game.rules import replay_position
+
+        after = replay_position(game.position.with_moves(line))
+        numbers = {cell: number for number, move in enumerate(line, start=1) for cell in move.cells}
+    words = _forced_words(game, answer)
+    if json_output:
+        from placesat.lixso.game.rules import to_move_json
+
+        print_json({"to_move": to_move_json(game.rules.seating, game.state), **answer.to_json()})
+    elif not picture_only:
+        for text in words:
+            print(text)
+        if answer.line:
+            seating = game.rules.seating
+            print("line of play (the others' strongest reply at each of their turns):")
+            for number, (seat, move) in enumerate(answer.line, start=1):
+                print(f"{number:>4}. {_who(seating, seat)}: {move if move is not None else 'passes (no tile fits)'}")
+            _print_board(after, numbers=numbers)
+    if svg_out is not None:
+        from placesat.lixso.game.render import svg
+
+        labels = {move.cells[0]: str(number) for number, move in enumerate(line, start=1)}
+        write_output(svg_out, svg(after.rules, after.state, "\n".join([game.position.grid.label()] + words[:1]), labels, frozenset(labels)))
+    raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)

@@ -503,3 +503,42 @@ def _replayed_line(rules: GameRules, state: State, line: list[PlacedTile], value
         raise RuntimeError(f"the line of play ends {'with' if state.over else 'before the end, at'} a margin of"
                            f" {state.scores[0] - state.scores[1]}, not the proven {value}")
     return tuple(moves)
+
+
+class WinTest:
+    """Does ``side`` win with perfect play? ``solve``'s own search asked one null-window
+    question (value at least 1 for side A, at most -1 for side B) instead of the whole
+    margin; used by ``forced`` when its horizon holds the whole game. The table stays warm,
+    so :meth:`winning_move` then names a move that keeps the win at any position of it."""
+
+    def __init__(self, rules: GameRules, side: int, deadline: Deadline | None = None, backend: str = GAME_BACKEND) -> None:
+        self.rules = rules
+        self.side = side
+        self.deadline = deadline or Deadline.never()
+        self.game = LixsoSearch(rules, self.deadline)
+        self.search = Search(self.game, self.deadline, table_limit(rules))
+        self.backend = backend
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far."""
+        return self.search.nodes
+
+    def wins(self, state: State) -> bool:
+        """Whether ``side`` ends ahead with perfect play from ``state`` (``TimeUp`` past the deadline)."""
+        node = self.game.root(state)
+        if self.side == 0:
+            value, _, _ = self.search.search(node, 0, 1, float("inf"))
+            return value >= 1
+        value, _, _ = self.search.search(node, -1, 0, float("inf"))
+        return value <= -1
+
+    def winning_move(self, state: State) -> PlacedTile:
+        """A move of ``side`` (to move in ``state``, which it wins) that keeps the win."""
+        node = self.game.root(state)
+        entry = self.search.table.get(self.game.key(node))
+        target, maximising = (1, True) if self.side == 0 else (-1, False)
+        for move in self.game.moves(node, entry.move if entry is not None else None):
+            if self.search._achieves(node, move, target, maximising):
+                return move
+        raise RuntimeError("no move keeps a win the search proved")

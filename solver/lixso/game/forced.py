@@ -1,0 +1,547 @@
+"""Forced wins in the strategic game: can the side to move make its win certain within K turns?
+
+*The question* (seeds/lixso.md, "Forced wins"): can the side to move (a player; with 4
+players the team to move, its two players choosing together) play so that, within its next
+``K`` turns, its win is *settled*, whatever every other player does (with 3 or 4 players the
+others play together against it)? A position is settled for a side when every way the game
+can still go, its own later moves included, ends with that side ahead of every other: a
+lead that can no longer be caught. A game over with the side ahead is settled; so is a
+position where the side has more tiles than any other can still reach.
+
+*The turns*: seats take turns in a fixed rotation; a seat that can lay no tile passes, and
+its turn still counts (for the target: one of its ``K``). So the plies up to the target's
+K-th turn are the same on every line, and the search is the game-independent
+:class:`placesat.core.andor.AndOrSearch` to that many plies, with a pass as a move.
+
+*Settled is monotone*: the tiles laid only ever take futures away, so a settled position
+stays settled, and the coalition can keep an unsettled one unsettled (some future of it
+ends with the target not ahead, and its first move is the coalition's to make). So the
+goal needs checking only at the target's last turn within the horizon (``settle``): a move
+after which the position is settled. That check is exact (:class:`SettledTest`: a search
+for a *spoiling* future, one that ends with the target not ahead, with counting cut-offs).
+
+*Where ``solve`` answers it*: when the horizon holds more full rounds of turns than tiles
+can still be laid, the game is over within it, and the question is whether the side to
+move wins with perfect play, the sign of ``solve``'s value: with two sides :func:`forced`
+asks ``solve``'s own search (one null-window test) instead of a second search.
+
+Cut-offs: the solver's bounds at the root (:mod:`placesat.lixso.game.bounds`: a side whose
+tiles plus its most cannot pass another's tiles plus its sure never wins; one whose sure
+count passes every other's most has won already), counting bounds at every node (the
+target's tiles plus its most by count not above another side's tiles: hopeless), the
+transposition table, and moves that take the most of the others' legal tiles first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Sequence
+
+from placesat.core.andor import AndOrSearch, SearchStats, Settled
+from placesat.core.errors import InputError
+from placesat.core.limits import Deadline, TimeUp, as_deadline
+
+from . import GAME_BACKEND
+from .bounds import bounds as solver_bounds
+from .encode import side_colours
+from .model import Move
+from .rules import GameRules, PlacedTile, State
+
+WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
+PASS = "pass"
+"""The move of a seat that can lay no tile: its turn goes by."""
+MAX_TURNS = 60
+"""The largest K accepted (a 9x9 game holds at most 28 tiles, a 30x30 one a few hundred:
+beyond a game's length K asks what ``solve`` answers)."""
+SETTLED_MEMO_LIMIT = 2_000_000
+"""Entries the settled test remembers before it starts again (memory stays bounded)."""
+ROOT_BOUNDS_SHARE = 0.2
+"""With a time limit, the most of it the solver's bounds at the root may take."""
+
+ForcedMove = PlacedTile | str
+"""A move of the search: a tile (colour index, placement index) or :data:`PASS`."""
+
+
+@dataclass(frozen=True)
+class Node:
+    """A search position: the state and the seat whose turn it is in the rotation (it
+    differs from ``state.to_move`` when that seat must pass)."""
+
+    state: State
+    turn: int
+
+
+def side_names(rules: GameRules, side: int) -> str:
+    """The target as the output names it: ``player 1``, ``team A``."""
+    return rules.seating.side_name(side)
+
+
+class SettledTest:
+    """Whether a side's win is settled: no future of the game ends with it not ahead.
+
+    A depth-first search for a *spoiling* future, over every move of every player, the
+    side's own included (laying is compulsory, and a careless tile of its own could cost it
+    the lead). Positions met are remembered. Counting cuts it short: settled at once when the
+    side has more tiles than any other side's tiles plus its most by count; spoiled at once
+    when the side's tiles plus its own most by count do not pass some other side's tiles.
+    """
+
+    def __init__(self, rules: GameRules, side: int, deadline: Deadline | None = None) -> None:
+        self.rules = rules
+        self.side = side
+        self.deadline = deadline or Deadline.never()
+        self.colours = tuple(side_colours(rules, s) for s in range(rules.seating.side_count))
+        self.memo: dict[Hashable, bool] = {}
+        self.calls = 0
+        self.killers: dict[int, PlacedTile] = {}  # per tiles laid: the move that spoiled last there
+
+    def most(self, state: State, side: int, exact_cover: bool = True) -> int:
+        """The most tiles ``side`` could still add, by counting: per colour its supply left or
+        its legal tiles, whichever is fewer, and (``exact_cover``) at most a third of the
+        cells they cover."""
+        rules = self.rules
+        total = 0
+        tiles = 0
+        for k in self.colours[side]:
+            possible = state.possible[k]
+            tiles |= possible
+            total += min(rules.per_colour - state.placed[k].bit_count(), possible.bit_count())
+        if not total or not exact_cover:
+            return total
+        return min(total, rules.cover(tiles).bit_count() // 3)
+
+    def quick(self, state: State) -> bool | None:
+        """Settled (True) or spoiled (False) by counting alone; None when it cannot tell.
+        The cheap count (without the cells covered) first, the sharper one only where it
+        could change the verdict."""
+        scores = state.scores
+        me = self.side
+        if state.over:
+            return all(scores[me] > s for o, s in enumerate(scores) if o != me)
+        others = [o for o in range(len(scores)) if o != me]
+        if scores[me] > max(scores[o] + self.most(state, o, False) for o in others):
+            return True
+        leader = max(scores[o] for o in others)
+        mine = self.most(state, me, False)
+        if scores[me] + mine <= leader:
+            return False
+        if scores[me] > max(scores[o] + self.most(state, o) for o in others):
+            return True
+        if scores[me] + self.most(state, me) <= leader:
+            return False
+        return None
+
+    def settled(self, state: State) -> bool:
+        """Whether every future of ``state`` ends with the side ahead of every other side."""
+        self.calls += 1
+        return not self._spoils(state)
+
+    def _spoils(self, state: State) -> bool:
+        known = self.quick(state)
+        if known is not None:
+            return not known
+        key = (state.board, state.to_move, state.scores)
+        memo = self.memo.get(key)
+        if memo is not None:
+            return memo
+        self.deadline.check()
+        found = False
+        laid = sum(state.scores)
+        for k, p in self._spoiling_first(state):
+            if self._spoils(self.rules.play(state, k, p)):
+                self.killers[laid] = (k, p)
+                found = True
+                break
+        if len(self.memo) >= SETTLED_MEMO_LIMIT:
+            self.memo.clear()
+        self.memo[key] = found
+        return found
+
+    def _spoiling_first(self, state: State) -> list[PlacedTile]:
+        """The mover's tiles, those likeliest to spoil first: for the side itself, tiles that
+        take the most of its own legal tiles away; for the others, the fewest of their own
+        and the most of the side's."""
+        rules = self.rules
+        mover = rules.seating.sides[state.to_move]
+        mine = self.colours[self.side]
+        scored = []
+        for k, p in rules.moves(state):
+            taken = sum((state.possible[j] & (rules.near[p] if j == k else rules.overlaps[p])).bit_count() for j in mine)
+            if mover == self.side:
+                scored.append((-taken, k, p))
+            else:
+                own = sum((state.possible[j] & (rules.near[p] if j == k else rules.overlaps[p])).bit_count()
+                          for j in self.colours[mover])
+                scored.append((own - 2 * taken, k, p))
+        scored.sort()
+        ordered = [(k, p) for _, k, p in scored]
+        # the move that spoiled a sibling at this depth often spoils here too (a killer move)
+        killer = self.killers.get(sum(state.scores))
+        if killer is not None and killer in ordered:
+            ordered.remove(killer)
+            ordered.insert(0, killer)
+        return ordered
+
+
+class ForcedGame:
+    """The strategic game seen from ``target``'s side, for :class:`AndOrSearch`: the
+    target's turns are the OR nodes, every other seat's the AND nodes."""
+
+    def __init__(self, rules: GameRules, target: int, deadline: Deadline | None = None) -> None:
+        self.rules = rules
+        self.target = target
+        self.deadline = deadline or Deadline.never()
+        self.test = SettledTest(rules, target, self.deadline)
+        self.seats = len(rules.seat_colours)
+        self.sides = rules.seating.sides
+
+    def root(self, state: State) -> Node:
+        """The search position of ``state``: the turn is the seat to move's."""
+        return Node(state, state.to_move)
+
+    def own_turns(self, turn: int, plies: int) -> int:
+        """How many of the next ``plies`` turns (from seat ``turn`` on) are the target's."""
+        return sum(1 for i in range(plies) if self.sides[(turn + i) % self.seats] == self.target)
+
+    def plies_for(self, turn: int, own: int) -> int:
+        """The plies from seat ``turn``'s turn to the end of the target's ``own``-th turn."""
+        plies = 0
+        while own > 0:
+            if self.sides[(turn + plies) % self.seats] == self.target:
+                own -= 1
+            plies += 1
+        return plies
+
+    # ----------------------------------------------------------------- the Game protocol
+
+    def key(self, node: Node) -> Hashable:
+        """The colour of every cell, the scores (with 3 players a shared tile counts for who
+        laid it) and the turn."""
+        state = node.state
+        return (state.board, state.scores, node.turn)
+
+    def result(self, node: Node) -> bool | None:
+        """The game over: whether the target is ahead; before: settled by counting, or not yet known."""
+        state = node.state
+        if state.over:
+            return self.test.quick(state)
+        return True if self.test.quick(state) is True else None
+
+    def target_moves(self, node: Node) -> bool:
+        """The target's turns are the OR nodes."""
+        return self.sides[node.turn] == self.target
+
+    def moves(self, node: Node) -> Sequence[ForcedMove]:
+        """The seat's legal tiles; a pass when it can lay none; nothing once the game is over."""
+        state = node.state
+        if state.over:
+            return []
+        if state.to_move != node.turn:
+            return [PASS]
+        return self.rules.moves(state)
+
+    def play(self, node: Node, move: ForcedMove) -> Node:
+        """Lay the tile (or pass); the turn goes to the next seat in the rotation."""
+        following = (node.turn + 1) % self.seats
+        if move == PASS:
+            return Node(node.state, following)
+        k, p = move  # type: ignore[misc]
+        return Node(self.rules.play(node.state, k, p), following)
+
+    def settle(self, node: Node, depth: int) -> Settled[ForcedMove] | None:
+        """No target turn left within ``depth``: settled now or never (the others can keep it
+        open). The target's last turn: a move after which the position is settled."""
+        own = self.own_turns(node.turn, depth)
+        state = node.state
+        if own == 0:
+            return Settled(self.test.settled(state))
+        if own == 1 and self.target_moves(node):
+            for move in self.order(node, self.moves(node)):
+                if self.test.settled(self.play(node, move).state):
+                    return Settled(True, move)
+            return Settled(False)
+        return None
+
+    def hopeless(self, node: Node, depth: int) -> bool:
+        """The target's tiles plus its most by count do not pass another side's tiles."""
+        return self.test.quick(node.state) is False
+
+    def order(self, node: Node, moves: Sequence[ForcedMove]) -> Sequence[ForcedMove]:
+        """Tiles that take the most of the other sides' legal tiles and the fewest of the
+        mover's own first."""
+        if len(moves) <= 1 or moves[0] == PASS:
+            return moves
+        rules = self.rules
+        state = node.state
+        mover = self.sides[node.turn]
+        own = self.test.colours[mover]
+        theirs = [k for side, colours in enumerate(self.test.colours) if side != mover for k in colours if k not in own]
+        scored = []
+        for k, p in moves:  # type: ignore[misc]
+            overlaps = rules.overlaps[p]
+            taken = sum((state.possible[j] & overlaps).bit_count() for j in theirs)
+            lost = sum((state.possible[j] & (rules.near[p] if j == k else overlaps)).bit_count() for j in own)
+            scored.append((lost - 6 * taken, k, p))
+        scored.sort()
+        return [(k, p) for _, k, p in scored]
+
+
+# --------------------------------------------------------------------------- the query
+
+
+@dataclass
+class ForcedAnswer:
+    """What :func:`forced` found.
+
+    ``answer``: :data:`WIN` (``move`` starts a strategy that settles the win within
+    ``within`` of the side's turns, replayed on the referee against every reply),
+    :data:`NO_WIN` (searched in full) or :data:`UNKNOWN` (the time limit came first;
+    ``no_win_within`` is the most turns proven not to suffice before it). ``how`` says
+    which search decided: ``"search"`` (the AND/OR search), ``"solve"`` (the horizon holds
+    the whole game: ``solve``'s search), ``"bounds"`` (the solver's bounds at the root), or
+    ``"settled"`` (won already). ``line``: a line of play, the others' strongest reply at
+    each of their turns, until the win is settled. ``strategy_positions``: the positions of
+    the strategy tree replayed.
+    """
+
+    side: int
+    side_name: str
+    turns: int
+    players: int
+    answer: str = UNKNOWN
+    move: Move | None = None
+    passes: bool = False
+    within: int | None = None
+    how: str = "search"
+    line: tuple[tuple[int, Move | None], ...] = ()
+    no_win_within: int | None = None
+    positions: int = 0
+    settled_tests: int = 0
+    strategy_positions: int = 0
+    stats: SearchStats = field(default_factory=SearchStats)
+
+    def to_json(self) -> dict[str, Any]:
+        """The answer as ``lixso game forced --json`` prints it."""
+        return {
+            "side": self.side + 1,
+            "name": self.side_name,
+            "turns": self.turns,
+            "answer": self.answer,
+            "move": None if self.move is None else str(self.move),
+            "within": self.within,
+            "decided_by": self.how,
+            "against": "every other player together" if self.players > 2 else "the other player",
+            "line": [{"seat": seat + 1, "move": None if move is None else str(move)} for seat, move in self.line],
+            "no_win_within": self.no_win_within,
+            "positions": self.positions,
+            "settled_tests": self.settled_tests,
+            "strategy_positions": self.strategy_positions,
+        }
+
+
+def check_turns(turns: int) -> int:
+    """``turns`` when it is from 1 to :data:`MAX_TURNS`."""
+    if not 1 <= turns <= MAX_TURNS:
+        raise InputError(f"--moves must be from 1 to {MAX_TURNS}, not {turns}")
+    return turns
+
+
+def whole_game_within(rules: GameRules, state: State, plies: int) -> bool:
+    """Whether the game is surely over within ``plies`` turns: every full round of turns
+    before the end lays at least one tile, and no more tiles than :func:`remaining_moves` fit."""
+    from .solve import remaining_moves
+
+    return plies // len(rules.seat_colours) >= remaining_moves(rules, state)
+
+
+def forced(
+    rules: GameRules,
+    state: State,
+    turns: int,
+    time_limit: "Deadline | float | None" = None,
+    backend: str = GAME_BACKEND,
+    use_solve: bool = True,
+    use_bounds: bool = True,
+) -> ForcedAnswer:
+    """Can the side to move settle its win within ``turns`` of its turns, whatever the
+    others do? (See the module docstring.) Every "win" is replayed on the referee against
+    every reply before it is returned (:func:`replay_strategy`). ``use_solve`` and
+    ``use_bounds`` switch the two shortcuts off (for tests and measurements)."""
+    check_turns(turns)
+    deadline = as_deadline(time_limit)
+    if state.over:
+        raise InputError("the game is over: nobody is to move")
+    side = rules.seating.sides[state.to_move]
+    answer = ForcedAnswer(side, side_names(rules, side), turns, rules.seating.players)
+    game = ForcedGame(rules, side, deadline)
+    search: AndOrSearch[Node, ForcedMove] = AndOrSearch(game, deadline)
+    answer.stats = search.stats
+    root = game.root(state)
+    try:
+        if game.test.quick(state) is True:
+            return _won(answer, rules, state, game, None, 0, "settled")
+        if use_bounds:
+            remaining = deadline.remaining()
+            share = deadline if remaining is None else deadline.sooner(ROOT_BOUNDS_SHARE * remaining)
+            try:
+                found = solver_bounds(rules, state, backend, share)
+            except TimeUp:
+                found = None
+            if found is not None and found.known():
+                if found.sure_win(side):
+                    return _won(answer, rules, state, game, None, 0, "bounds")
+                if not found.can_win(side):
+                    answer.answer, answer.how = NO_WIN, "bounds"
+                    return answer
+        last = game.plies_for(root.turn, turns)
+        if use_solve and rules.seating.side_count == 2 and whole_game_within(rules, state, last):
+            return _by_solve(answer, rules, state, game, deadline, backend)
+        for own in range(1, turns + 1):
+            if search.wins(root, game.plies_for(root.turn, own), deepen=False):
+                answer.positions = search.stats.nodes
+                return _won(answer, rules, state, game, _and_or_strategy(search, game), own, "search")
+            answer.no_win_within = own
+        answer.answer, answer.no_win_within = NO_WIN, None
+    except TimeUp:
+        answer.answer, answer.move, answer.within = UNKNOWN, None, None
+    finally:
+        answer.positions = max(answer.positions, search.stats.nodes)
+        answer.settled_tests = game.test.calls
+    return answer
+
+
+Strategy = Callable[[Node, int], ForcedMove]
+"""The target's move at a node of a winning strategy, given the target turns left."""
+
+
+def _and_or_strategy(search: AndOrSearch[Node, ForcedMove], game: ForcedGame) -> Strategy:
+    """The AND/OR search's strategy: at each target node, re-prove the win within the turns
+    left (fast: the table is warm) and take the move that decided it."""
+
+    def choose(node: Node, own: int) -> ForcedMove:
+        plies = game.plies_for(node.turn, own)
+        if not search.wins(node, plies, deepen=False):
+            raise StrategyBug("a position of the strategy no longer wins")
+        move = search.best_move(node)
+        if move is None:  # settled already: any move keeps it
+            move = game.moves(node)[0]
+        return move
+
+    return choose
+
+
+def _by_solve(answer: ForcedAnswer, rules: GameRules, state: State, game: ForcedGame, deadline: Deadline,
+              backend: str) -> ForcedAnswer:
+    """The horizon holds the whole game: ask ``solve``'s search whether the side to move wins."""
+    from .solve import WinTest
+
+    test = WinTest(rules, answer.side, deadline, backend)
+    answer.how = "solve"
+    if not test.wins(state):
+        answer.answer = NO_WIN
+        answer.positions = test.nodes
+        return answer
+    answer.positions = test.nodes
+
+    def choose(node: Node, own: int) -> ForcedMove:
+        if node.state.to_move != node.turn:
+            return PASS
+        if node.state.over or game.test.quick(node.state) is True:
+            return game.moves(node)[0]
+        return test.winning_move(node.state)
+
+    return _won(answer, rules, state, game, choose, answer.turns, "solve")
+
+
+class StrategyBug(RuntimeError):
+    """A winning strategy that the referee's replay rejects: a defect, never bad input."""
+
+
+def _won(answer: ForcedAnswer, rules: GameRules, state: State, game: ForcedGame, choose: Strategy | None, within: int,
+         how: str) -> ForcedAnswer:
+    """A win: replay its strategy on the referee against every reply, then fill the answer."""
+    root = game.root(state)
+    answer.answer, answer.within, answer.how = WIN, within, how
+    if choose is None or within == 0:
+        answer.within = 0
+        return answer
+    answer.strategy_positions = replay_strategy(rules, state, game, choose, within)
+    first = choose(root, within)
+    if first == PASS:
+        answer.passes = True
+    else:
+        answer.move = rules.move_of(*first)  # type: ignore[misc]
+    answer.line = _line(rules, game, root, choose, within)
+    return answer
+
+
+def replay_strategy(rules: GameRules, state: State, game: ForcedGame, choose: Strategy, within: int) -> int:
+    """Play the strategy against every reply on the referee (:meth:`GameRules.lay` checks
+    each tile rule by rule), and check the win is settled by the target's ``within``-th turn
+    on every line, by the exact settled test. Returns the positions visited (transpositions
+    once each); raises :class:`StrategyBug` on a failure."""
+    seen: set[Hashable] = set()
+    test = SettledTest(rules, game.target)
+
+    def visit(node: Node, own: int) -> None:
+        key = (game.key(node), own)
+        if key in seen:
+            return
+        seen.add(key)
+        game.deadline.check()
+        if test.settled(node.state):
+            return
+        if own == 0 or node.state.over:
+            raise StrategyBug("a line of the strategy ends without the win settled")
+        if game.target_moves(node):
+            move = choose(node, own)
+            visit(_referee_play(rules, node, move, game), own - 1)
+            return
+        legal = [rules.move_of(k, p) for k, p in rules.moves(node.state)] if node.state.to_move == node.turn else []
+        if not legal:
+            visit(Node(node.state, (node.turn + 1) % game.seats), own)
+            return
+        for move in legal:
+            after = rules.lay(node.state, move)
+            visit(Node(after, (node.turn + 1) % game.seats), own)
+
+    visit(game.root(state), within)
+    return len(seen)
+
+
+def _referee_play(rules: GameRules, node: Node, move: ForcedMove, game: ForcedGame) -> Node:
+    """The target's move, checked by the referee (a pass only when no tile is legal)."""
+    following = (node.turn + 1) % game.seats
+    if move == PASS:
+        if node.state.to_move == node.turn:
+            raise StrategyBug("the strategy passes where a tile is legal")
+        return Node(node.state, following)
+    return Node(rules.lay(node.state, rules.move_of(*move)), following)  # type: ignore[misc]
+
+
+LINE_MOVES = 24
+"""At most this many turns in a line of play."""
+
+
+def _line(rules: GameRules, game: ForcedGame, root: Node, choose: Strategy, within: int) -> tuple[tuple[int, Move | None], ...]:
+    """A line of play: the strategy's move at the target's turns, the others' first reply in
+    the search's order at theirs, until the win is settled (a pass: ``None``)."""
+    line: list[tuple[int, Move | None]] = []
+    node, own = root, within
+    while len(line) < LINE_MOVES and own >= 0 and not node.state.over and not game.test.settled(node.state):
+        if game.target_moves(node):
+            move = choose(node, own)
+            own -= 1
+        else:
+            move = game.order(node, game.moves(node))[0]
+        line.append((node.turn, None if move == PASS else rules.move_of(*move)))  # type: ignore[misc]
+        node = game.play(node, move)
+    return tuple(line)
+
+
+def settled_for(rules: GameRules, state: State, side: int, deadline: Deadline | None = None) -> bool:
+    """Whether ``side``'s win is settled in ``state`` (every future ends with it ahead)."""
+    return SettledTest(rules, side, deadline).settled(state)
+
+
+__all__ = ["forced", "ForcedAnswer", "SettledTest", "settled_for", "WIN", "NO_WIN", "UNKNOWN", "PASS", "MAX_TURNS"]
