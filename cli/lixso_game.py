@@ -497,8 +497,8 @@ def play_vs(
     """Play against the computer in the terminal.
 
     Type your moves as 'I r3c4 r3c5 r4c4' (colour and three cells). Also: 'moves' lists your
-    legal tiles, 'board' shows the board, 'hint' gives the computer's move for you with its
-    reason (within --think seconds), 'undo' takes back your last move and the computer's
+    legal tiles, 'board' shows the board, 'hint' gives the engine's move for you with its
+    reason (as 'best' does, within --think seconds), 'undo' takes back your last move and the computer's
     answer, 'quit' stops. The computer answers with 'solve'
     under --think seconds. Moves can be piped in, one per line. End of input or 'quit' stops
     the game (exit 0, the record written with --out); Ctrl-C stops at once (exit 130).
@@ -587,17 +587,11 @@ def play_vs(
                         print(status)
                 continue
             if word == "hint":
+                from placesat.lixso.game.play import LixsoPlayable
+
                 with spinner("looking for a hint"):
-                    advice = solve_position(game.rules, game.state, Deadline(think), backend, deepen_share=PLAYING_SHARE)
-                if advice.stopped is not None:
-                    raise advice.stopped
-                if advice.value is not None:
-                    reason = f"it keeps the result: {_solution_words(game, advice)[0]}"
-                elif advice.depth:
-                    reason = f"the best found within {think:g} s, by a {advice.depth}-move look-ahead; not proven"
-                else:
-                    reason = f"a legal move; no search finished within {think:g} s"
-                say(f"hint: {advice.move} ({reason})")
+                    advice = LixsoPlayable(backend=backend).best(game, Deadline(think))
+                say(f"hint: {advice.move} ({advice.reason})")
                 continue
             try:
                 chosen = parse_move(text)
@@ -638,8 +632,14 @@ def _against(seating, side: int) -> str:
     """Who plays against ``side`` in a forced-win search, in words."""
     if seating.players == 2:
         return seating.side_name(1 - side)
-    others = [seating.seat_name(seat) for seat in range(seating.players) if seating.sides[seat] != side]
-    return "every other player together (" + ", ".join(others) + ")"
+    if seating.players == 4:
+        return f"{seating.side_name(1 - side)} (its two players together)"
+    others = [seating.side_name(o) for o in range(seating.side_count) if o != side]
+    return f"{' and '.join(others)} together"
+
+
+def _turns(k: int) -> str:
+    return "its next turn" if k == 1 else f"its next {k} turns"
 
 
 def _forced_words(game, answer) -> list[str]:
@@ -661,7 +661,7 @@ def _forced_words(game, answer) -> list[str]:
             lines.append(f"win: {me}'s win is settled already ({how}): no way the game can still go leaves it behind")
         else:
             first = "passing its first turn (it can lay no tile)" if answer.passes else f"starting with {answer.move}"
-            lines.append(f"win: {me_long} settles its win within {answer.within} of its turns, {first}")
+            lines.append(f"win: {me_long} settles its win within {_turns(answer.within)}, {first}")
             lines.append(f"against {_against(seating, answer.side)}: the strategy was replayed on the rules against every"
                          f" reply ({answer.strategy_positions} positions)")
     elif answer.answer == NO_WIN:
@@ -669,18 +669,20 @@ def _forced_words(game, answer) -> list[str]:
             lines.append(f"no forced win: {me} cannot win at all, even if nobody else laid another tile (the solver's bounds)")
         else:
             lines.append(f"no forced win: {_against(seating, answer.side)} can keep {me}'s win from being settled"
-                         f" for {k} of its turns ({answer.positions} positions searched)")
+                         f" for {_turns(k)} ({answer.positions} position{'s' if answer.positions != 1 else ''} searched)")
     else:
         assert answer.answer == UNKNOWN
         lines.append(f"unknown: the time limit came first ({answer.positions} positions searched)")
         if answer.no_win_within is not None:
             lines.append(f"settled before it: no forced win within {answer.no_win_within} turn(s)")
+    if seating.players > 2 and not (answer.answer == WIN and answer.within):
+        lines.append(f"({me_long} against {_against(seating, answer.side)})")
     if answer.how == "solve":
         lines.append(f"(the game cannot last beyond {k} of {me}'s turns, so this is solve's question: does {me} win"
                      " with perfect play? answered by solve's own search)")
     elif answer.answer != UNKNOWN and answer.how == "search":
-        lines.append(f"(settled: {me} ends ahead however the game goes on; 'solve' says who wins with perfect play,"
-                     " however long it takes)")
+        lines.append(f"(settled: {me} would end ahead however the game went on; 'solve' says who wins with perfect"
+                     " play, however long the game takes)")
     return lines
 
 
@@ -747,3 +749,70 @@ def forced(
         labels = {move.cells[0]: str(number) for number, move in enumerate(line, start=1)}
         write_output(svg_out, svg(after.rules, after.state, "\n".join([game.position.grid.label()] + words[:1]), labels, frozenset(labels)))
     raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)
+
+
+DEFAULT_THINK = 5.0
+"""Seconds ``best`` thinks when neither --time-limit nor --depth says."""
+
+
+def _advice_json(advice) -> dict:
+    """An advice as ``best --json`` prints it."""
+    return {"move": str(advice.move), "kind": advice.kind, "reason": advice.reason, "line": [str(m) for m in advice.line],
+            "evaluation": advice.evaluation, "evaluation_name": advice.evaluation_name, "depth": advice.depth}
+
+
+@command(app)
+def best(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    players: Optional[str] = _players_option(),
+    no_clue_touch_rule: bool = _clue_touch_option(),
+    name: Optional[str] = _name_option(),
+    index: Optional[int] = _index_option(),
+    backend: str = backend_option(GAME_BACKEND, BACKEND_HELP.replace("Solver backend:", "Solver backend for the bounds:")),
+    time_limit: Optional[float] = time_limit_option("Seconds to think (default 5, none with --depth alone); the best move found by then is given."),
+    depth: Optional[int] = typer.Option(None, "--depth", "-d", min=1, max=60, help="Look this many moves ahead (and look for forced wins within this many turns) instead of using the time: the same answer every time."),
+    json_output: bool = json_option('One JSON object: {"to_move", "move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}.'),
+) -> None:
+    """The move the engine recommends for the player to move, and why.
+
+    Solve's move, with its reason: a result proven with perfect play (wins by force, and
+    by how many tiles, with the line of play; holds a draw; loses by the fewest), else a
+    win settled by force within a few turns ('forced'), else the only tiles that stop the
+    other side settling its win at its next turn, else the evaluation of solve's look-ahead
+    (the margin plus half the difference of the sides' most tiles by count), named and
+    shown. 'hint' in play-vs gives the same. Answers within --time-limit (default 5 s);
+    Ctrl-C gives the best move found so far.
+    """
+    from placesat.core.limits import Deadline
+    from placesat.lixso.game.play import LixsoPlayable
+
+    # with --depth alone the answer is the same every time: no default limit then
+    deadline = Deadline(time_limit if time_limit is not None or depth is not None else DEFAULT_THINK)
+    game = _load(path, players, no_clue_touch_rule, name, index)
+    if game.state.over:
+        fail(f"{path}: the game is over: nobody is to move")
+    with spinner("thinking"):
+        advice, stopped = LixsoPlayable(backend=backend).advise(game, deadline, depth)
+    if json_output:
+        from placesat.lixso.game.rules import to_move_json
+
+        print_json({"to_move": to_move_json(game.rules.seating, game.state), **_advice_json(advice)})
+    else:
+        print(f"{game.rules.seating.seat_name(game.state.to_move)} to move")
+        print(f"best: {advice.move} ({advice.kind})")
+        print(f"why: {advice.reason}")
+        if len(advice.line) > 1:
+            after = _replayed(game, advice.line)
+            print("the line, numbered on the board:")
+            _print_board(after, numbers={cell: n for n, move in enumerate(advice.line, start=1) for cell in move.cells})
+    if stopped is not None:
+        sys.stdout.flush()
+        raise stopped
+    raise typer.Exit(EXIT_OK)
+
+
+def _replayed(game, line):
+    """The game after ``line``."""
+    from placesat.lixso.game.rules import replay_position
+
+    return replay_position(game.position.with_moves(line))

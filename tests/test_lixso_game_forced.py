@@ -17,18 +17,27 @@ from placesat.lixso.game.rules import bits, replay_position
 GRIDS = ["6x6-L3-1", "6x6-L3-2", "6x6-L4-1", "6x6-L4-2", "6x6-L6-1", "6x6-L6-2"]
 
 
-def late_position(seed: int, players: str, laid: int):
-    """A shipped 6x6 grid with ``laid`` random tiles (fewer if the game ends first), seeded."""
+def late_game(seed: int, players: str, laid: int):
+    """A shipped 6x6 grid with ``laid`` random tiles (fewer if the game ends first), seeded:
+    the replayed record."""
     rng = random.Random(seed)
     position = with_seating(load_position(f"grids/lixso-game/{GRIDS[seed % len(GRIDS)]}.txt"), players)
     game = replay_position(position)
     rules, state = game.rules, game.state
+    moves = []
     for _ in range(laid):
         if state.over:
             break
         k, p = rng.choice(rules.moves(state))
         state = rules.play(state, k, p)
-    return rules, state
+        moves.append(rules.move_of(k, p))
+    return replay_position(position.with_moves(moves))
+
+
+def late_position(seed: int, players: str, laid: int):
+    """:func:`late_game`'s rules and state."""
+    game = late_game(seed, players, laid)
+    return game.rules, game.state
 
 
 def brute_force(rules, state, turns: int, side: int | None = None, turn: int | None = None) -> bool:
@@ -155,3 +164,144 @@ def test_a_wrong_strategy_is_caught_by_the_replay():
         assert good.answer == WIN
         return
     pytest.fail("no position with a losing first move found")
+
+
+# --------------------------------------------------------------------------- best and the Playable
+
+
+@pytest.mark.parametrize("grid, players", [("6x6-L4-1", 2), ("6x6-L6-1", 4), ("6x6-L3-2", 3)])
+def test_a_whole_game_through_the_playable_with_best_on_both_sides(grid, players):
+    """From the opening to the end, best(depth=1) on every side; each move typed back,
+    checked by the referee; the outcome as the rules say; the record saved and read back."""
+    from placesat.lixso.game.model import parse_position
+    from placesat.lixso.game.play import LixsoPlayable
+
+    playable = LixsoPlayable(grid=load_position(f"grids/lixso-game/{grid}.txt").grid)
+    game = playable.opening(players)
+    assert playable.players(game) == players and not game.position.moves
+    laid = 0
+    while playable.outcome(game) is None:
+        legal = playable.moves(game)
+        advice = playable.best(game, Deadline.never(), 1)
+        assert advice == playable.best(game, Deadline.never(), 1)  # the same answer every time
+        assert advice.move in legal and advice.reason
+        assert game.rules.violation(game.state, advice.move) is None
+        typed = playable.parse_move(game, playable.move_text(game, advice.move))
+        seat = playable.to_move(game)
+        game = playable.play(game, typed)
+        assert game.turns[-1].seat == seat - 1
+        laid += 1
+    outcome = playable.outcome(game)
+    winner = game.rules.winner(game.state)
+    assert outcome.scores == game.state.scores and sum(outcome.scores) == laid
+    assert outcome.winner == (None if winner is None else game.rules.seating.seats_of(winner)[0] + 1)
+    again = replay_position(parse_position(playable.save_text(game)))
+    assert again.position.moves == game.position.moves and again.state == game.state
+
+
+def test_parse_move_names_the_broken_rule():
+    from placesat.core.errors import InputError
+    from placesat.lixso.game.play import LixsoPlayable
+
+    playable = LixsoPlayable(grid=load_position("grids/lixso-game/6x6-L3-1.txt").grid)
+    game = playable.opening(2)
+    with pytest.raises(InputError, match="turn"):
+        playable.parse_move(game, "X r6c1 r6c2 r5c1")
+
+
+def _still_wins(rules, state, move, side):
+    """After ``move``, does ``side`` still win with perfect play (brute force, whole game)?"""
+    seats = len(rules.seat_colours)
+    return brute_force(rules, rules.play(state, *rules.coded(move)), 20, side, (state.to_move + 1) % seats)
+
+
+def test_best_takes_a_forced_win_and_blocks_a_threat():
+    """On seeded late positions: a FORCED_WIN move keeps a win (brute force); a DEFENCE move
+    leaves the other side no settled win within its next turn (brute force), and "the only
+    tile" is the only one that does; both kinds occur."""
+    from placesat.core.play import DEFENCE, FORCED_WIN
+    from placesat.lixso.game.play import LixsoPlayable
+
+    playable = LixsoPlayable()
+    kinds = set()
+    for seed in range(30):
+        game = late_game(400 + seed, "2", 5 + seed % 3)
+        rules, state = game.rules, game.state
+        if state.over:
+            continue
+        advice = playable.best(game, Deadline.never(), 1)
+        mover = rules.seating.sides[state.to_move]
+        kinds.add(advice.kind)
+        if advice.kind == FORCED_WIN:
+            assert _still_wins(rules, state, advice.move, mover)
+            if "settles" in advice.reason:
+                assert brute_force(rules, state, 1)
+        elif advice.kind == DEFENCE and "stop" in advice.reason:
+            other = 1 - mover
+            seats = len(rules.seat_colours)
+
+            def stops(move):
+                after = rules.play(state, *rules.coded(move))
+                return not brute_force(rules, after, 1, other, (state.to_move + 1) % seats)
+
+            assert stops(advice.move)
+            stoppers = [m for m in playable.moves(game) if stops(m)]
+            if advice.reason.startswith("the only tile"):
+                assert stoppers == [advice.move]
+            else:
+                assert f"one of {len(stoppers)} tiles" in advice.reason
+    assert FORCED_WIN in kinds and DEFENCE in kinds, kinds
+
+
+# --------------------------------------------------------------------------- the commands
+
+
+def _saved(tmp_path, game, name="pos.txt"):
+    from placesat.lixso.game.model import format_text
+
+    path = tmp_path / name
+    path.write_text(format_text(game.position))
+    return str(path)
+
+
+def test_forced_command_prints_a_replayed_win_with_its_line(run_cli, tmp_path):
+    import json
+
+    for seed in range(20):
+        game = late_game(500 + seed, "4", 6)
+        if game.state.over or not brute_force(game.rules, game.state, 1):
+            continue
+        path = _saved(tmp_path, game)
+        done = run_cli("lixso", "game", "forced", path, "-k", "1")
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith("win: team ") and "every other player together (" in done.stdout
+        answer = json.loads(run_cli("lixso", "game", "forced", path, "-k", "1", "--json").stdout)
+        assert answer["answer"] == "win" and answer["within"] in (0, 1)
+        if answer["move"] is not None:
+            from placesat.lixso.game.model import parse_move
+
+            assert game.rules.violation(game.state, parse_move(answer["move"])) is None
+        return
+    pytest.fail("no 4-player position with a win within 1 turn")
+
+
+def test_forced_command_refuses_a_bad_k_and_a_finished_game(run_cli, tmp_path):
+    done = run_cli("lixso", "game", "forced", "grids/lixso-game/6x6-L3-1.txt", "-k", "0")
+    assert done.returncode == 2 and done.stderr.strip().splitlines() == ["placesat: error: --moves must be from 1 to 60, not 0"]
+    game = late_game(7, "2", 40)
+    assert game.state.over
+    done = run_cli("lixso", "game", "forced", _saved(tmp_path, game), "-k", "2")
+    assert done.returncode == 2 and "the game is over" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_best_command_json(run_cli, tmp_path):
+    import json
+
+    from placesat.lixso.game.model import parse_move
+
+    game = late_game(11, "2", 5)
+    done = run_cli("lixso", "game", "best", _saved(tmp_path, game), "--depth", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    advice = json.loads(done.stdout)
+    assert advice["kind"] in ("forced win", "defence", "evaluation", "only move", "forced loss") and advice["reason"]
+    assert game.rules.violation(game.state, parse_move(advice["move"])) is None
