@@ -269,18 +269,18 @@ def test_forced_command_prints_a_replayed_win_with_its_line(run_cli, tmp_path):
 
     for seed in range(20):
         game = late_game(500 + seed, "4", 6)
-        if game.state.over or not brute_force(game.rules, game.state, 1):
-            continue
+        if game.state.over or not brute_force(game.rules, game.state, 1) or brute_force(game.rules, game.state, 0):
+            continue  # wanted: a win at the next turn, not one settled already
         path = _saved(tmp_path, game)
         done = run_cli("lixso", "game", "forced", path, "-k", "1")
         assert done.returncode == 0, done.stderr
-        assert done.stdout.startswith("win: team ") and "every other player together (" in done.stdout
+        assert done.stdout.startswith("win: team ") and " settles its win within its next turn, " in done.stdout
+        assert "against team " in done.stdout and "(its two players together)" in done.stdout
         answer = json.loads(run_cli("lixso", "game", "forced", path, "-k", "1", "--json").stdout)
-        assert answer["answer"] == "win" and answer["within"] in (0, 1)
-        if answer["move"] is not None:
-            from placesat.lixso.game.model import parse_move
+        assert answer["answer"] == "win" and answer["within"] == 1 and answer["strategy_positions"] > 0
+        from placesat.lixso.game.model import parse_move
 
-            assert game.rules.violation(game.state, parse_move(answer["move"])) is None
+        assert game.rules.violation(game.state, parse_move(answer["move"])) is None
         return
     pytest.fail("no 4-player position with a win within 1 turn")
 
