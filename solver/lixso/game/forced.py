@@ -475,48 +475,102 @@ def _won(answer: ForcedAnswer, rules: GameRules, state: State, game: ForcedGame,
     return answer
 
 
-def replay_strategy(rules: GameRules, state: State, game: ForcedGame, choose: Strategy, within: int) -> int:
-    """Play the strategy against every reply on the referee (:meth:`GameRules.lay` checks
-    each tile rule by rule), and check the win is settled by the target's ``within``-th turn
-    on every line, by the exact settled test. Returns the positions visited (transpositions
-    once each); raises :class:`StrategyBug` on a failure."""
-    seen: set[Hashable] = set()
+@dataclass(frozen=True)
+class TurnPosition:
+    """A position as the strategy replay sees it: the replayed record (``game``, from the
+    Playable), the seat whose turn it is in the rotation, and the target's turns left.
+    Positions with the same tiles, scores, turn and turns left are equal (transpositions
+    are replayed once)."""
+
+    game: Any = field(compare=False, hash=False)
+    key: Hashable
+    turn: int
+    own_left: int
+
+
+class TurnView:
+    """The game's :class:`placesat.lixso.game.play.LixsoPlayable`, seen as the forced-win
+    question sees it, for :func:`placesat.core.andor.replay_strategy`: the target side is
+    seat 1 and the others seat 2 (so a team's two players both play the strategy), and a
+    seat that can lay no tile has one move, :data:`PASS`, that spends its turn. Every
+    position, legal tile and end of game is the Playable's (the referee's)."""
+
+    def __init__(self, rules: GameRules, target: int) -> None:
+        from .play import LixsoPlayable
+
+        self.playable = LixsoPlayable()
+        self.rules = rules
+        self.target = target
+        self.seats = len(rules.seat_colours)
+
+    def position(self, game: Any, turn: int, own_left: int) -> TurnPosition:
+        """The view's position of a replayed record."""
+        state = game.state
+        return TurnPosition(game, (state.board, state.scores), turn, own_left)
+
+    def outcome(self, position: TurnPosition):
+        """The Playable's outcome."""
+        return self.playable.outcome(position.game)
+
+    def to_move(self, position: TurnPosition) -> int:
+        """1 at the target side's turns, 2 at the others'."""
+        return 1 if self.rules.seating.sides[position.turn] == self.target else 2
+
+    def moves(self, position: TurnPosition) -> list:
+        """The Playable's legal tiles; a pass for a seat that can lay none."""
+        game = position.game
+        if game.state.over:
+            return []
+        if game.state.to_move != position.turn:
+            return [PASS]
+        return list(self.playable.moves(game))
+
+    def play(self, position: TurnPosition, move) -> TurnPosition:
+        """The Playable's play (the referee lays the tile); the turn passes on."""
+        own = position.own_left - (1 if self.to_move(position) == 1 else 0)
+        following = (position.turn + 1) % self.seats
+        if move == PASS:
+            if position.game.state.to_move == position.turn:
+                raise StrategyBug("a pass where a tile is legal")
+            return self.position(position.game, following, own)
+        return self.position(self.playable.play(position.game, move), following, own)
+
+
+def replay_strategy(rules: GameRules, state: State, game: ForcedGame, choose: Strategy, within: int,
+                    record: Any = None) -> int:
+    """Play the strategy against every reply with :func:`placesat.core.andor.replay_strategy`
+    on the Playable (:class:`TurnView`), the goal the exact settled test, within ``within``
+    of the target's turns. ``record``: the replayed record of ``state`` (built from the
+    tiles when not given). Returns the positions replayed; raises :class:`StrategyBug` when
+    the strategy fails anywhere."""
+    from placesat.core.andor import StrategyFailed
+    from placesat.core.andor import replay_strategy as replay
+
+    view = TurnView(rules, game.target)
     test = SettledTest(rules, game.target)
+    root = view.position(record if record is not None else _game_at(rules, state), state.to_move, within)
 
-    def visit(node: Node, own: int) -> None:
-        key = (game.key(node), own)
-        if key in seen:
-            return
-        seen.add(key)
-        game.deadline.check()
-        if test.settled(node.state):
-            return
-        if own == 0 or node.state.over:
-            raise StrategyBug("a line of the strategy ends without the win settled")
-        if game.target_moves(node):
-            move = choose(node, own)
-            visit(_referee_play(rules, node, move, game), own - 1)
-            return
-        legal = [rules.move_of(k, p) for k, p in rules.moves(node.state)] if node.state.to_move == node.turn else []
-        if not legal:
-            visit(Node(node.state, (node.turn + 1) % game.seats), own)
-            return
-        for move in legal:
-            after = rules.lay(node.state, move)
-            visit(Node(after, (node.turn + 1) % game.seats), own)
+    def chosen(position: TurnPosition):
+        move = choose(Node(position.game.state, position.turn), position.own_left)
+        return move if move == PASS else rules.move_of(*move)  # type: ignore[misc]
 
-    visit(game.root(state), within)
-    return len(seen)
+    try:
+        replayed = replay(view, root, 1, within, chosen, lambda position: test.settled(position.game.state), game.deadline)
+    except StrategyFailed as failure:
+        raise StrategyBug(f"the strategy fails on replay: {failure.reason}") from None
+    return replayed.positions
 
 
-def _referee_play(rules: GameRules, node: Node, move: ForcedMove, game: ForcedGame) -> Node:
-    """The target's move, checked by the referee (a pass only when no tile is legal)."""
-    following = (node.turn + 1) % game.seats
-    if move == PASS:
-        if node.state.to_move == node.turn:
-            raise StrategyBug("the strategy passes where a tile is legal")
-        return Node(node.state, following)
-    return Node(rules.lay(node.state, rules.move_of(*move)), following)  # type: ignore[misc]
+def _game_at(rules: GameRules, state: State):
+    """A replayed game standing at ``state`` when only the state is known (its record is
+    not): one turn that holds the state. The Playable plays on from it through the referee."""
+    from .model import Position
+    from .rules import Game, Turn
+
+    position = Position(rules.grid, rules.seating, rules.per_colour, rules.clue_touch, players_given=True)
+    if state == rules.start():
+        return Game(position, rules, ())
+    return Game(position, rules, (Turn(state.to_move, None, (), state),))  # type: ignore[arg-type]
 
 
 LINE_MOVES = 24
