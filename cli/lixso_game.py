@@ -681,9 +681,23 @@ def _forced_words(game, answer) -> list[str]:
         lines.append(f"(the game cannot last beyond {k} of {me}'s turns, so this is solve's question: does {me} win"
                      " with perfect play? answered by solve's own search)")
     elif answer.answer != UNKNOWN and answer.how == "search":
-        lines.append(f"(settled: {me} would end ahead however the game went on; 'solve' says who wins with perfect"
+        lines.append(f"(settled: {me} then ends ahead however the game goes on; 'solve' says who wins with perfect"
                      " play, however long the game takes)")
     return lines
+
+
+def _forced_heading(answer) -> list[str]:
+    """The answer of ``forced`` in short lines, for a picture's title."""
+    from placesat.lixso.game.forced import NO_WIN, WIN
+
+    if answer.answer == WIN and answer.within:
+        first = "passing first" if answer.passes else f"first 1: {answer.move}"
+        return [f"win: {answer.side_name} settles it", f"within {answer.within} turn(s),", first]
+    if answer.answer == WIN:
+        return [f"win: settled already for {answer.side_name}"]
+    if answer.answer == NO_WIN:
+        return [f"no forced win for {answer.side_name}", f"within {answer.turns} turn(s)"]
+    return ["unknown: the time limit came first"]
 
 
 @command(app)
@@ -721,7 +735,7 @@ def forced(
     if game.state.over:
         fail(f"{path}: the game is over: nobody is to move")
     with spinner(f"forced: {moves_k} turn(s)"):
-        answer = forced_win(game.rules, game.state, moves_k, deadline, backend)
+        answer = forced_win(game.rules, game.state, moves_k, deadline, backend, record=game)
     line = [move for _, move in answer.line if move is not None]
     after, numbers = game, {}
     if line:
@@ -747,7 +761,8 @@ def forced(
         from placesat.lixso.game.render import svg
 
         labels = {move.cells[0]: str(number) for number, move in enumerate(line, start=1)}
-        write_output(svg_out, svg(after.rules, after.state, "\n".join([game.position.grid.label()] + words[:1]), labels, frozenset(labels)))
+        write_output(svg_out, svg(after.rules, after.state, "\n".join([game.position.grid.label(), *_forced_heading(answer)]),
+                                  labels, frozenset(labels)))
     raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)
 
 

@@ -194,6 +194,7 @@ class ForcedGame:
         self.test = SettledTest(rules, target, self.deadline)
         self.seats = len(rules.seat_colours)
         self.sides = rules.seating.sides
+        self.record: Any = None  # the replayed record at the root, when the caller has it
 
     def root(self, state: State) -> Node:
         """The search position of ``state``: the turn is the seat to move's."""
@@ -362,11 +363,14 @@ def forced(
     backend: str = GAME_BACKEND,
     use_solve: bool = True,
     use_bounds: bool = True,
+    record: Any = None,
 ) -> ForcedAnswer:
     """Can the side to move settle its win within ``turns`` of its turns, whatever the
     others do? (See the module docstring.) Every "win" is replayed on the referee against
     every reply before it is returned (:func:`replay_strategy`). ``use_solve`` and
-    ``use_bounds`` switch the two shortcuts off (for tests and measurements)."""
+    ``use_bounds`` switch the two shortcuts off (for tests and measurements). ``record``:
+    the replayed record standing at ``state`` (:class:`placesat.lixso.game.rules.Game`),
+    for the replay to play on from."""
     check_turns(turns)
     deadline = as_deadline(time_limit)
     if state.over:
@@ -374,6 +378,7 @@ def forced(
     side = rules.seating.sides[state.to_move]
     answer = ForcedAnswer(side, side_names(rules, side), turns, rules.seating.players)
     game = ForcedGame(rules, side, deadline)
+    game.record = record
     search: AndOrSearch[Node, ForcedMove] = AndOrSearch(game, deadline)
     answer.stats = search.stats
     root = game.root(state)
@@ -465,7 +470,7 @@ def _won(answer: ForcedAnswer, rules: GameRules, state: State, game: ForcedGame,
     if choose is None or within == 0:
         answer.within = 0
         return answer
-    answer.strategy_positions = replay_strategy(rules, state, game, choose, within)
+    answer.strategy_positions = replay_strategy(rules, state, game, choose, within, game.record)
     first = choose(root, within)
     if first == PASS:
         answer.passes = True

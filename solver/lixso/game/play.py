@@ -257,7 +257,7 @@ class LixsoPlayable:
         remaining = deadline.remaining()
         share = deadline if remaining is None else deadline.sooner(FORCED_SHARE * remaining)
         most = depth if depth is not None else MAX_FORCED_TURNS
-        answer = forced(rules, state, most, share, self.backend, use_solve=False)
+        answer = forced(rules, state, most, share, self.backend, use_solve=False, record=position)
         if answer.answer != FORCED or answer.move is None:
             return None
         line = tuple(move for _, move in answer.line if move is not None)
