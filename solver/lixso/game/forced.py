@@ -112,20 +112,23 @@ class SettledTest:
 
     def quick(self, state: State) -> bool | None:
         """Settled (True) or spoiled (False) by counting alone; None when it cannot tell.
+        Besides each side's most by count: the seat to move lays one more tile for sure.
         The cheap count (without the cells covered) first, the sharper one only where it
         could change the verdict."""
         scores = state.scores
         me = self.side
         if state.over:
             return all(scores[me] > s for o, s in enumerate(scores) if o != me)
+        mover = self.rules.seating.sides[state.to_move]
         others = [o for o in range(len(scores)) if o != me]
-        if scores[me] > max(scores[o] + self.most(state, o, False) for o in others):
+        surely = scores[me] + (1 if mover == me else 0)
+        if surely > max(scores[o] + self.most(state, o, False) for o in others):
             return True
-        leader = max(scores[o] for o in others)
+        leader = max(scores[o] + (1 if o == mover else 0) for o in others)
         mine = self.most(state, me, False)
         if scores[me] + mine <= leader:
             return False
-        if scores[me] > max(scores[o] + self.most(state, o) for o in others):
+        if surely > max(scores[o] + self.most(state, o) for o in others):
             return True
         if scores[me] + self.most(state, me) <= leader:
             return False
