@@ -119,14 +119,16 @@ class SettledTest:
         me = self.side
         if state.over:
             return all(scores[me] > s for o, s in enumerate(scores) if o != me)
+        per_colour = self.rules.per_colour
+        counts = [min(per_colour - laid.bit_count(), possible.bit_count()) for laid, possible in zip(state.placed, state.possible)]
+        cheap = [sum(counts[k] for k in colours) for colours in self.colours]
         mover = self.rules.seating.sides[state.to_move]
         others = [o for o in range(len(scores)) if o != me]
         surely = scores[me] + (1 if mover == me else 0)
-        if surely > max(scores[o] + self.most(state, o, False) for o in others):
+        if surely > max(scores[o] + cheap[o] for o in others):
             return True
         leader = max(scores[o] + (1 if o == mover else 0) for o in others)
-        mine = self.most(state, me, False)
-        if scores[me] + mine <= leader:
+        if scores[me] + cheap[me] <= leader:
             return False
         if surely > max(scores[o] + self.most(state, o) for o in others):
             return True
@@ -140,13 +142,14 @@ class SettledTest:
         return not self._spoils(state)
 
     def _spoils(self, state: State) -> bool:
-        known = self.quick(state)
-        if known is not None:
-            return not known
         key = (state.board, state.to_move, state.scores)
         memo = self.memo.get(key)
         if memo is not None:
             return memo
+        known = self.quick(state)
+        if known is not None:
+            self.memo[key] = not known
+            return not known
         self.deadline.check()
         found = False
         laid = sum(state.scores)
