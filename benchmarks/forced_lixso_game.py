@@ -9,7 +9,9 @@ game after 5 and after 8 moves).
 - ``forced``: K = 1, 2, ... ``--most`` on each position, each within ``--limit`` seconds,
   until one is unknown; per K the answer, how it was decided (search, solve, bounds), the
   positions searched, CPU and wall seconds (one run each: a K that takes a minute is not
-  repeated). The largest K settled within 10 s and within ``--limit`` s are the summary.
+  repeated); after a win within w < K the ladder stops (every larger K wins the same way).
+  The largest K settled within 10 s (wall, and CPU: the machine is shared) and within
+  ``--limit`` s are the summary.
 - ``best``: ``best`` within ``--limit`` seconds (its default: 5) on each position, median
   CPU and wall seconds of ``--repeat`` runs, with the kind of advice and the move.
 
@@ -55,7 +57,8 @@ def run_forced(limit: float, most: int, players: str | None) -> None:
     summary = []
     for path in POSITIONS:
         game = game_of(path, players)
-        in_ten = in_limit = 0
+        in_ten = in_ten_cpu = in_limit = 0
+        won = ""
         for k in range(1, most + 1):
             answer, cpu, wall = once(lambda: forced(game.rules, game.state, k, limit, record=game))
             within = "" if answer.within is None else str(answer.within)
@@ -65,11 +68,17 @@ def run_forced(limit: float, most: int, players: str | None) -> None:
             in_limit = k
             if wall <= 10:
                 in_ten = k
-        summary.append((path.stem, in_ten, in_limit))
+            if cpu <= 10:
+                in_ten_cpu = k
+            if answer.answer == "win" and answer.within is not None and answer.within < k:
+                # the same strategy wins for every larger K (the search deepens K from 1)
+                won = f" (win within {answer.within}: every larger K too)"
+                break
+        summary.append((path.stem, in_ten, in_ten_cpu, in_limit, won))
     print()
-    print(f"{'position':<18} {'largest K in 10 s':>18} {f'largest K in {limit:g} s':>18}")
-    for stem, ten, full in summary:
-        print(f"{stem:<18} {ten:>18} {full:>18}")
+    print(f"{'position':<18} {'largest K, 10 s wall':>21} {'10 s CPU':>9} {f'{limit:g} s wall':>9}")
+    for stem, ten, ten_cpu, full, won in summary:
+        print(f"{stem:<18} {ten:>21} {ten_cpu:>9} {full:>9}{won}")
 
 
 def run_best(limit: float, repeat: int, players: str | None) -> None:
