@@ -305,3 +305,28 @@ def test_best_command_json(run_cli, tmp_path):
     advice = json.loads(done.stdout)
     assert advice["kind"] in ("forced win", "defence", "evaluation", "only move", "forced loss") and advice["reason"]
     assert game.rules.violation(game.state, parse_move(advice["move"])) is None
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_best_gives_the_best_found_so_far(tmp_path):
+    import signal
+    import subprocess
+    import time
+
+    from .conftest import ROOT, placesat_command
+
+    empty = tmp_path / "empty.txt"
+    empty.write_text(("." * 9 + "\n") * 9)
+    process = subprocess.Popen(placesat_command() + ["lixso", "game", "best", str(empty), "-t", "120"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        time.sleep(6)  # the first look-ahead (one ply) is done well within this, even on a loaded machine
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, err
+    assert err.decode().strip().splitlines() == ["placesat: interrupted"]
+    text = out.decode()
+    assert "\nbest: " in text and "why: interrupted: the best found so far; evaluation after a " in text
