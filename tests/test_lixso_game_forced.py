@@ -278,6 +278,7 @@ def test_forced_command_prints_a_replayed_win_with_its_line(run_cli, tmp_path):
         assert "against team " in done.stdout and "(its two players together)" in done.stdout
         answer = json.loads(run_cli("lixso", "game", "forced", path, "-k", "1", "--json").stdout)
         assert answer["answer"] == "win" and answer["within"] == 1 and answer["strategy_positions"] > 0
+        assert answer["strategy"] == {"move": answer["move"], "then": {"settled": True}}
         from placesat.lixso.game.model import parse_move
 
         assert game.rules.violation(game.state, parse_move(answer["move"])) is None

@@ -325,6 +325,8 @@ class ForcedAnswer:
     positions: int = 0
     settled_tests: int = 0
     strategy_positions: int = 0
+    strategy: Any = None
+    """The replayed strategy tree (:class:`placesat.core.andor.StrategyNode`), when it wins."""
     stats: SearchStats = field(default_factory=SearchStats)
 
     def to_json(self) -> dict[str, Any]:
@@ -343,6 +345,7 @@ class ForcedAnswer:
             "positions": self.positions,
             "settled_tests": self.settled_tests,
             "strategy_positions": self.strategy_positions,
+            "strategy": None if self.strategy is None else strategy_json(self.strategy, STRATEGY_LEVELS),
         }
 
 
@@ -476,7 +479,8 @@ def _won(answer: ForcedAnswer, rules: GameRules, state: State, game: ForcedGame,
     if choose is None or within == 0:
         answer.within = 0
         return answer
-    answer.strategy_positions = replay_strategy(rules, state, game, choose, within, game.record)
+    replayed = replay_strategy(rules, state, game, choose, within, game.record)
+    answer.strategy_positions, answer.strategy = replayed.positions, replayed.tree
     first = choose(root, within)
     if first == PASS:
         answer.passes = True
@@ -548,12 +552,12 @@ class TurnView:
 
 
 def replay_strategy(rules: GameRules, state: State, game: ForcedGame, choose: Strategy, within: int,
-                    record: Any = None) -> int:
+                    record: Any = None) -> Any:
     """Play the strategy against every reply with :func:`placesat.core.andor.replay_strategy`
     on the Playable (:class:`TurnView`), the goal the exact settled test, within ``within``
-    of the target's turns. ``record``: the replayed record of ``state`` (built from the
-    tiles when not given). Returns the positions replayed; raises :class:`StrategyBug` when
-    the strategy fails anywhere."""
+    of the target's turns. ``record``: the replayed record of ``state``, when known.
+    Returns the :class:`placesat.core.andor.ReplayedStrategy` (its tree and positions);
+    raises :class:`StrategyBug` when the strategy fails anywhere."""
     from placesat.core.andor import StrategyFailed
     from placesat.core.andor import replay_strategy as replay
 
@@ -569,7 +573,7 @@ def replay_strategy(rules: GameRules, state: State, game: ForcedGame, choose: St
         replayed = replay(view, root, 1, within, chosen, lambda position: test.settled(position.game.state), game.deadline)
     except StrategyFailed as failure:
         raise StrategyBug(f"the strategy fails on replay: {failure.reason}") from None
-    return replayed.positions
+    return replayed
 
 
 def _game_at(rules: GameRules, state: State):
@@ -582,6 +586,23 @@ def _game_at(rules: GameRules, state: State):
     if state == rules.start():
         return Game(position, rules, ())
     return Game(position, rules, (Turn(state.to_move, None, (), state),))  # type: ignore[arg-type]
+
+
+STRATEGY_LEVELS = 3
+"""Levels of the strategy tree in ``--json``: the first move, every reply, the answer to each."""
+
+
+def strategy_json(node: Any, levels: int) -> dict[str, Any]:
+    """The first ``levels`` levels of a replayed strategy tree as JSON: ``{"move", "then"}``
+    at the side's turns, ``{"replies": [{"reply", "then"}]}`` at the others', ``{"settled":
+    true}`` where the win is settled; deeper levels as ``{"more": true}``."""
+    if node.reached:
+        return {"settled": True}
+    if levels <= 0:
+        return {"more": True}
+    if node.move is not None:
+        return {"move": str(node.move), "then": strategy_json(node.then, levels - 1)}
+    return {"replies": [{"reply": str(reply), "then": strategy_json(after, levels - 1)} for reply, after in node.replies]}
 
 
 LINE_MOVES = 24
