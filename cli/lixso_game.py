@@ -661,7 +661,10 @@ def _forced_words(game, answer) -> list[str]:
             lines.append(f"win: {me}'s win is settled already ({how}): no way the game can still go leaves it behind")
         else:
             first = "passing its first turn (it can lay no tile)" if answer.passes else f"starting with {answer.move}"
-            lines.append(f"win: {me_long} settles its win within {_turns(answer.within)}, {first}")
+            if answer.how == "solve":
+                lines.append(f"win: {me_long} wins with perfect play, so it settles its win within {_turns(answer.within)}, {first}")
+            else:
+                lines.append(f"win: {me_long} settles its win within {_turns(answer.within)}, {first}")
             lines.append(f"against {_against(seating, answer.side)}: the strategy was replayed on the rules against every"
                          f" reply ({answer.strategy_positions} positions)")
     elif answer.answer == NO_WIN:

@@ -451,7 +451,12 @@ def _by_solve(answer: ForcedAnswer, rules: GameRules, state: State, game: Forced
 
     test = WinTest(rules, answer.side, deadline, backend)
     answer.how = "solve"
-    if not test.wins(state):
+    try:
+        wins = test.wins(state)
+    except TimeUp:
+        answer.positions = test.nodes
+        raise
+    if not wins:
         answer.answer = NO_WIN
         answer.positions = test.nodes
         return answer
