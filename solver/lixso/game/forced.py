@@ -91,7 +91,8 @@ class SettledTest:
         self.side = side
         self.deadline = deadline or Deadline.never()
         self.colours = tuple(side_colours(rules, s) for s in range(rules.seating.side_count))
-        self.memo: dict[Hashable, bool] = {}
+        self.memo: dict[Hashable, bool] = {}  # position: whether some future spoils the lead (exact)
+        self.counts: dict[Hashable, bool | None] = {}  # position: what counting alone says
         self.calls = 0
         self.killers: dict[int, PlacedTile] = {}  # per tiles laid: the move that spoiled last there
 
@@ -136,6 +137,25 @@ class SettledTest:
             return False
         return None
 
+    def counted(self, state: State) -> bool | None:
+        """:meth:`quick`, remembered: the search asks it of every position twice (its
+        result, then whether it is hopeless), and the settled test once more."""
+        key = (state.board, state.to_move, state.scores)
+        if key in self.counts:
+            return self.counts[key]
+        known = self.quick(state)
+        if len(self.counts) >= SETTLED_MEMO_LIMIT:
+            self.counts.clear()
+        self.counts[key] = known
+        return known
+
+    def known_settled(self, state: State) -> bool:
+        """Whether the position is known to be settled already: by counting, or by an
+        earlier settled test (never a search of its own)."""
+        if self.memo.get((state.board, state.to_move, state.scores)) is False:
+            return True
+        return self.counted(state) is True
+
     def settled(self, state: State) -> bool:
         """Whether every future of ``state`` ends with the side ahead of every other side."""
         self.calls += 1
@@ -146,9 +166,8 @@ class SettledTest:
         memo = self.memo.get(key)
         if memo is not None:
             return memo
-        known = self.quick(state)
+        known = self.counted(state)
         if known is not None:
-            self.memo[key] = not known
             return not known
         self.deadline.check()
         found = False
@@ -232,7 +251,7 @@ class ForcedGame:
         state = node.state
         if state.over:
             return self.test.quick(state)
-        return True if self.test.quick(state) is True else None
+        return True if self.test.known_settled(state) else None
 
     def target_moves(self, node: Node) -> bool:
         """The target's turns are the OR nodes."""
@@ -271,7 +290,7 @@ class ForcedGame:
 
     def hopeless(self, node: Node, depth: int) -> bool:
         """The target's tiles plus its most by count do not pass another side's tiles."""
-        return self.test.quick(node.state) is False
+        return self.test.counted(node.state) is False
 
     def order(self, node: Node, moves: Sequence[ForcedMove]) -> Sequence[ForcedMove]:
         """Tiles that take the most of the other sides' legal tiles and the fewest of the
