@@ -182,30 +182,37 @@ class SettledTest:
         self.memo[key] = found
         return found
 
-    def _spoiling_first(self, state: State) -> list[PlacedTile]:
-        """The mover's tiles, those likeliest to spoil first: for the side itself, tiles that
-        take the most of its own legal tiles away; for the others, the fewest of their own
-        and the most of the side's."""
+    def _spoiling_first(self, state: State):
+        """The mover's tiles, those likeliest to spoil first: the tile that spoiled a sibling
+        last at this depth (a killer move: it often spoils here too, and costs no scoring),
+        then for the side itself tiles that take the most of its own legal tiles away; for
+        the others, the fewest of their own and the most of the side's."""
         rules = self.rules
+        possible = state.possible
+        killer = self.killers.get(sum(state.scores))
+        if killer is not None and killer[0] in rules.seat_colours[state.to_move] and possible[killer[0]] >> killer[1] & 1:
+            yield killer
         mover = rules.seating.sides[state.to_move]
         mine = self.colours[self.side]
+        theirs = self.colours[mover]
+        near, overlaps = rules.near, rules.overlaps
         scored = []
         for k, p in rules.moves(state):
-            taken = sum((state.possible[j] & (rules.near[p] if j == k else rules.overlaps[p])).bit_count() for j in mine)
+            near_p, over_p = near[p], overlaps[p]
+            taken = 0
+            for j in mine:
+                taken += (possible[j] & (near_p if j == k else over_p)).bit_count()
             if mover == self.side:
                 scored.append((-taken, k, p))
             else:
-                own = sum((state.possible[j] & (rules.near[p] if j == k else rules.overlaps[p])).bit_count()
-                          for j in self.colours[mover])
+                own = 0
+                for j in theirs:
+                    own += (possible[j] & (near_p if j == k else over_p)).bit_count()
                 scored.append((own - 2 * taken, k, p))
         scored.sort()
-        ordered = [(k, p) for _, k, p in scored]
-        # the move that spoiled a sibling at this depth often spoils here too (a killer move)
-        killer = self.killers.get(sum(state.scores))
-        if killer is not None and killer in ordered:
-            ordered.remove(killer)
-            ordered.insert(0, killer)
-        return ordered
+        for _, k, p in scored:
+            if (k, p) != killer:
+                yield k, p
 
 
 class ForcedGame:
