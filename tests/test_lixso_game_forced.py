@@ -10,7 +10,7 @@ from functools import lru_cache
 import pytest
 
 from placesat.core.limits import Deadline
-from placesat.lixso.game.forced import NO_WIN, PASS, WIN, ForcedGame, StrategyBug, forced, replay_strategy
+from placesat.lixso.game.forced import NO_WIN, WIN, ForcedGame, StrategyBug, forced, replay_strategy
 from placesat.lixso.game.model import load_position, with_seating
 from placesat.lixso.game.rules import bits, replay_position
 
