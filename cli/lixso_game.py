@@ -31,7 +31,7 @@ from .common import (
     warn,
     write_output,
 )
-from .play import SkippedLine, check_stdin, typed_line
+from .play import SkippedLine, check_stdin, register_game, typed_line
 
 app = make_group(
     """The Lixso strategic game: players take turns laying L-tiles of their colours on a
@@ -834,3 +834,18 @@ def _replayed(game, line):
     from placesat.lixso.game.rules import replay_position
 
     return replay_position(game.position.with_moves(line))
+
+
+def _game_only(path: str):
+    """The game in ``path`` replayed to its last move, for placesat selfplay --position."""
+    return _load(path, None, False)
+
+
+def _register_for_selfplay() -> None:
+    """The Lixso game is known to ``placesat selfplay`` (it keeps its own play-vs, whose hint is best)."""
+    from placesat.lixso.game.play import LixsoPlayable
+
+    register_game(LixsoPlayable(), _game_only, POSITION_HELP, "like 'I r3c4 r3c5 r4c4'")
+
+
+_register_for_selfplay()

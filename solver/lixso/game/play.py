@@ -71,7 +71,7 @@ class LixsoPlayable:
     per_colour: int | None = None
     clue_touch: bool = CLUE_TOUCH_DEFAULT
     backend: str = GAME_BACKEND
-    name: str = "lixso game"
+    name: str = "lixso-game"
 
     # ----------------------------------------------------------------- the game
 
