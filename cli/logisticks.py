@@ -1,4 +1,4 @@
-"""``placesat logisticks``: show, moves, play, analyze, satisfy."""
+"""``placesat logisticks``: show, moves, play, analyze, satisfy, forced, best."""
 
 from __future__ import annotations
 
@@ -9,6 +9,19 @@ import typer
 
 from placesat.logisticks.analyze import analyze as run_analysis
 from placesat.logisticks.analyze import satisfy as run_satisfy
+from placesat.logisticks.forced import (
+    MAX_MOVES,
+    UNKNOWN,
+    WIN,
+    ForcedAnswer,
+    check_moves,
+    forced as run_forced,
+    line_lines,
+    make_goal,
+    move_words,
+    play_move,
+)
+from placesat.logisticks.play import best_move
 from placesat.logisticks.model import (
     Position,
     parse_move,
@@ -41,6 +54,7 @@ from .certified import certificate_backend, report_certification
 from .common import (
     EXIT_NOT_ALL_GOOD,
     EXIT_OK,
+    answer_picture,
     backend_option,
     certify_option,
     checker_option,
@@ -55,10 +69,13 @@ from .common import (
     print_json,
     proof_dir_option,
     side_outputs,
+    spinner,
     stdout_is_terminal,
     time_limit_option,
     write_output,
 )
+from placesat.core.limits import as_deadline
+from placesat.core.signals import pending_stop
 
 app = make_group(
     """Logi-Sticks: place logic-gate pieces (AND OR XOR PASS NOT CAP) on a chess board so that
@@ -413,3 +430,147 @@ def satisfy(
                                         notes=notes, numbered=numbered))
     certified_all = report_certification(result.certification, proof_dir, [f"placesat logisticks satisfy {position_file} --player {player}"])
     raise typer.Exit(EXIT_OK if result.status == "possible" and certified_all else EXIT_NOT_ALL_GOOD)
+
+
+@command(app)
+def forced(
+    position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    moves: int = typer.Option(..., "--moves", "-k", help=f"Within this many of the player's own moves (1 to {MAX_MOVES}); the others' moves between them are searched in full."),
+    score: Optional[int] = typer.Option(None, "--score", "-s", help="The goal: at least this many points (own targets matched) for the player."),
+    target: Optional[str] = typer.Option(None, "--target", help="The goal: this one of the player's own targets matched (its square, e.g. c1)."),
+    player: Optional[int] = typer.Option(None, "--player", "-p", help="The player who tries to force the goal (default: the player to move)."),
+    time_limit: Optional[float] = time_limit_option(),
+    reach_from: Optional[int] = typer.Option(None, "--reach-from", min=1, help="Also cut branches where the completion solver proves the goal out of reach even with everybody's help, at nodes with at least this many plies left (default: never; the path count cuts the same for less, see docs/logisticks.md)."),
+    backend: str = backend_option(help_text="Solver backend for --reach-from: sat or cpsat (default sat)."),
+    json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "within", "against", "strategy": the replayed strategy tree, "line": the line of play, "positions", "no_win_within"}.'),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board after the first move (marked 1), the question and the answer as its title."),
+) -> None:
+    """Can the player force a score of at least S (or one target) within K own moves, whatever the others play?
+
+    Every other player plays against the player (with three or four players, all of them
+    together; the answer says so). Points once made stay (a settled signal never changes), so
+    the goal counts as soon as it is reached, and fails if the game ends first. Searched by
+    depth-bounded AND/OR search with a transposition table: a goal reached at once ends a
+    branch, and branches where the open targets are too far from any settled signal for the
+    pieces the plies left can add are cut. A win is replayed on the plain rules against every
+    legal reply before it is printed, with its line of play (the others' strongest replies, up
+    to three at each turn; the rest counted) and the board after the first move (marked 1).
+    'no forced win' means the search was complete. Exit code 1 when the time limit came first;
+    the own moves proven not to suffice before it are printed as such.
+    """
+    answer_picture(svg_out)
+    deadline = as_deadline(time_limit)  # the limit holds from here: reading the position counts
+    check_moves(moves)
+    position = _load(position_file)
+    player = position.to_move if player is None else player
+    goal = make_goal(position, player, score, target)
+    if game_over(position):
+        fail("the game is over: nothing more can be forced")
+    with spinner(f"forced: player {player}, {goal.words()}, {moves} own move(s)"):
+        answer = run_forced(position, goal, moves, deadline, reach_from, backend)
+    if json_output:
+        print_json(answer.to_json())
+    elif answer.answer == UNKNOWN:
+        print(f"unknown: the time limit came first ({answer.positions} positions searched)")
+        if answer.no_win_within is not None:
+            print(f"settled before it: no forced {goal.words()} within {answer.no_win_within} own move(s)")
+    elif answer.answer == WIN:
+        _print_forced_win(position, answer)
+    else:
+        print(f"no forced win: {answer.against} can keep player {player} from {goal.words()} within {moves} own move(s) "
+              f"(the search was complete: {answer.positions} positions)")
+    if svg_out is not None:
+        after, numbered = _after_first_move(position, answer)
+        notes = [] if not answer.line else ["line of play: " + "; ".join(text.strip() for text in line_lines(answer.line, answer.line_left_out))]
+        write_output(svg_out, board_svg(after, title=f"Logi-Sticks {position_file}: {_forced_heading(answer)}", notes=notes, numbered=numbered))
+    raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)
+
+
+def _after_first_move(position: Position, answer: ForcedAnswer) -> tuple[Position, dict]:
+    """The board after a win's first move, that piece numbered 1 (the position itself otherwise)."""
+    if answer.answer != WIN or answer.move is None or answer.move == "pass":
+        return position, {}
+    return play_move(position, answer.move), {answer.move.square: 1}
+
+
+def _print_forced_win(position: Position, answer: ForcedAnswer) -> None:
+    """A forced win: the answer, its line of play as an indented tree, the board after the first move."""
+    goal = answer.goal
+    if answer.within == 0:
+        print(f"win: player {goal.player} has {goal.words()} already")
+        return
+    first = f", starting with {move_words(answer.move)}" if answer.move is not None else ""
+    print(f"win: player {goal.player} forces {goal.words()} within {answer.within} own move(s), whatever {answer.against} play{'s' if ' and ' not in answer.against else ''}{first}")
+    print(f"replayed on the rules against every legal reply ({answer.replayed} positions)")
+    if answer.line:
+        print("line of play (the replies the strategy needs longest against first, each followed by the answer):")
+        for text in line_lines(answer.line, answer.line_left_out):
+            print(text)
+    after, numbered = _after_first_move(position, answer)
+    if numbered:
+        _print_board(after, numbered)
+        print("#1 on the board: the first move")
+    print(f"{answer.positions} positions searched")
+
+
+def _forced_heading(answer: ForcedAnswer) -> str:
+    """The question and the answer of ``forced``, for the picture's title."""
+    goal = answer.goal
+    asked = f"can player {goal.player} force {goal.words()} within {answer.moves} own move(s) against {answer.against}?"
+    if answer.answer == WIN:
+        first = f", starting with {move_words(answer.move)} (#1)" if answer.move is not None else ""
+        said = f"Yes, within {answer.within}{first}."
+    elif answer.answer == UNKNOWN:
+        said = "Unknown: the time limit came first."
+    else:
+        said = "No: the others can stop it."
+    return f"{asked} {said}"
+
+
+BEST_SECONDS = 5.0
+"""``best``'s time limit when none is given."""
+
+
+@command(app)
+def best(
+    position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    time_limit: Optional[float] = time_limit_option(f"Seconds for the whole command (default {BEST_SECONDS:g}); the best move found by then is the answer."),
+    depth: Optional[int] = typer.Option(None, "--depth", "-d", min=1, max=MAX_MOVES, help="Search for a forced point within at most this many own moves (default: deepen while time lasts); with it the answer repeats exactly when the time limit does not bite."),
+    json_output: bool = json_option('One JSON object: {"player", "move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth", "interrupted"}.'),
+) -> None:
+    """The move the engine recommends for the player to move, and why.
+
+    In this order: the only legal move; a point at once, or one forced within a few own moves
+    whatever the others play ("forces a point within 2 own moves ...", the line shown); the
+    move that stops the next player's point at once ("the only move that stops player 2's
+    point ..." or "one of N moves ..."); else the move the evaluation prefers, the evaluation
+    named and shown (points plus the closeness of the targets still open, own minus the best
+    opponent's). Always answers within the time limit; on Ctrl-C, with the best move found so
+    far (exit 130).
+    """
+    deadline = as_deadline(BEST_SECONDS if time_limit is None else time_limit)
+    position = _load(position_file)
+    if game_over(position):
+        fail("the game is over: there is no move to recommend")
+    with spinner(f"best: player {position.to_move}"):
+        advice = best_move(position, deadline, depth)
+    stopped = pending_stop()
+    if json_output:
+        print_json({
+            "player": position.to_move,
+            "move": move_words(advice.move),
+            "kind": advice.kind,
+            "reason": advice.reason,
+            "line": [move_words(m) for m in advice.line],
+            "evaluation": advice.evaluation,
+            "evaluation_name": advice.evaluation_name,
+            "depth": advice.depth,
+            "interrupted": stopped is not None,
+        })
+    else:
+        print(f"best for player {position.to_move}: {move_words(advice.move)}")
+        print(f"{advice.kind}: {advice.reason}")
+        if stopped is not None:
+            print("(interrupted: the best move found so far)")
+    if stopped is not None:
+        raise typer.Exit(stopped.exit_code)

@@ -711,3 +711,68 @@ def satisfy(
         return Satisfaction(player, "possible" if certified else "unknown", at_least, got, witness, session.certifier)
     finally:
         session.solver.close()
+
+
+# --------------------------------------------------------------------------- reach within
+
+
+def reach_within(
+    position: Position,
+    player: int,
+    pieces: int,
+    at_least: int | None = None,
+    target: Point | None = None,
+    backend: str = "sat",
+    deadline: Deadline | None = None,
+    loops: str = LOOPS,
+) -> Satisfaction:
+    """Whether some completion adding at most ``pieces`` pieces gives ``player`` at least
+    ``at_least`` points, or sends the player's target on ``target`` its colour's signal.
+
+    ``satisfy``'s question with a cap on the pieces added: no line of ``pieces`` plies can add
+    more, whoever places them, so "impossible" means the goal is out of reach within that many
+    plies even if every player helped (``forced``'s cut-off). A "possible" answer carries a
+    witness line replayed by the rule engine; "unknown" at the deadline."""
+    deadline = deadline or Deadline.never()
+    enc = encode_completions(_frozen_if_over(position), loops)
+    if target is not None:
+        colour = position.targets[player][target]
+        wanted = [enc.value_lit(target, colour == WHITE)]
+        needed = 1
+    else:
+        wanted = _objective(enc, position, player)  # type: ignore[assignment]
+        wanted = [lit for lit, _ in wanted]  # type: ignore[misc]
+        needed = (at_least or 0) - _constant_points(enc, position, player)
+    if needed > 0:
+        free = [lit for lit in wanted if not isinstance(lit, bool)]
+        if any(lit is True for lit in wanted):
+            needed = 0
+        elif needed > len(free):
+            return Satisfaction(player, "impossible", at_least, None, None)
+        else:
+            enc.formula.add_at_least(free, needed)
+    added = [var for kinds in enc.kind_var.values() for var in kinds.values()]
+    if added:
+        enc.formula.add_at_most(added, pieces)
+    session = _Session(enc, backend, deadline)
+    try:
+        result = session.solve([])
+        if result.status is Status.UNKNOWN:
+            return Satisfaction(player, "unknown", at_least, None, None)
+        if result.status is Status.UNSAT:
+            return Satisfaction(player, "impossible", at_least, None, None)
+        witness = session.witnesses[session.record(result)]
+        got = scores(witness.final)[player].points
+        reached = (matches_colour(position, player, target, witness.values) if target is not None
+                   else got >= (at_least or 0))
+        if not reached or len(witness.plan) > pieces:
+            raise EncodingDisagrees(f"the witness of a reach within {pieces} pieces does not reach the goal")
+        return Satisfaction(player, "possible", at_least, got, witness)
+    finally:
+        session.solver.close()
+
+
+def matches_colour(position: Position, player: int, target: Point, values: dict[Point, Signal]) -> bool:
+    """Whether ``player``'s target on ``target`` receives its colour's signal in ``values``."""
+    value = values.get(target)
+    return value is not None and value == (position.targets[player][target] == WHITE)

@@ -1,0 +1,748 @@
+"""Forced results: can a player force a score, or one target, within K of their own moves?
+
+Logi-Sticks has no line to make: a player scores one point per own target stone that receives
+its colour's signal, and a settled signal never changes (seeds/logisticks.md), so points once
+made are kept. The question ``forced`` answers is therefore "can player P make sure of at least
+S points (or of target T matched) within K of P's own moves, whatever everybody else plays?".
+The others play as one coalition against P (with three or four players too): P needs one move
+that works, the coalition one move that refutes. The game ending first without the goal, or K
+own moves without it, count against P; so does a goal reached only after P's K-th move.
+
+The search is :class:`placesat.core.andor.AndOrSearch`; this module gives it the game seen from
+P's side (:class:`LogiGame`), with its cut-offs:
+
+- a goal reached at once ends P's node: only a piece whose own output is settled when placed
+  can settle a signal, and only one joined to P's open targets can score
+  (:func:`goal_moves`); P's last own ply is decided by that alone;
+- hopeless nodes: even if every player placed for P, the open targets are too far from any
+  settled signal for the pieces the plies left can add (:func:`pieces_needed`, a path count
+  on the board); and, from ``reach_from`` plies on, the completion solver proves that no
+  completion of the board adding that few pieces reaches the goal
+  (:func:`placesat.logisticks.analyze.reach_within`, the ``satisfy`` encoding with a cap on
+  the pieces added).
+
+Every "win" is replayed before it is reported: the strategy the search found is played on the
+plain rules (:class:`placesat.logisticks.play.LogiSticks`, over :mod:`.rules`) against every
+legal reply of every other player (:func:`placesat.core.andor.replay_strategy`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Iterable, Sequence, Union
+
+from placesat.core.andor import AndOrSearch, ReplayedStrategy, SearchStats, Settled, StrategyFailed, replay_strategy
+from placesat.core.errors import InputError
+from placesat.core.lattice import Point
+from placesat.core.limits import Deadline, TimeUp, as_deadline
+
+from .model import ALL_KINDS, BOARD, CENTRE_POINTS, SIDES, Placement, Position, neighbour, square_name, square_point
+from .rules import (
+    Signal,
+    apply_move,
+    facing,
+    feeds,
+    game_over,
+    gate,
+    legal_placements,
+    matches,
+    place,
+    placement_problem,
+    signals,
+)
+
+WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
+PASS = "pass"
+"""The move of a player with no legal placement (``rules.apply_move`` writes it ``None``)."""
+Move = Union[Placement, str]
+MAX_MOVES = 6
+"""The most own moves ``forced`` accepts (on the shipped mid-game positions 2 already takes
+seconds: every move of the coalition is searched; see docs/logisticks.md)."""
+DEFAULT_REACH_FROM: int | None = None
+"""The plies left from which ``hopeless`` also asks the completion solver (None: never); chosen
+by measurement (``benchmarks/forced_logisticks.py``): the path count already cuts what the
+solver would, at a fraction of the cost, on every position measured."""
+INFINITE = 10**6
+
+
+def rules_move(move: Move) -> Placement | None:
+    """The move as :func:`placesat.logisticks.rules.apply_move` takes it (None is a pass)."""
+    return None if move == PASS else move  # type: ignore[return-value]
+
+
+def move_words(move: Move) -> str:
+    """A move as the ``play`` command reads it: ``d6 NOT S`` or ``pass``."""
+    return PASS if move == PASS else str(move)
+
+
+def legal_moves(position: Position) -> list[Move]:
+    """The moves of the player to move, in board order: every legal placement, ``pass`` when
+    there is none, nothing once the game is over (:func:`placesat.logisticks.rules.game_over`)."""
+    if game_over(position):
+        return []
+    return list(legal_placements(position)) or [PASS]
+
+
+def play_move(position: Position, move: Move) -> Position:
+    """The position after ``move``, through :func:`placesat.logisticks.rules.apply_move`."""
+    return apply_move(position, rules_move(move))
+
+
+# --------------------------------------------------------------------------- the goal
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What ``player`` wants: at least ``score`` points, or the own target on ``target`` matched."""
+
+    player: int
+    score: int | None = None
+    target: Point | None = None
+
+    def open_targets(self, position: Position, values: dict[Point, Signal]) -> list[tuple[Point, str]]:
+        """The targets the goal still needs one of: the player's unmatched targets whose signal
+        is not settled yet (a settled signal never changes, so a wrong one is lost for good)."""
+        stones = position.targets.get(self.player, {})
+        squares = [self.target] if self.target is not None else list(stones)
+        return [(s, stones[s]) for s in squares if values.get(s) is None]
+
+    def points(self, position: Position, values: dict[Point, Signal]) -> int:
+        """The player's points: own targets receiving their colour's signal."""
+        return sum(1 for s, colour in position.targets.get(self.player, {}).items() if matches(colour, values.get(s)))
+
+    def still_needed(self, position: Position, values: dict[Point, Signal]) -> int:
+        """How many more targets must be matched (0: reached)."""
+        if self.target is not None:
+            return 0 if matches(position.targets[self.player][self.target], values.get(self.target)) else 1
+        return max(0, self.score - self.points(position, values))  # type: ignore[operator]
+
+    def reached(self, position: Position, values: dict[Point, Signal] | None = None) -> bool:
+        """Whether the goal holds in ``position`` (read off the plain rules' signals)."""
+        return self.still_needed(position, signals(position) if values is None else values) == 0
+
+    def words(self) -> str:
+        """The goal in a sentence's words: "a score of at least 3", "target c1 (white) matched"."""
+        if self.target is not None:
+            return f"target {square_name(self.target)} matched"
+        return f"a score of at least {self.score}"
+
+
+def make_goal(position: Position, player: int, score: int | None, target: str | None) -> Goal:
+    """The goal a command asks for: exactly one of ``score`` (1 to the player's number of
+    targets) and ``target`` (one of the player's own target squares)."""
+    if not 1 <= player <= position.players:
+        raise InputError(f"--player must be from 1 to {position.players}, not {player}")
+    stones = position.targets.get(player, {})
+    if (score is None) == (target is None):
+        raise InputError("give exactly one of --score S and --target SQUARE")
+    if score is not None:
+        if not 1 <= score <= len(stones):
+            raise InputError(f"--score must be from 1 to {len(stones)} (player {player}'s targets), not {score}")
+        return Goal(player, score=score)
+    try:
+        square = square_point(str(target).lower())
+    except ValueError as error:
+        raise InputError(f"--target: {error}") from None
+    if square not in stones:
+        owned = ", ".join(square_name(s) for s in sorted(stones, key=lambda s: (s[1], -s[0])))
+        raise InputError(f"--target {target} is not one of player {player}'s targets ({owned})")
+    return Goal(player, target=square)
+
+
+def check_moves(moves: int) -> int:
+    """``moves`` when it is from 1 to :data:`MAX_MOVES`."""
+    if not 1 <= moves <= MAX_MOVES:
+        raise InputError(f"--moves must be from 1 to {MAX_MOVES}, not {moves}")
+    return moves
+
+
+def plies_for(position: Position, player: int, own: int) -> int:
+    """The plies from ``position`` up to and including ``player``'s ``own``-th own move (every
+    ply passes the turn on, a pass too)."""
+    offset = (player - position.to_move) % position.players
+    return offset + (own - 1) * position.players + 1
+
+
+def own_plies(position: Position, player: int, depth: int) -> int:
+    """How many of the next ``depth`` plies are ``player``'s."""
+    offset = (player - position.to_move) % position.players
+    return 0 if offset >= depth else (depth - 1 - offset) // position.players + 1
+
+
+# --------------------------------------------------------------------------- the path count
+
+
+def settled_sources(position: Position, values: dict[Point, Signal]) -> set[Point]:
+    """Squares a new piece could take a settled signal from: every square next to a centre
+    stone or to a piece whose output is settled."""
+    near: set[Point] = set()
+    for square in BOARD.points:
+        if square in CENTRE_POINTS or (square in position.pieces and values.get(square) is not None):
+            for side in SIDES:
+                other = neighbour(square, side)
+                if other is not None and other not in CENTRE_POINTS:
+                    near.add(other)
+    return near
+
+
+def _costs(position: Position, values: dict[Point, Signal]) -> dict[Point, int]:
+    """What a square costs a signal path: an empty square one new piece, a square whose piece is
+    still MUTABLE nothing (its open input can be filled upstream); settled pieces and centre
+    squares are no part of a path (they are its sources)."""
+    costs = {}
+    for square in BOARD.points:
+        if square in CENTRE_POINTS:
+            continue
+        if square not in position.pieces:
+            costs[square] = 1
+        elif values.get(square) is None:
+            costs[square] = 0
+    return costs
+
+
+def path_distances(position: Position, values: dict[Point, Signal], costs: dict[Point, int] | None = None) -> dict[Point, int]:
+    """For each square a path may use, the fewest new pieces that give its piece a settled
+    output, counting the square itself: a 0-1 breadth-first search from :func:`settled_sources`.
+
+    A piece's output is settled only when at least one of its inputs is (AND FALSE or OR TRUE
+    need one, the rest all of theirs), so a settled signal reaches a square only along a chain
+    of side-adjacent pieces starting next to a centre stone or a settled piece; each empty
+    square of the chain needs a new piece. The count ignores which way pieces face and what
+    the supplies hold, so it is a lower bound.
+    """
+    costs = _costs(position, values) if costs is None else costs
+    dist: dict[Point, int] = {}
+    todo: deque[tuple[int, Point]] = deque()
+    for square in settled_sources(position, values):
+        if square in costs:
+            d = costs[square]
+            if d < dist.get(square, INFINITE):
+                dist[square] = d
+                (todo.appendleft if d == 0 else todo.append)((d, square))
+    while todo:
+        d, square = todo.popleft()
+        if d > dist.get(square, INFINITE):
+            continue
+        for side in SIDES:
+            other = neighbour(square, side)
+            if other is None or other not in costs:
+                continue
+            nd = d + costs[other]
+            if nd < dist.get(other, INFINITE):
+                dist[other] = nd
+                (todo.appendleft if costs[other] == 0 else todo.append)((nd, other))
+    return dist
+
+
+def pieces_needed(position: Position, goal: Goal, values: dict[Point, Signal] | None = None,
+                  dist: dict[Point, int] | None = None) -> int:
+    """A lower bound on the pieces any line (everybody placing for the goal) must add before
+    ``goal`` holds: with ``k`` more targets to match, the ``k``-th nearest open target's path
+    count (:func:`path_distances`), at least one piece per empty target square among them, and
+    at least one piece (a MUTABLE signal settles only when an open input is filled).
+    :data:`INFINITE` when fewer than ``k`` targets are still open."""
+    values = signals(position) if values is None else values
+    needed = goal.still_needed(position, values)
+    if needed == 0:
+        return 0
+    dist = path_distances(position, values) if dist is None else dist
+    open_targets = goal.open_targets(position, values)
+    reach = sorted(dist.get(s, INFINITE) for s, _ in open_targets)
+    if len(reach) < needed or reach[needed - 1] >= INFINITE:
+        return INFINITE
+    with_piece = sum(1 for s, _ in open_targets if s in position.pieces)
+    # a signal still MUTABLE settles only when a new piece fills an open input: one at least
+    return max(1, reach[needed - 1], needed - with_piece)
+
+
+# --------------------------------------------------------------------------- the search
+
+
+class Node:
+    """A search state: a position, with what the search asks of it worked out once."""
+
+    __slots__ = ("position", "_values", "_moves", "_over", "_dist")
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self._values: dict[Point, Signal] | None = None
+        self._moves: list[Move] | None = None
+        self._over: bool | None = None
+        self._dist: dict[Point, int] | None = None
+
+    @property
+    def values(self) -> dict[Point, Signal]:
+        """Every piece's signal (:func:`placesat.logisticks.rules.signals`)."""
+        if self._values is None:
+            self._values = signals(self.position)
+        return self._values
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over (:func:`placesat.logisticks.rules.game_over`)."""
+        if self._over is None:
+            self._over = game_over(self.position)
+        return self._over
+
+    @property
+    def moves(self) -> list[Move]:
+        """The legal moves (:func:`legal_moves`)."""
+        if self._moves is None:
+            self._moves = [] if self.over else (list(legal_placements(self.position)) or [PASS])
+        return self._moves
+
+    @property
+    def dist(self) -> dict[Point, int]:
+        """The path counts (:func:`path_distances`)."""
+        if self._dist is None:
+            self._dist = path_distances(self.position, self.values)
+        return self._dist
+
+
+def new_output(position: Position, values: dict[Point, Signal], move: Placement) -> Signal:
+    """The output the placed piece has at once: its inputs read from the centre stones and the
+    outputs they face, an open input MUTABLE (:func:`placesat.logisticks.rules.gate`)."""
+    inputs: list[Signal] = []
+    for side in move.kind.inputs:
+        seen = facing(position, move.square, side)
+        if seen.what == "centre":
+            inputs.append(seen.colour == "W")
+        elif seen.what == "output":
+            inputs.append(values.get(seen.square))
+        else:
+            inputs.append(None)
+    return gate(move.kind.type, inputs)
+
+
+def _downstream(position: Position, start: Point) -> set[Point]:
+    """The squares of the pieces fed, directly or not, by the piece on ``start`` (itself too)."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        for nxt in feeds(position, todo.pop()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def goal_moves(node: Node, goal: Goal, first_only: bool = False, deadline: Deadline | None = None) -> list[Move]:
+    """The placements of the player to move after which ``goal`` holds, in board order.
+
+    A placement changes signals only when the new piece's output is settled as it is placed
+    (a MUTABLE one leaves every open input it fills MUTABLE), so only squares facing a centre
+    stone or a settled output can take such a piece; and what it changes is its own square and
+    the pieces downstream of it. So only settled placements joined to an open target of the
+    goal are played out (through the rules) and checked with the rules' signals.
+    """
+    position, values = node.position, node.values
+    wanted = {s for s, _ in goal.open_targets(position, values)}
+    if not wanted:
+        return []
+    player, turn = position.to_move, position.turn
+    found: list[Move] = []
+    for square in BOARD.points:
+        if square in CENTRE_POINTS or square in position.pieces:
+            continue
+        if not any(_settled_side(position, values, square, side) for side in SIDES):
+            continue
+        if deadline is not None:
+            deadline.check()
+        for kind in ALL_KINDS:
+            move = Placement(square, kind)
+            if new_output(position, values, move) is None or placement_problem(position, move, player, turn):
+                continue
+            after = advance(position, move)
+            if wanted & _downstream(after, square) and goal.reached(after):
+                found.append(move)
+                if first_only:
+                    return found
+    return found
+
+
+def _settled_side(position: Position, values: dict[Point, Signal], square: Point, side: str) -> bool:
+    """Whether ``side`` of ``square`` faces a centre stone or a settled output."""
+    seen = facing(position, square, side)
+    return seen.what == "centre" or (seen.what == "output" and values.get(seen.square) is not None)
+
+
+def advance(position: Position, move: Move) -> Position:
+    """:func:`placesat.logisticks.rules.apply_move` for a position the search knows is not over
+    (its end is :meth:`LogiGame.result`'s to find): the placement checked by
+    :func:`placesat.logisticks.rules.place`, the turn passed on."""
+    if move == PASS:
+        after = position.copy()
+    else:
+        after = place(position, move, position.to_move, position.turn)  # type: ignore[arg-type]
+    after.to_move = position.next_player()
+    after.turn = position.turn + 1
+    return after
+
+
+@dataclass
+class LogiGame:
+    """Logi-Sticks seen from ``goal.player``'s side, for :class:`placesat.core.andor.AndOrSearch`."""
+
+    goal: Goal
+    reach_from: int | None = DEFAULT_REACH_FROM
+    backend: str = "sat"
+    deadline: Deadline = field(default_factory=Deadline.never)
+    reach_calls: int = 0
+    reach_cuts: int = 0
+
+    @property
+    def target(self) -> int:
+        """The player the goal is for."""
+        return self.goal.player
+
+    def key(self, node: Node) -> Hashable:
+        """The pieces (kind, and the turns a Capacitor still waits; the owner no longer
+        matters), the supplies and the player to move."""
+        state = node.position
+        pieces = frozenset(
+            (square, piece.kind, max(0, piece.turn + state.players - state.turn) if piece.kind.type == "CAP" and piece.turn is not None else 0)
+            for square, piece in state.pieces.items()
+        )
+        supplies = tuple(tuple(sorted(state.supply[p].items())) for p in sorted(state.supply))
+        return (pieces, supplies, state.to_move)
+
+    def result(self, node: Node) -> bool | None:
+        """The goal reached is a win; the game over without it is not."""
+        if self.goal.reached(node.position, node.values):
+            return True
+        return False if node.over else None
+
+    def target_moves(self, node: Node) -> bool:
+        """The target's own plies are the OR nodes."""
+        return node.position.to_move == self.target
+
+    def moves(self, node: Node) -> Sequence[Move]:
+        """The legal moves (a pass when the mover has no placement)."""
+        return node.moves
+
+    def play(self, node: Node, move: Move) -> Node:
+        """The move through the rules (:func:`advance`)."""
+        return Node(advance(node.position, move))
+
+    def settle(self, node: Node, depth: int) -> Settled[Move] | None:
+        """The target's goal reached at once, and the target's last ply (decided by that
+        alone); no ply of the target's left for the coalition's mover."""
+        state = node.position
+        own = own_plies(state, self.target, depth)
+        if state.to_move == self.target:
+            wins = goal_moves(node, self.goal, first_only=True, deadline=self.deadline)
+            if wins:
+                return Settled(True, wins[0])
+            return Settled(False) if own == 1 else None
+        if own == 0:
+            return Settled(False)
+        return None
+
+    def hopeless(self, node: Node, depth: int) -> bool:
+        """More pieces needed (:func:`pieces_needed`) than the plies up to the target's last
+        own ply can add; or, from ``reach_from`` plies on, no completion adding that many
+        pieces reaches the goal (:func:`placesat.logisticks.analyze.reach_within`)."""
+        state = node.position
+        own = own_plies(state, self.target, depth)
+        if own == 0:
+            return True
+        plies = plies_for(state, self.target, own)
+        supply = sum(sum(counts.values()) for counts in state.supply.values())
+        if pieces_needed(state, self.goal, node.values, node.dist) > min(plies, supply):
+            return True
+        if self.reach_from is not None and depth >= self.reach_from:
+            from .analyze import reach_within
+
+            self.reach_calls += 1
+            verdict = reach_within(state, self.goal.player, plies, self.goal.score, self.goal.target,
+                                   self.backend, self.deadline)
+            if verdict.status == "unknown":
+                raise TimeUp("the time limit came first")
+            if verdict.status == "impossible":
+                self.reach_cuts += 1
+                return True
+        return False
+
+    def order(self, node: Node, moves: Sequence[Move]) -> Sequence[Move]:
+        """Pieces on the target's open target squares and on the shortest signal paths to them
+        first (:func:`heat`); for the target, those with a settled output before the rest."""
+        state = node.position
+        values = node.values
+        hot = heat(node, self.goal)
+        mine = state.to_move == self.target
+        wanted = {s for s, _ in self.goal.open_targets(state, values)}
+
+        def score(move: Move) -> float:
+            if move == PASS:
+                return 0.0
+            square = move.square  # type: ignore[union-attr]
+            settled = new_output(state, values, move) is not None  # type: ignore[arg-type]
+            if mine:
+                return hot.get(square, 0) + (2 if settled else 0)
+            return hot.get(square, 0) + (3 if square in wanted else 0) + (1 if settled else 0)
+
+        scores = [score(m) for m in moves]
+        best_first = sorted(range(len(moves)), key=scores.__getitem__, reverse=True)
+        return [moves[i] for i in best_first]
+
+
+def heat(node: Node, goal: Goal) -> dict[Point, float]:
+    """For each square, how many of the goal's open targets it lies on a shortest signal path
+    to (path counts from the settled sources and back from each target add up to the
+    target's own count there)."""
+    position, values = node.position, node.values
+    costs = _costs(position, values)
+    from_sources = node.dist
+    hot: dict[Point, float] = {}
+    for target, _ in goal.open_targets(position, values):
+        best = from_sources.get(target, INFINITE)
+        if best >= INFINITE or target not in costs:
+            continue
+        back = _distances_from(target, costs)
+        for square, d in back.items():
+            if from_sources.get(square, INFINITE) + d - costs[square] <= best:
+                hot[square] = hot.get(square, 0) + 1.0 / (1 + best)
+    return hot
+
+
+def _distances_from(start: Point, costs: dict[Point, int]) -> dict[Point, int]:
+    """Path counts from ``start`` (its own cost included) over the squares a path may use."""
+    dist = {start: costs[start]}
+    todo: deque[tuple[int, Point]] = deque([(costs[start], start)])
+    while todo:
+        d, square = todo.popleft()
+        if d > dist[square]:
+            continue
+        for side in SIDES:
+            other = neighbour(square, side)
+            if other is None or other not in costs:
+                continue
+            nd = d + costs[other]
+            if nd < dist.get(other, INFINITE):
+                dist[other] = nd
+                (todo.appendleft if costs[other] == 0 else todo.append)((nd, other))
+    return dist
+
+
+# --------------------------------------------------------------------------- the answer
+
+
+@dataclass
+class ForcedAnswer:
+    """``answer``: "win" (``move`` forces the goal within ``within`` own moves), "no forced
+    win" (the search was complete), or "unknown" (the time limit came first).
+    ``positions``: the nodes the search visited; ``replayed``: the positions the strategy's
+    replay on the plain rules visited (every reply of every other player)."""
+
+    goal: Goal
+    players: int
+    moves: int
+    answer: str
+    move: Move | None = None
+    within: int | None = None
+    stats: SearchStats = field(default_factory=SearchStats)
+    positions: int = 0
+    replayed: int = 0
+    strategy: ReplayedStrategy | None = None
+    line: list[dict[str, Any]] | None = None
+    line_left_out: int = 0
+    no_win_within: int | None = None
+    reach_calls: int = 0
+    reach_cuts: int = 0
+
+    @property
+    def against(self) -> str:
+        """Who plays against the player, in words ("player 2", "players 2, 3 and 4 together")."""
+        others = [p for p in range(1, self.players + 1) if p != self.goal.player]
+        if len(others) == 1:
+            return f"player {others[0]}"
+        return "players " + ", ".join(map(str, others[:-1])) + f" and {others[-1]} together"
+
+    def to_json(self) -> dict[str, Any]:
+        """The answer as JSON, with the replayed strategy tree and the line of play for a win."""
+        return {
+            "player": self.goal.player,
+            "goal": {"score": self.goal.score, "target": None if self.goal.target is None else square_name(self.goal.target)},
+            "moves": self.moves,
+            "against": [p for p in range(1, self.players + 1) if p != self.goal.player],
+            "answer": self.answer,
+            "move": None if self.move is None else move_words(self.move),
+            "within": self.within,
+            "positions": self.positions,
+            "replayed": self.replayed,
+            "reach_calls": self.reach_calls,
+            "reach_cuts": self.reach_cuts,
+            "strategy": None if self.strategy is None else self.strategy.tree.to_json(move_words),
+            "line": self.line,
+            "line_left_out": self.line_left_out,
+            "no_win_within": self.no_win_within,
+        }
+
+
+def forced(
+    position: Position,
+    goal: Goal,
+    moves: int,
+    time_limit: "Deadline | float | None" = None,
+    reach_from: int | None = DEFAULT_REACH_FROM,
+    backend: str = "sat",
+) -> ForcedAnswer:
+    """Can ``goal.player`` force ``goal`` within ``moves`` of its own moves, all the other
+    players together playing against it?
+
+    "win" with the first move (when the player is to move), the strategy replayed on the plain
+    rules against every legal reply (:func:`placesat.core.andor.replay_strategy`; a strategy
+    that fails there is a bug and raises), and its line of play; "no forced win" when the
+    search was complete; "unknown" when the time limit came first, with the most own moves
+    proven not to suffice before it (``no_win_within``).
+    """
+    from .play import LogiSticks
+
+    check_moves(moves)
+    deadline = as_deadline(time_limit)
+    game = LogiGame(goal, reach_from, backend, deadline)
+    search: AndOrSearch[Node, Move] = AndOrSearch(game, deadline)
+    root = Node(position)
+    answer = ForcedAnswer(goal, position.players, moves, UNKNOWN, stats=search.stats)
+    try:
+        if goal.reached(position, root.values):
+            answer.answer, answer.within = WIN, 0
+            return answer
+        within = None
+        for own in range(1, moves + 1):
+            if search.wins(root, plies_for(position, goal.player, own), deepen=False):
+                within = own
+                break
+            answer.no_win_within = own  # settled: what an interrupted search still knows
+        answer.positions = search.stats.nodes
+        if within is None:
+            answer.answer = NO_WIN
+            return answer
+        plies = plies_for(position, goal.player, within)
+        answer.strategy = replay_strategy(
+            LogiSticks(), position, goal.player, within, _chooser(search, position, plies),
+            reached=goal.reached, deadline=deadline,
+        )
+        answer.replayed = answer.strategy.positions
+        answer.answer, answer.within, answer.no_win_within = WIN, within, None
+        answer.move = answer.strategy.tree.move
+        answer.line, answer.line_left_out = line_of_play(answer.strategy.tree, position)
+    except TimeUp:
+        answer.answer, answer.move, answer.strategy, answer.within = UNKNOWN, None, None, None
+        answer.positions = search.stats.nodes
+    except StrategyFailed as failure:
+        raise AssertionError(f"a strategy proven to force {goal.words()} fails on the rules: {failure.reason}") from None
+    finally:
+        answer.reach_calls, answer.reach_cuts = game.reach_calls, game.reach_cuts
+    return answer
+
+
+def _chooser(search: AndOrSearch[Node, Move], root: Position, plies: int):
+    """The strategy's move in a position met in the replay: the search's winning move there,
+    re-proven with the plies left (fast: the table is warm)."""
+
+    def choose(position: Position) -> Move | None:
+        left = plies - (position.turn - root.turn)
+        node = Node(position)
+        if left <= 0 or not search.wins(node, left, deepen=False):
+            return None
+        return search.best_move(node)
+
+    return choose
+
+
+LINE_WIDTH = 3
+"""At most this many replies of the others are shown at each of their turns in a line of play."""
+LINE_STEPS = 24
+"""At most this many moves in a line of play; the replies beyond are counted, not shown."""
+
+
+def line_of_play(tree, position: Position, width: int = LINE_WIDTH, steps: int = LINE_STEPS) -> tuple[list[dict[str, Any]], int]:
+    """The replayed strategy written out for a reader: the player's move where it moves, the
+    others' first ``width`` replies in the search's order of threat where they move (each with
+    the player's answer), ``steps`` moves in all. Each move is ``{"player", "move", "reached",
+    "replies", "left_out"}``. Returns the moves at the root and how many are left out there."""
+    budget = [steps]
+
+    def walk(node, state: Position) -> tuple[list[dict[str, Any]], int]:
+        if node.reached:
+            return [], 0
+        mover = state.to_move
+        if node.move is not None:
+            chosen = [(node.move, node.then)]
+            left_out = 0
+        else:
+            replies = _threat_first(node.replies)
+            chosen = replies[: max(0, min(width, budget[0]))]
+            left_out = len(replies) - len(chosen)
+        shown = []
+        for move, then in chosen:
+            budget[0] -= 1
+            after = play_move(state, move)
+            step: dict[str, Any] = {"player": mover, "move": move_words(move), "reached": then.reached}
+            step["replies"], step["left_out"] = walk(then, after)
+            shown.append(step)
+        return shown, left_out
+
+    return walk(tree, position)
+
+
+def _threat_first(replies: list) -> list:
+    """The others' replies, those the strategy needed the most own moves against first, then
+    one reply per square before a second on the same square."""
+
+    def length(node) -> int:
+        if node.reached:
+            return 0
+        if node.move is not None:
+            return 1 + length(node.then)
+        return max((length(then) for _, then in node.replies), default=0)
+
+    ranked = sorted(replies, key=lambda pair: -length(pair[1]))
+    first, rest, squares = [], [], set()
+    for move, then in ranked:
+        where = move.square if isinstance(move, Placement) else move
+        (rest if where in squares else first).append((move, then))
+        squares.add(where)
+    return first + rest
+
+
+def line_lines(line: list[dict[str, Any]], left_out: int, indent: str = "  ") -> list[str]:
+    """A line of play as indented text, one move a line: "player 1: c2 PASS N", replies
+    indented under the move they answer, replies not shown counted."""
+    out: list[str] = []
+
+    def walk(steps: list[dict[str, Any]], left: int, depth: int) -> None:
+        for step in steps:
+            mark = "  (goal reached)" if step["reached"] else ""
+            out.append(f"{indent * (depth + 1)}player {step['player']}: {step['move']}{mark}")
+            walk(step["replies"], step["left_out"], depth + 1)
+        if left:
+            out.append(f"{indent * (depth + 1)}... {left} more repl{'y' if left == 1 else 'ies'}, each answered the same way")
+
+    walk(line, left_out, 0)
+    return out
+
+
+def first_steps(position: Position, strategy: ReplayedStrategy, count: int = 6) -> list[Move]:
+    """The strategy's principal line: the player's moves, against each the others' reply that
+    the strategy needed the most own moves to beat."""
+    out: list[Move] = []
+    node = strategy.tree
+    state = position
+    while not node.reached and len(out) < count:
+        if node.move is not None:
+            out.append(node.move)
+            state = play_move(state, node.move)
+            node = node.then
+        else:
+            if not node.replies:
+                break
+            reply, node = _threat_first(node.replies)[0]
+            out.append(reply)
+            state = play_move(state, reply)
+    return out
+
+
+__all__: Iterable[str] = ["forced", "Goal", "make_goal", "ForcedAnswer", "LogiGame", "goal_moves", "pieces_needed"]
