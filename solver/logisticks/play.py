@@ -106,13 +106,14 @@ def point_threats(position: Position) -> tuple[int, list[Move]]:
     return rival, goal_moves(Node(passed), goal)
 
 
-def stops_threat(after: Position, rival: int) -> bool:
-    """Whether ``rival``, to move in ``after``, has no point at once (or the game is over)."""
+def stops_threat(before: Position, after: Position, rival: int) -> bool:
+    """Whether the move from ``before`` to ``after`` leaves ``rival`` (to move in ``after``)
+    without a point: none made by the move itself, and none at once (or the game is over)."""
+    goal = Goal(rival, score=scores(before)[rival].points + 1)
     node = Node(after)
-    if node.over:
-        return True
-    goal = Goal(rival, score=scores(after)[rival].points + 1)
-    return not goal_moves(node, goal, first_only=True)
+    if goal.reached(after, node.values):
+        return False
+    return node.over or not goal_moves(node, goal, first_only=True)
 
 
 def best_move(position: Position, deadline: Deadline, depth: int | None = None) -> Advice[Move]:
@@ -146,7 +147,7 @@ def best_move(position: Position, deadline: Deadline, depth: int | None = None) 
         if threats:
             for index, move in enumerate(moves):
                 deadline.check()
-                if stops_threat(play_move(position, move), rival):
+                if stops_threat(position, play_move(position, move), rival):
                     defences.append(index)
             checked = True
         for own in range(2, limit + 1):
