@@ -303,16 +303,19 @@ class Node:
 def new_output(position: Position, values: dict[Point, Signal], move: Placement) -> Signal:
     """The output the placed piece has at once: its inputs read from the centre stones and the
     outputs they face, an open input MUTABLE (:func:`placesat.logisticks.rules.gate`)."""
-    inputs: list[Signal] = []
-    for side in move.kind.inputs:
-        seen = facing(position, move.square, side)
-        if seen.what == "centre":
-            inputs.append(seen.colour == "W")
-        elif seen.what == "output":
-            inputs.append(values.get(seen.square))
-        else:
-            inputs.append(None)
-    return gate(move.kind.type, inputs)
+    arriving = {side: _arriving(position, values, move.square, side) for side in move.kind.inputs}
+    return gate(move.kind.type, [arriving[side] for side in move.kind.inputs])
+
+
+def _arriving(position: Position, values: dict[Point, Signal], square: Point, side: str) -> Signal:
+    """The signal an input on ``side`` of ``square`` would read: a centre stone's colour, the
+    output it faces, MUTABLE when open (or facing an input: such a placement is illegal anyway)."""
+    seen = facing(position, square, side)
+    if seen.what == "centre":
+        return seen.colour == "W"
+    if seen.what == "output":
+        return values.get(seen.square)
+    return None
 
 
 def _downstream(position: Position, start: Point) -> set[Point]:
@@ -345,13 +348,16 @@ def goal_moves(node: Node, goal: Goal, first_only: bool = False, deadline: Deadl
     for square in BOARD.points:
         if square in CENTRE_POINTS or square in position.pieces:
             continue
-        if not any(_settled_side(position, values, square, side) for side in SIDES):
-            continue
+        arriving = {side: _arriving(position, values, square, side) for side in SIDES}
+        if all(value is None for value in arriving.values()):
+            continue  # a settled output needs a settled input
         if deadline is not None:
             deadline.check()
         for kind in ALL_KINDS:
+            if gate(kind.type, [arriving[side] for side in kind.inputs]) is None:
+                continue
             move = Placement(square, kind)
-            if new_output(position, values, move) is None or placement_problem(position, move, player, turn):
+            if placement_problem(position, move, player, turn):
                 continue
             after = advance(position, move)
             if wanted & _downstream(after, square) and goal.reached(after):
@@ -359,12 +365,6 @@ def goal_moves(node: Node, goal: Goal, first_only: bool = False, deadline: Deadl
                 if first_only:
                     return found
     return found
-
-
-def _settled_side(position: Position, values: dict[Point, Signal], square: Point, side: str) -> bool:
-    """Whether ``side`` of ``square`` faces a centre stone or a settled output."""
-    seen = facing(position, square, side)
-    return seen.what == "centre" or (seen.what == "output" and values.get(seen.square) is not None)
 
 
 def advance(position: Position, move: Move) -> Position:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from placesat.core.errors import InputError
@@ -69,8 +70,9 @@ def square_name(point: Point) -> str:
 def neighbour(point: Point, side: str) -> Point | None:
     """The square across ``side`` of ``point``, or ``None`` when that side is the board's rim."""
     dr, dc = SIDE_OFFSET[side]
-    other = (point[0] + dr, point[1] + dc)
-    return other if other in BOARD else None
+    row, col = point[0] + dr, point[1] + dc
+    # the board is 8x8 (BOARD): a bounds check, as it is asked millions of times in a search
+    return (row, col) if 0 <= row < 8 and 0 <= col < 8 else None
 
 
 CENTRE_POINTS = frozenset(square_point(name) for name in CENTRE_SQUARES)
@@ -94,12 +96,12 @@ class Kind:
     type: str
     orientation: str  # a corner (NE...) for two-input types, a side (N...) for one-input types
 
-    @property
+    @cached_property
     def inputs(self) -> tuple[str, ...]:
         """The input sides, in N E S W order."""
         return tuple(side for side in SIDES if side in self.orientation)
 
-    @property
+    @cached_property
     def outputs(self) -> tuple[str, ...]:
         """The output sides: every side that is not an input."""
         return tuple(side for side in SIDES if side not in self.orientation)
