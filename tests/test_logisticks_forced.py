@@ -340,3 +340,18 @@ def test_best_command_text_and_json(tmp_path):
     data = json.loads(run("best", str(GRIDS / "start.json"), "--depth", "1", "--json").stdout)
     assert data["kind"] == "evaluation" and data["player"] == 1 and data["interrupted"] is False
     assert data["evaluation_name"] and isinstance(data["evaluation"], float)
+
+
+@pytest.mark.parametrize("seed", [9, 104, 0, pytest.param(66, marks=pytest.mark.slow),
+                                  pytest.param(11, marks=pytest.mark.slow), pytest.param(45, marks=pytest.mark.slow)])
+def test_forced_for_a_player_not_to_move_equals_minimax(seed):
+    # the others move first: the player to move (and, with three players, the one after)
+    # plays against the next player before its own move
+    position, mover, _ = cases(seed)
+    player = position.next_player(mover)
+    score = scores(position)[player].points + 1
+    expected = minimax(position, player, score, None, 1)
+    got = forced(position, Goal(player, score=score), 1)
+    assert got.answer == (WIN if expected else NO_WIN), seed
+    if expected:
+        assert got.strategy is not None

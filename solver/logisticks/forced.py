@@ -719,7 +719,7 @@ def line_lines(line: list[dict[str, Any]], left_out: int, indent: str = "  ") ->
             out.append(f"{indent * (depth + 1)}player {step['player']}: {step['move']}{mark}")
             walk(step["replies"], step["left_out"], depth + 1)
         if left:
-            out.append(f"{indent * (depth + 1)}... {left} more repl{'y' if left == 1 else 'ies'}, each answered the same way")
+            out.append(f"{indent * (depth + 1)}... {left} more repl{'y' if left == 1 else 'ies'}, each answered too (replayed)")
 
     walk(line, left_out, 0)
     return out

@@ -175,7 +175,7 @@ def best_move(position: Position, deadline: Deadline, depth: int | None = None) 
                       f"{how} that stop{'s' if len(defences) == 1 or not checked else ''} player {rival}'s point at once (a piece on {squares})",
                       evaluation=value, evaluation_name=EVALUATION_NAME, depth=1)
     value, neg, words = max(ranked)
-    return Advice(moves[-neg], EVALUATION, f"evaluation ({EVALUATION_NAME}): {words}",
+    return Advice(moves[-neg], EVALUATION, f"{EVALUATION_NAME}: {words}",
                   evaluation=value, evaluation_name=EVALUATION_NAME, depth=1)
 
 
