@@ -26,7 +26,7 @@ from placesat.core.limits import Deadline
 from placesat.core.play import DEFENCE, EVALUATION, FORCED_WIN, ONLY_MOVE
 from placesat.logisticks.analyze import reach_within
 from placesat.logisticks.forced import NO_WIN, PASS, UNKNOWN, WIN, Goal, forced, make_goal, pieces_needed
-from placesat.logisticks.model import position_from_json, position_to_json, square_name, square_point
+from placesat.logisticks.model import position_from_json, position_to_json, square_point
 from placesat.logisticks.play import LogiSticks
 from placesat.logisticks.rules import apply_move, game_over, legal_placements, matches, scores, target_signals
 from placesat.core.errors import InputError

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Iterable, Sequence, Union
+from typing import Any, Hashable, Sequence, Union
 
 from placesat.core.andor import AndOrSearch, ReplayedStrategy, SearchStats, Settled, StrategyFailed, replay_strategy
 from placesat.core.errors import InputError
@@ -49,6 +49,7 @@ from .rules import (
     matches,
     place,
     placement_problem,
+    placements,
     signals,
 )
 
@@ -437,7 +438,33 @@ class LogiGame:
             return Settled(False) if own == 1 else None
         if own == 0:
             return Settled(False)
+        if own == 1 and state.next_player() == self.target:
+            return self._last_ply(node)
         return None
+
+    def _last_ply(self, node: Node) -> Settled[Move]:
+        """The coalition's mover right before the target's last ply: one move after which the
+        target has no goal at once refutes, so the moves are tried one by one as the rules
+        give them (the first usually does) instead of listed, ordered and searched."""
+        state = node.position
+        tried = 0
+        for move in placements(state, state.to_move, state.turn):
+            tried += 1
+            if tried % 16 == 0:
+                self.deadline.check()
+            if not self._target_scores_after(state, move):
+                return Settled(False, move)
+        if tried == 0 and not self._target_scores_after(state, PASS):
+            return Settled(False, PASS)  # no placement: the mover passes
+        return Settled(True)
+
+    def _target_scores_after(self, state: Position, move: Move) -> bool:
+        """Whether, after ``move``, the goal holds or the target (to move) reaches it at once."""
+        after = Node(advance(state, move))
+        ended = self.result(after)
+        if ended is not None:
+            return ended
+        return bool(goal_moves(after, self.goal, first_only=True, deadline=self.deadline))
 
     def hopeless(self, node: Node, depth: int) -> bool:
         """More pieces needed (:func:`pieces_needed`) than the plies up to the target's last
@@ -745,4 +772,4 @@ def first_steps(position: Position, strategy: ReplayedStrategy, count: int = 6) 
     return out
 
 
-__all__: Iterable[str] = ["forced", "Goal", "make_goal", "ForcedAnswer", "LogiGame", "goal_moves", "pieces_needed"]
+__all__ = ["forced", "Goal", "make_goal", "ForcedAnswer", "LogiGame", "goal_moves", "pieces_needed"]
