@@ -14,7 +14,9 @@ from placesat.logisticks.forced import (
     UNKNOWN,
     WIN,
     ForcedAnswer,
+    PASS,
     check_moves,
+    first_steps,
     forced as run_forced,
     line_lines,
     make_goal,
@@ -443,7 +445,7 @@ def forced(
     reach_from: Optional[int] = typer.Option(None, "--reach-from", min=1, help="Also cut branches where the completion solver proves the goal out of reach even with everybody's help, at nodes with at least this many plies left (default: never; the path count cuts the same for less, see docs/logisticks.md)."),
     backend: str = backend_option(help_text="Solver backend for --reach-from: sat or cpsat (default sat)."),
     json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "within", "against", "strategy": the replayed strategy tree, "line": the line of play, "positions", "no_win_within"}.'),
-    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board after the first move (marked 1), the question and the answer as its title."),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board after the principal line of a win (its pieces numbered in order), the question and the answer as its title."),
 ) -> None:
     """Can the player force a score of at least S (or one target) within K own moves, whatever the others play?
 
@@ -454,7 +456,8 @@ def forced(
     branch, and branches where the open targets are too far from any settled signal for the
     pieces the plies left can add are cut. A win is replayed on the plain rules against every
     legal reply before it is printed, with its line of play (the others' strongest replies, up
-    to three at each turn; the rest counted) and the board after the first move (marked 1).
+    to three at each turn; the rest counted) and the board after the principal line (the
+    player's moves and the reply each needed longest against, numbered #1, #2, ...).
     'no forced win' means the search was complete. Exit code 1 when the time limit came first;
     the own moves proven not to suffice before it are printed as such.
     """
@@ -480,17 +483,32 @@ def forced(
         print(f"no forced win: {answer.against} can keep player {player} from {goal.words()} within {moves} own move(s) "
               f"(the search was complete: {answer.positions} positions)")
     if svg_out is not None:
-        after, numbered = _after_first_move(position, answer)
-        notes = [] if not answer.line else ["line of play: " + "; ".join(text.strip() for text in line_lines(answer.line, answer.line_left_out))]
+        after, numbered, words = _after_line(position, answer)
+        notes = ["the line on the board: " + "; ".join(words)] if words else []
         write_output(svg_out, board_svg(after, title=f"Logi-Sticks {position_file}: {_forced_heading(answer)}", notes=notes, numbered=numbered))
     raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)
 
 
-def _after_first_move(position: Position, answer: ForcedAnswer) -> tuple[Position, dict]:
-    """The board after a win's first move, that piece numbered 1 (the position itself otherwise)."""
-    if answer.answer != WIN or answer.move is None or answer.move == "pass":
-        return position, {}
-    return play_move(position, answer.move), {answer.move.square: 1}
+def _after_line(position: Position, answer: ForcedAnswer) -> tuple[Position, dict, list[str]]:
+    """The board after a win's principal line (the player's moves, against each the reply the
+    strategy needed longest to beat), its placements numbered in order, and the line in words;
+    the position itself otherwise."""
+    if answer.answer != WIN or answer.strategy is None:
+        return position, {}, []
+    board, numbered, words = position, {}, []
+    for move in first_steps(position, answer.strategy, count=LINE_ON_BOARD):
+        mover = board.to_move
+        board = play_move(board, move)
+        if move != PASS:
+            numbered[move.square] = len(numbered) + 1
+            words.append(f"#{len(numbered)} p{mover} {move_words(move)}")
+        else:
+            words.append(f"p{mover} pass")
+    return board, numbered, words
+
+
+LINE_ON_BOARD = 12
+"""At most this many moves of the principal line are drawn on the board."""
 
 
 def _print_forced_win(position: Position, answer: ForcedAnswer) -> None:
@@ -506,10 +524,10 @@ def _print_forced_win(position: Position, answer: ForcedAnswer) -> None:
         print("line of play (the replies the strategy needs longest against first, each followed by the answer):")
         for text in line_lines(answer.line, answer.line_left_out):
             print(text)
-    after, numbered = _after_first_move(position, answer)
+    after, numbered, words = _after_line(position, answer)
     if numbered:
+        print("the board after the principal line: " + ", ".join(words))
         _print_board(after, numbered)
-        print("#1 on the board: the first move")
     print(f"{answer.positions} positions searched")
 
 
@@ -518,7 +536,7 @@ def _forced_heading(answer: ForcedAnswer) -> str:
     goal = answer.goal
     asked = f"can player {goal.player} force {goal.words()} within {answer.moves} own move(s) against {answer.against}?"
     if answer.answer == WIN:
-        first = f", starting with {move_words(answer.move)} (#1)" if answer.move is not None else ""
+        first = f", starting with {move_words(answer.move)} (#1)" if answer.move not in (None, PASS) else ""
         said = f"Yes, within {answer.within}{first}."
     elif answer.answer == UNKNOWN:
         said = "Unknown: the time limit came first."
