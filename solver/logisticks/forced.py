@@ -346,6 +346,13 @@ def goal_moves(node: Node, goal: Goal, first_only: bool = False, deadline: Deadl
         return []
     player, turn = position.to_move, position.turn
     found: list[Move] = []
+    joined: dict[Point, bool] = {}  # a piece on the board: whether it feeds a wanted target
+
+    def feeds_wanted(square: Point) -> bool:
+        if square not in joined:
+            joined[square] = bool(wanted & _downstream(position, square))
+        return joined[square]
+
     for square in BOARD.points:
         if square in CENTRE_POINTS or square in position.pieces:
             continue
@@ -357,11 +364,18 @@ def goal_moves(node: Node, goal: Goal, first_only: bool = False, deadline: Deadl
         for kind in ALL_KINDS:
             if gate(kind.type, [arriving[side] for side in kind.inputs]) is None:
                 continue
+            # the new piece reaches its own square and what the inputs it fills feed
+            if square not in wanted and not any(
+                feeds_wanted(seen.square)
+                for seen in (facing(position, square, side) for side in kind.outputs)
+                if seen.what == "input"
+            ):
+                continue
             move = Placement(square, kind)
             if placement_problem(position, move, player, turn):
                 continue
             after = advance(position, move)
-            if wanted & _downstream(after, square) and goal.reached(after):
+            if goal.reached(after):
                 found.append(move)
                 if first_only:
                     return found
