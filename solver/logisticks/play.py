@@ -150,14 +150,14 @@ def best_move(position: Position, deadline: Deadline, depth: int | None = None) 
                 if stops_threat(position, play_move(position, move), rival):
                     defences.append(index)
             checked = True
-        for own in range(2, limit + 1):
-            answer = forced(position, goal, own, deadline)
+        if limit >= 2:  # forced deepens 1, 2, ... own moves itself, on one transposition table
+            answer = forced(position, goal, limit, deadline)
             if answer.answer == WIN and answer.move is not None:
                 line = tuple(first_steps(position, answer.strategy)) if answer.strategy else (answer.move,)
                 return Advice(answer.move, FORCED_WIN,
                               f"forces a point within {answer.within} own moves whatever the others play: "
                               + ", ".join(move_words(m) for m in line),
-                              line=line, depth=answer.within or own)
+                              line=line, depth=answer.within or limit)
     except (TimeUp, Stop):
         pass  # the time limit, or Ctrl-C: the best found so far (the caller sees the stop pending)
     if not ranked:  # the time came before any move was weighed
