@@ -38,6 +38,7 @@ from placesat.core.errors import InputError
 from placesat.core.lattice import Point
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
+from .analyze import reach_within
 from .model import ALL_KINDS, BOARD, CENTRE_POINTS, SIDES, Placement, Position, neighbour, square_name, square_point
 from .rules import (
     Signal,
@@ -496,8 +497,6 @@ class LogiGame:
         if pieces_needed(state, self.goal, node.values, node.dist) > min(plies, supply):
             return True
         if self.reach_from is not None and depth >= self.reach_from:
-            from .analyze import reach_within
-
             self.reach_calls += 1
             verdict = reach_within(state, self.goal.player, plies, self.goal.score, self.goal.target,
                                    self.backend, self.deadline)
@@ -641,7 +640,7 @@ def forced(
     search was complete; "unknown" when the time limit came first, with the most own moves
     proven not to suffice before it (``no_win_within``).
     """
-    from .play import LogiSticks
+    from .play import LogiSticks  # play.py builds best on this module: imported here, not above
 
     check_moves(moves)
     deadline = as_deadline(time_limit)
