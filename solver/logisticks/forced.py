@@ -23,7 +23,7 @@ P's side (:class:`LogiGame`), with its cut-offs:
   the pieces added).
 
 Every "win" is replayed before it is reported: the strategy the search found is played on the
-plain rules (:class:`placesat.logisticks.play.LogiSticks`, over :mod:`.rules`) against every
+plain rules (:class:`RuleGame`, over :mod:`.rules`) against every
 legal reply of every other player (:func:`placesat.core.andor.replay_strategy`).
 """
 
@@ -36,6 +36,7 @@ from typing import Any, Hashable, Sequence, Union
 from placesat.core.andor import AndOrSearch, ReplayedStrategy, SearchStats, Settled, StrategyFailed, replay_strategy
 from placesat.core.errors import InputError
 from placesat.core.lattice import Point
+from placesat.core.play import Outcome
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
 from .analyze import reach_within
@@ -52,7 +53,9 @@ from .rules import (
     place,
     placement_problem,
     placements,
+    scores,
     signals,
+    winners,
 )
 
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
@@ -92,6 +95,43 @@ def legal_moves(position: Position) -> list[Move]:
 def play_move(position: Position, move: Move) -> Position:
     """The position after ``move``, through :func:`placesat.logisticks.rules.apply_move`."""
     return apply_move(position, rules_move(move))
+
+
+class RuleGame:
+    """Logi-Sticks as the plain rules play it: the seats, the legal moves, a move played, the
+    end and its winner (what :func:`placesat.core.andor.replay_strategy` needs of a
+    :class:`placesat.core.play.Playable`; :class:`placesat.logisticks.play.LogiSticks` adds the
+    rest)."""
+
+    def players(self, position: Position) -> int:
+        """How many seats play."""
+        return position.players
+
+    def to_move(self, position: Position) -> int:
+        """The player to move."""
+        return position.to_move
+
+    def moves(self, position: Position) -> Sequence[Move]:
+        """Every legal placement in board order, ``pass`` when there is none, nothing once the
+        game is over."""
+        return legal_moves(position)
+
+    def play(self, position: Position, move: Move) -> Position:
+        """The position after ``move`` (:func:`placesat.logisticks.rules.apply_move`)."""
+        return play_move(position, move)
+
+    def outcome(self, position: Position) -> Outcome | None:
+        """None while the game goes on; then the winner by the game's scoring (points, then
+        white targets matched, then black target stones), or a draw between players still level."""
+        if not game_over(position):
+            return None
+        table = scores(position)
+        best = winners(position)
+        points = tuple(table[p].points for p in range(1, position.players + 1))
+        detail = "scores " + "-".join(map(str, points))
+        if len(best) > 1:
+            return Outcome(None, f"{detail}: a tie between players {', '.join(map(str, best))}", points)
+        return Outcome(best[0], f"{detail}: player {best[0]} wins", points)
 
 
 # --------------------------------------------------------------------------- the goal
@@ -640,8 +680,6 @@ def forced(
     search was complete; "unknown" when the time limit came first, with the most own moves
     proven not to suffice before it (``no_win_within``).
     """
-    from .play import LogiSticks  # play.py builds best on this module: imported here, not above
-
     check_moves(moves)
     deadline = as_deadline(time_limit)
     game = LogiGame(goal, reach_from, backend, deadline)
@@ -664,7 +702,7 @@ def forced(
             return answer
         plies = plies_for(position, goal.player, within)
         answer.strategy = replay_strategy(
-            LogiSticks(), position, goal.player, within, _chooser(search, position, plies),
+            RuleGame(), position, goal.player, within, _chooser(search, position, plies),
             reached=goal.reached, deadline=deadline,
         )
         answer.replayed = answer.strategy.positions

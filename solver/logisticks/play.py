@@ -27,7 +27,7 @@ from typing import Sequence
 from placesat.core.errors import InputError
 from placesat.core.limits import Deadline, TimeUp
 from placesat.core.signals import Stop
-from placesat.core.play import DEFENCE, EVALUATION, FORCED_WIN, ONLY_MOVE, Advice, Outcome
+from placesat.core.play import DEFENCE, EVALUATION, FORCED_WIN, ONLY_MOVE, Advice
 
 from .forced import (
     INFINITE,
@@ -35,6 +35,7 @@ from .forced import (
     PASS,
     WIN,
     Goal,
+    RuleGame,
     Move,
     Node,
     first_steps,
@@ -46,7 +47,7 @@ from .forced import (
 )
 from .model import Position, parse_move, position_to_json, square_name, starting_position
 from .render import board_rich, board_text
-from .rules import game_over, matches, placement_problem, scores, target_signals, winners
+from .rules import game_over, matches, placement_problem, scores, target_signals
 
 CLOSENESS_WEIGHT = 0.5
 """What the closeness of the open targets counts beside a point: a target one piece away is
@@ -187,44 +188,15 @@ def _scored(before: Position, after: Position, player: int) -> str:
     return "target " + ", ".join(made) if made else "a target"
 
 
-class LogiSticks:
-    """Logi-Sticks as a :class:`placesat.core.play.Playable`."""
+class LogiSticks(RuleGame):
+    """Logi-Sticks as a :class:`placesat.core.play.Playable` (seats, moves, playing them and
+    the outcome from :class:`placesat.logisticks.forced.RuleGame`)."""
 
     name = "logisticks"
 
     def opening(self, players: int) -> Position:
         """The starting position (:func:`placesat.logisticks.model.starting_position`)."""
         return starting_position(players)
-
-    def players(self, position: Position) -> int:
-        """How many seats play."""
-        return position.players
-
-    def to_move(self, position: Position) -> int:
-        """The player to move."""
-        return position.to_move
-
-    def moves(self, position: Position) -> Sequence[Move]:
-        """Every legal placement in board order, ``pass`` when there is none, nothing once the
-        game is over."""
-        return legal_moves(position)
-
-    def play(self, position: Position, move: Move) -> Position:
-        """The position after ``move`` (:func:`placesat.logisticks.rules.apply_move`)."""
-        return play_move(position, move)
-
-    def outcome(self, position: Position) -> Outcome | None:
-        """None while the game goes on; then the winner by the game's scoring (points, then
-        white targets matched, then black target stones), or a draw between players still level."""
-        if not game_over(position):
-            return None
-        table = scores(position)
-        best = winners(position)
-        points = tuple(table[p].points for p in range(1, position.players + 1))
-        detail = "scores " + "-".join(map(str, points))
-        if len(best) > 1:
-            return Outcome(None, f"{detail}: a tie between players {', '.join(map(str, best))}", points)
-        return Outcome(best[0], f"{detail}: player {best[0]} wins", points)
 
     def move_text(self, position: Position, move: Move) -> str:
         """``d6 NOT S`` or ``pass``, as the ``play`` command reads it."""
