@@ -23,7 +23,7 @@ from placesat.logisticks.forced import (
     move_words,
     play_move,
 )
-from placesat.logisticks.play import best_move
+from placesat.logisticks.play import LogiSticks, best_move
 from placesat.logisticks.model import (
     Position,
     parse_move,
@@ -53,6 +53,7 @@ from placesat.logisticks.rules import (
 )
 
 from .certified import certificate_backend, report_certification
+from .play import add_play_commands
 from .common import (
     EXIT_NOT_ALL_GOOD,
     EXIT_OK,
@@ -592,3 +593,7 @@ def best(
             print("(interrupted: the best move found so far)")
     if stopped is not None:
         raise typer.Exit(stopped.exit_code)
+
+
+# play-vs and selfplay over the Playable; `best` above is Logi-Sticks' own
+add_play_commands(app, LogiSticks(), _load, POSITION_HELP, "like 'd6 NOT S' or 'pass'")
