@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Union
 
 from placesat.core.errors import InputError
@@ -95,6 +96,12 @@ class Board:
         """The cells sharing a side with ``cell`` (a line is joined through these)."""
         r, c = cell
         return [(r + dr, c + dc) for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)) if 0 <= r + dr < self.length and 0 <= c + dc < self.width]
+
+    @cached_property
+    def adjacent(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell by index (row * width + column), the indices of :meth:`neighbours`:
+        the line searches ask it at every step."""
+        return tuple(tuple(r * self.width + c for r, c in self.neighbours(divmod(i, self.width))) for i in range(self.cells))
 
     def to_json(self) -> dict[str, Any]:
         """The board as JSON."""

@@ -122,6 +122,36 @@ def drop(state: State, player: str, orientation: Orientation, at: Cell) -> tuple
     column that is not open rests on what is below (no overhang, rule 5); every end rests on the
     board or the player's own colour (rule 1; between its ends it may cross the opponent's).
     """
+    base, fault, col = resting_level(state, player, orientation, at)
+    if fault is None:
+        return base, None
+    r, c = at[0] + col.dr, at[1] + col.dc  # type: ignore[union-attr]
+    if fault == OFF_BOARD:
+        board = state.board
+        return -1, f"off the board: the {orientation.stone} would cover {_name(r, c)}, outside a1-{cell_name((board.length - 1, board.width - 1))}"
+    if fault == TOO_HIGH:
+        return base, f"too high: the {orientation.stone} would rest at height {base} and reach {base + orientation.height}; no stone goes above {MAX_LEVELS} (rule 2)"
+    i = r * state.board.width + c
+    if fault == OVERHANG:
+        gap = base + col.bottom - state.height[i]  # type: ignore[union-attr]
+        return base, (
+            f"overhang: resting at height {base}, the {orientation.stone}'s cube over {_name(r, c)} "
+            f"would hang {gap} level(s) above what is there; no stone may overhang (rule 5)"
+        )
+    return base, (
+        f"end on the opponent: the {orientation.stone}'s end at {_name(r, c)} would rest on "
+        f"{state.top[i]}'s stone; a stone's ends rest on the board or on its own colour (rule 1)"
+    )
+
+
+OFF_BOARD, TOO_HIGH, OVERHANG, END_ON_OPPONENT = "off the board", "too high", "overhang", "end on the opponent"
+"""The rules :func:`resting_level` can find broken, in the order it checks them."""
+
+
+def resting_level(state: State, player: str, orientation: Orientation, at: Cell) -> tuple[int, str | None, object]:
+    """:func:`drop` without the words (the move generator asks it hundreds of thousands of times):
+    the base, the first rule broken (None, or one of :data:`OFF_BOARD` ... :data:`END_ON_OPPONENT`)
+    and the column that breaks it."""
     board = state.board
     width = board.width
     height = state.height
@@ -130,27 +160,20 @@ def drop(state: State, player: str, orientation: Orientation, at: Cell) -> tuple
     for col in orientation.columns:
         r, c = r0 + col.dr, c0 + col.dc
         if not (0 <= r < board.length and 0 <= c < width):
-            return -1, f"off the board: the {orientation.stone} would cover {_name(r, c)}, outside a1-{cell_name((board.length - 1, width - 1))}"
+            return -1, OFF_BOARD, col
         need = height[r * width + c] - col.bottom
         if need > base:
             base = need
     if base + orientation.height > MAX_LEVELS:
-        return base, f"too high: the {orientation.stone} would rest at height {base} and reach {base + orientation.height}; no stone goes above {MAX_LEVELS} (rule 2)"
+        return base, TOO_HIGH, orientation.columns[0]
     top = state.top
     for col in orientation.columns:
         i = (r0 + col.dr) * width + c0 + col.dc
         if col.role != OPEN and height[i] != base + col.bottom:
-            gap = base + col.bottom - height[i]
-            return base, (
-                f"overhang: resting at height {base}, the {orientation.stone}'s cube over {_name(r0 + col.dr, c0 + col.dc)} "
-                f"would hang {gap} level(s) above what is there; no stone may overhang (rule 5)"
-            )
+            return base, OVERHANG, col
         if col.role == END and height[i] > 0 and top[i] != player:
-            return base, (
-                f"end on the opponent: the {orientation.stone}'s end at {_name(r0 + col.dr, c0 + col.dc)} would rest on "
-                f"{top[i]}'s stone; a stone's ends rest on the board or on its own colour (rule 1)"
-            )
-    return base, None
+            return base, END_ON_OPPONENT, col
+    return base, None, None
 
 
 def _name(r: int, c: int) -> str:
@@ -204,7 +227,7 @@ def placements(state: State, player: str, stones: tuple[str, ...] | None = None)
             cols = [col.dc for col in orientation.columns]
             for r in range(-min(rows), board.length - max(rows)):
                 for c in range(-min(cols), board.width - max(cols)):
-                    base, broken = drop(state, player, orientation, (r, c))
+                    base, broken, _ = resting_level(state, player, orientation, (r, c))
                     if broken is None:
                         yield Placement(kind.name, orientation.face, orientation.direction, (r, c)), base
 
@@ -227,6 +250,7 @@ def line(state: State, player: str) -> list[Cell] | None:
     ends = {r * width + c for r in last for c in range(width)}
     parent: dict[int, int | None] = {}
     queue: deque[int] = deque()
+    adjacent = board.adjacent
     for r in first:
         for c in range(width):
             i = r * width + c
@@ -242,9 +266,7 @@ def line(state: State, player: str) -> list[Cell] | None:
                 path.append(divmod(node, width))
                 node = parent[node]
             return path[::-1]
-        r, c = divmod(i, width)
-        for nr, nc in board.neighbours((r, c)):
-            j = nr * width + nc
+        for j in adjacent[i]:
             if j not in parent and state.top[j] == player:
                 parent[j] = i
                 queue.append(j)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from placesat.core.limits import Deadline
 
 from .model import PLAYERS, Placement, opponent
-from .rules import State, drop, lay, line
+from .rules import State, lay, line, resting_level
 from .stones import Orientation
 
 
@@ -43,6 +43,7 @@ def sides(state: State, player: str) -> Sides:
     n = board.cells
     first_rows, last_rows = board.goal_rows()
     region = [-1] * n
+    adjacent = board.adjacent
     reaches: list[tuple[bool, bool]] = []
     for start in range(n):
         if region[start] != -1 or state.top[start] != player:
@@ -53,11 +54,10 @@ def sides(state: State, player: str) -> Sides:
         touch_first = touch_last = False
         while stack:
             i = stack.pop()
-            r, c = divmod(i, width)
+            r = i // width
             touch_first |= r in first_rows
             touch_last |= r in last_rows
-            for nr, nc in board.neighbours((r, c)):
-                j = nr * width + nc
+            for j in adjacent[i]:
                 if region[j] == -1 and state.top[j] == player:
                     region[j] = label
                     stack.append(j)
@@ -65,8 +65,8 @@ def sides(state: State, player: str) -> Sides:
     first = [False] * n
     second = [False] * n
     for i in range(n):
-        r, c = divmod(i, width)
-        near = [i] + [nr * width + nc for nr, nc in board.neighbours((r, c))]
+        r = i // width
+        near = (i,) + adjacent[i]
         first[i] = r in first_rows or any(region[j] != -1 and reaches[region[j]][0] for j in near)
         second[i] = r in last_rows or any(region[j] != -1 and reaches[region[j]][1] for j in near)
     return Sides(first, second)
@@ -107,7 +107,7 @@ def winning_moves(state: State, player: str) -> list[tuple[Placement, int]]:
                     continue
                 if not any(marks.second[r * width + c] for r, c in cells):
                     continue
-                base, broken = drop(state, player, orientation, (ar, ac))
+                base, broken, _ = resting_level(state, player, orientation, (ar, ac))
                 if broken is None:
                     found.append((Placement(kind.name, orientation.face, orientation.direction, (ar, ac)), base))
     return found
@@ -154,7 +154,7 @@ def blocks(state: State, player: str, candidates: list[tuple[Placement, int]], d
 def _still_wins(state: State, player: str, placement: Placement) -> bool:
     """Whether ``placement`` is still legal for ``player`` and completes its line."""
     orientation = state.stones[placement.stone].orientation(placement.face, placement.direction)
-    base, broken = drop(state, player, orientation, placement.at)
+    base, broken, _ = resting_level(state, player, orientation, placement.at)
     if broken is not None:
         return False
     after = state.copy()

@@ -1,0 +1,502 @@
+"""Forced wins: can a player complete its line within K of its own stones whatever the other plays?
+
+The *target* plays against the other player: it needs one move that works, the other one move
+that refutes. The other's line, the end of the game by two passes, or K own moves without a
+line all count against the target. The search is :class:`placesat.core.andor.AndOrSearch`
+(depth-bounded AND/OR search with a transposition table and iterative deepening), counted in
+plies (both players' moves); this module gives it the game, seen from the target's side, with
+its cut-offs, all from the plain rules (:mod:`placesat.quarry.rules`, :mod:`placesat.quarry.threats`):
+
+- a win at once ends the target's node (:func:`placesat.quarry.threats.winning_moves`), and the
+  other's win at once refutes the other's node;
+- a player facing wins at once of the other only has the moves that take every one of them away
+  (the rest lose at once): when none does, the node is settled, and the search sees only those;
+- the last ply: right before the target's last move, the other needs one move after which the
+  target has no win at once. When the target has none now, a stone far from every place where a
+  winning stone could lie cannot give it one (:func:`threat_zone`), and the first such stone is
+  the refutation;
+- hopeless nodes: seen from above, the target's line must cross every cell of some path between
+  the zones that is not its colour yet, each of its stones turns at most its footprint's cells,
+  and the other's stones never turn a cell to the target's colour (:func:`stones_at_least`). When
+  the target's stones left within its moves cannot cover the cheapest such path, the branch is
+  cut. (The reach solver's "no line within N stones" is not used as a cut: it assumes the other
+  passes, and the other's stones can help, by levelling the ground a crossing stone rests on.)
+
+Every move tried comes from :func:`placesat.quarry.rules.placements`; every "win" is replayed on
+the rules (:func:`placesat.core.andor.replay_strategy`) by :func:`forced_win` before it is given.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Sequence
+
+from placesat.core.andor import AndOrSearch, SearchStats, Settled, StrategyFailed, replay_strategy
+from placesat.core.errors import InputError
+from placesat.core.limits import Deadline, TimeUp, as_deadline
+
+from .model import PASS, PLAYERS, Cell, Move, Placement, Position, opponent
+from .rules import State, lay, line, orientation_of, placements, play, resting_level
+from .stones import MAX_LEVELS
+from .threats import sides, winning_moves
+
+WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
+MAX_MOVES = 8
+"""The most own moves ``forced`` accepts (3 already takes minutes on a mid-game position of the
+default board; see docs/quarry.md)."""
+
+PACE = 32
+"""Moves between two looks at the clock inside a node's own loops (each costs tens of microseconds)."""
+
+
+def plies_for(state: State, player: str, own_moves: int) -> int:
+    """How many plies hold ``own_moves`` moves of ``player``, the last ply being its own."""
+    return 2 * own_moves - 1 if state.to_move == player else 2 * own_moves
+
+
+def own_plies(state: State, player: str, depth: int) -> int:
+    """How many of the next ``depth`` plies are ``player``'s (the players alternate, passes too)."""
+    return (depth + 1) // 2 if state.to_move == player else depth // 2
+
+
+def footprint(state: State, stone: str) -> int:
+    """The most cells one stone of this kind covers, seen from above."""
+    return max(len(o.columns) for o in state.stones[stone].orientations)
+
+
+def line_gap(state: State, player: str) -> int | None:
+    """The fewest cells not yet showing ``player``'s colour on any path of cells joined side to
+    side from a first-zone row to a last-zone row: each must be covered by one of its stones for
+    the line. A cell filled to the top (:data:`MAX_LEVELS`) can take no stone and blocks the
+    path. None when no path is left."""
+    board = state.board
+    width = board.width
+    first, last = board.goal_rows()
+    far = board.cells + 1
+    gap = [far] * board.cells
+    queue: deque[int] = deque()
+    top, height = state.top, state.height
+
+    def cost(i: int) -> int | None:
+        if top[i] == player:
+            return 0
+        return None if height[i] >= MAX_LEVELS else 1
+
+    for r in first:
+        for c in range(width):
+            i = r * width + c
+            step = cost(i)
+            if step is not None and step < gap[i]:
+                gap[i] = step
+                (queue.appendleft if step == 0 else queue.append)(i)
+    ends = {r * width + c for r in last for c in range(width)}
+    while queue:
+        i = queue.popleft()
+        if i in ends:
+            return gap[i]
+        for j in board.adjacent[i]:
+            step = cost(j)
+            if step is not None and gap[i] + step < gap[j]:
+                gap[j] = gap[i] + step
+                (queue.appendleft if step == 0 else queue.append)(j)
+    return None
+
+
+def stones_at_least(state: State, player: str) -> int | None:
+    """A lower bound on the stones ``player`` needs for its line, whatever the other plays: the
+    fewest of its remaining stones, largest footprints first, whose footprints add up to
+    :func:`line_gap` (the other's stones never turn a cell to ``player``'s colour). None when its
+    stones cannot cover that gap at all."""
+    gap = line_gap(state, player)
+    if gap is None:
+        return None
+    if gap == 0:
+        return 0
+    sizes = sorted((footprint(state, name) for name, n in state.supply(player).items() for _ in range(n)), reverse=True)
+    covered = 0
+    for count, size in enumerate(sizes, start=1):
+        covered += size
+        if covered >= gap:
+            return count
+    return None
+
+
+def threat_zone(state: State, player: str) -> set[Cell]:
+    """The cells a stone of the other player must touch to give ``player`` a win at once that it
+    does not have now.
+
+    A stone of ``player``'s wins exactly when its cells, with the regions of its colour they cover
+    or touch, reach both zones (:func:`placesat.quarry.threats.sides`). Another's stone only makes
+    regions smaller, so such a winning stone has a cell marked for the first zone and one marked
+    for the second, within its own reach of each other; and it was not legal before, so it rests
+    on a cell the other's stone changed. So the other's stone touches a cell within a stone's reach
+    of both a first-side and a second-side cell; these are the zone."""
+    board = state.board
+    width = board.width
+    marks = sides(state, player)
+    reach = max((len(o.columns) - 1 for name, n in state.supply(player).items() if n for o in state.stones[name].orientations), default=-1)
+    if reach < 0:
+        return set()
+    near_first = _within(board, [i for i, on in enumerate(marks.first) if on], reach)
+    near_second = _within(board, [i for i, on in enumerate(marks.second) if on], reach)
+    return {divmod(i, width) for i in near_first & near_second}
+
+
+def _within(board, starts: list[int], steps: int) -> set[int]:
+    """The cells at most ``steps`` side-to-side steps from ``starts``."""
+    width = board.width
+    seen = set(starts)
+    frontier = list(starts)
+    for _ in range(steps):
+        nxt = []
+        for i in frontier:
+            for j in board.adjacent[i]:
+                if j not in seen:
+                    seen.add(j)
+                    nxt.append(j)
+        frontier = nxt
+    return seen
+
+
+def cells_of(state: State, move: Move) -> list[Cell]:
+    """The cells a placement covers (none for a pass)."""
+    if move == PASS:
+        return []
+    r0, c0 = move.at  # type: ignore[union-attr]
+    return [(r0 + col.dr, c0 + col.dc) for col in orientation_of(state.stones, move).columns]  # type: ignore[arg-type]
+
+
+def still_wins(state: State, player: str, placement: Placement) -> bool:
+    """Whether ``placement`` is legal for ``player`` here and completes its line."""
+    base, broken, _ = resting_level(state, player, orientation_of(state.stones, placement), placement.at)
+    if broken is not None:
+        return False
+    after = state.copy()
+    lay(after, player, placement, base)
+    return line(after, player) is not None
+
+
+def legal_moves(state: State) -> list[Move]:
+    """The mover's placements in the rules' order; a pass when none fits; none once the game is over."""
+    if state.is_over:
+        return []
+    found: list[Move] = [p for p, _ in placements(state, state.to_move)]
+    return found or [PASS]
+
+
+@dataclass
+class QuarryGame:
+    """Quarry seen from ``target``'s side, for :class:`placesat.core.andor.AndOrSearch`."""
+
+    target: str
+    deadline: Deadline = field(default_factory=Deadline.never)
+    _kept: tuple[Hashable, list[Move]] | None = None  # the moves settle left to a node, by its key
+
+    def key(self, state: State) -> Hashable:
+        """What decides the rest of the game: heights, colours from above, the mover, the stones
+        each player has used, passes in a row (which cube belongs to which stone does not matter)."""
+        used = tuple(tuple(sorted((k, v) for k, v in state.used[p].items() if v)) for p in PLAYERS)
+        return (tuple(state.height), tuple(state.top), state.to_move, used, state.passes, state.winner)
+
+    def result(self, state: State) -> bool | None:
+        """A line ends the game (the target's is its goal); two passes end it with no winner."""
+        if state.winner is not None:
+            return state.winner == self.target
+        return False if state.passes >= 2 else None
+
+    def target_moves(self, state: State) -> bool:
+        """The target's own plies are the OR nodes."""
+        return state.to_move == self.target
+
+    def moves(self, state: State) -> Sequence[Move]:
+        """The mover's legal moves, or those :meth:`settle` left (the others lose at once)."""
+        if self._kept is not None and self._kept[0] == self.key(state):
+            return self._kept[1]
+        return legal_moves(state)
+
+    def play(self, state: State, move: Move) -> State:
+        """The move through the rules (:func:`placesat.quarry.rules.play`)."""
+        return play(state, move)
+
+    def settle(self, state: State, depth: int) -> Settled[Move] | None:
+        """Wins at once; the moves left by the other's wins at once (:meth:`_answers`); no ply of
+        the target's left; the other's ply right before the target's last (:meth:`_last_ply`)."""
+        self._kept = None
+        mover = state.to_move
+        other = opponent(mover)
+        own = own_plies(state, self.target, depth)
+        if own == 0:
+            return Settled(False)
+        bound = stones_at_least(state, self.target)
+        if bound is None or bound > own:
+            return Settled(False)  # cheaper than every move: the target cannot finish in time anyway
+        wins = winning_moves(state, mover)
+        if wins:
+            return Settled(mover == self.target, wins[0][0])
+        if mover == self.target and own == 1:
+            return Settled(False)  # its last move, and no win at once
+        against = [p for p, _ in winning_moves(state, other)]
+        if mover != self.target and own == 1 and not against:
+            return self._quiet_last_ply(state)
+        kept = self._answers(state, against) if against else None
+        if kept is not None and not kept:
+            return Settled(mover != self.target)  # every move leaves the next player a win at once
+        if mover != self.target and own == 1:
+            return self._last_ply(state, kept)  # type: ignore[arg-type]
+        if kept is not None:
+            self._kept = (self.key(state), kept)
+        return None
+
+    def _answers(self, state: State, against: list[Placement]) -> list[Move]:
+        """The mover's moves after which none of the next player's wins at once ``against`` is
+        left (another win it had not may still come up; the search looks there)."""
+        mover = state.to_move
+        nxt = opponent(mover)
+        kept = []
+        for count, move in enumerate(legal_moves(state)):
+            if count % PACE == 0:
+                self.deadline.check()
+            after = play(state, move)
+            if after.is_over or not any(still_wins(after, nxt, p) for p in against):
+                kept.append(move)  # (a pass that ends the game leaves the next player no move at all)
+        return kept
+
+    def _quiet_last_ply(self, state: State) -> Settled[Move]:
+        """The other's move right before the target's last, the target having no win at once now:
+        a stone outside :func:`threat_zone` cannot give it one, so the first such (in the rules'
+        order, generated no further) refutes; else each stone is tried (a pass leaves the board
+        as it is)."""
+        zone = threat_zone(state, self.target)
+        near: list[Move] = []
+        for count, (placement, _) in enumerate(placements(state, state.to_move)):
+            if count % PACE == 0:
+                self.deadline.check()
+            if not any(cell in zone for cell in cells_of(state, placement)):
+                return Settled(False, placement)
+            near.append(placement)
+        if not near:
+            return Settled(False, PASS)
+        return self._last_ply(state, near)
+
+    def _last_ply(self, state: State, kept: list[Move]) -> Settled[Move]:
+        """The other's move right before the target's last: is there one of ``kept`` (the moves
+        not leaving a present win of the target's) after which the target has no win at once?"""
+        for count, move in enumerate(self.order(state, kept)):
+            if count % PACE == 0:
+                self.deadline.check()
+            if not winning_moves(play(state, move), self.target):
+                return Settled(False, move)
+        return Settled(True)
+
+    def hopeless(self, state: State, depth: int) -> bool:
+        """Settled in :meth:`settle` (the bound is the cheapest cut, so it is asked first)."""
+        return False
+
+    def order(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
+        """Moves on the target's cheapest paths between the zones first (for the target: cells
+        its line still needs; for the other: cells it can cut, the target's own ones above
+        all), more cells before fewer."""
+        heat = path_heat(state, self.target)
+        mine = state.to_move == self.target
+
+        def score(move: Move) -> float:
+            cells = cells_of(state, move)
+            if mine:
+                return sum(heat.get(c, 0) for c in cells if state.top_at(c) != self.target) + 0.1 * len(cells)
+            return sum(heat.get(c, 0) * (2 if state.top_at(c) == self.target else 1) for c in cells) + 0.1 * len(cells)
+
+        scores = [score(m) for m in moves]
+        return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -scores[i])]
+
+
+def path_heat(state: State, player: str) -> dict[Cell, int]:
+    """For each cell on one of ``player``'s cheapest paths between the zones (:func:`line_gap`),
+    3; on a path one cell dearer, 1."""
+    board = state.board
+    width = board.width
+    first, last = board.goal_rows()
+    top, height = state.top, state.height
+
+    def cost(i: int) -> int | None:
+        if top[i] == player:
+            return 0
+        return None if height[i] >= MAX_LEVELS else 1
+
+    def spread(rows) -> list[int]:
+        far = board.cells + 1
+        dist = [far] * board.cells
+        queue: deque[int] = deque()
+        for r in rows:
+            for c in range(width):
+                i = r * width + c
+                step = cost(i)
+                if step is not None and step < dist[i]:
+                    dist[i] = step
+                    (queue.appendleft if step == 0 else queue.append)(i)
+        while queue:
+            i = queue.popleft()
+            for j in board.adjacent[i]:
+                step = cost(j)
+                if step is not None and dist[i] + step < dist[j]:
+                    dist[j] = dist[i] + step
+                    (queue.appendleft if step == 0 else queue.append)(j)
+        return dist
+
+    down, up = spread(first), spread(last)
+    best = min((down[i] for r in last for i in range(r * width, r * width + width)), default=board.cells + 1)
+    heat: dict[Cell, int] = {}
+    for i in range(board.cells):
+        step = cost(i)
+        if step is None:
+            continue
+        slack = down[i] + up[i] - step - best
+        if slack <= 1:
+            heat[divmod(i, width)] = 3 if slack == 0 else 1
+    return heat
+
+
+@dataclass
+class ForcedAnswer:
+    """``answer``: "win" (``move`` wins by force within ``within`` own moves; its strategy was
+    replayed on the rules against every reply), "no forced win" (the search was complete), or
+    "unknown" (the time limit came first; ``no_win_within``: the most own moves proven not to
+    be enough before it). ``positions``: the nodes the search visited; ``replayed``: the
+    positions the rules' replay of the strategy visited."""
+
+    player: str
+    moves: int
+    answer: str
+    move: Move | None = None
+    within: int | None = None
+    line: list[Move] = field(default_factory=list)
+    stats: SearchStats = field(default_factory=SearchStats)
+    positions: int = 0
+    replayed: int = 0
+    strategy: Any = None
+    no_win_within: int | None = None
+    note: str = ""
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        """The answer as JSON; the line of play as typed moves; the strategy tree (the target's
+        move, then every reply) when one was replayed."""
+        text = lambda m: PASS if m == PASS else m.text(state.stones)  # noqa: E731
+        return {
+            "player": self.player,
+            "moves": self.moves,
+            "answer": self.answer,
+            "move": None if self.move is None else text(self.move),
+            "within": self.within,
+            "line": [text(m) for m in self.line],
+            "positions": self.positions,
+            "replayed": self.replayed,
+            "no_win_within": self.no_win_within,
+            "note": self.note or None,
+            "strategy": None if self.strategy is None else self.strategy.to_json(text),
+        }
+
+
+def check_moves(moves: int) -> int:
+    """``moves`` when it is from 1 to :data:`MAX_MOVES`."""
+    if not 1 <= moves <= MAX_MOVES:
+        raise InputError(f"--moves must be from 1 to {MAX_MOVES}, not {moves}")
+    return moves
+
+
+def forced_win(
+    position: Position,
+    state: State,
+    player: str,
+    moves: int,
+    time_limit: "Deadline | float | None" = None,
+    strategy: bool = False,
+    check: bool = True,
+) -> ForcedAnswer:
+    """Can ``player`` complete its line within ``moves`` of its own moves, whatever the other plays?
+
+    "win" with the first move (when ``player`` is to move), the principal line (the other's
+    strongest reply by the search's order at each turn) and, with ``strategy``, the whole tree as
+    replayed; "no forced win" when the search was complete; "unknown" when the time limit comes
+    first, with the most own moves proven not to be enough before it. Every "win" is replayed on
+    the plain rules against every reply of the other (:func:`placesat.core.andor.replay_strategy`)
+    before it is returned: when that replay does not finish in the time, the answer is "unknown".
+    Without ``check`` (for choosing a move, never for an answer shown as proven), a win is
+    returned unreplayed, with its first move as its line.
+    """
+    from .play import QuarryPlayable, Game, seat  # the rules' view of positions, for the replay
+
+    check_moves(moves)
+    deadline = as_deadline(time_limit)
+    answer = ForcedAnswer(player, moves, UNKNOWN)
+    if state.winner is not None or state.is_over:
+        answer.answer = WIN if state.winner == player else NO_WIN
+        answer.within = 0 if state.winner == player else None
+        return answer
+    game = QuarryGame(player, deadline)
+    search: AndOrSearch[State, Move] = AndOrSearch(game, deadline)
+    answer.stats = search.stats
+    within = None
+    try:
+        for k in range(1, moves + 1):
+            if search.wins(state, plies_for(state, player, k), deepen=False):
+                within = k
+                break
+            answer.no_win_within = k
+    except TimeUp:
+        answer.positions = search.stats.nodes
+        return answer
+    answer.positions = search.stats.nodes
+    if within is None:
+        answer.answer = NO_WIN
+        return answer
+    if not check:
+        answer.answer, answer.within, answer.no_win_within = WIN, within, None
+        answer.move = search.best_move(state) if state.to_move == player else None
+        answer.line = [] if answer.move is None else [answer.move]
+        return answer
+    root_plies = len(position.moves)
+    total = plies_for(state, player, within)
+
+    def choose(g: "Game") -> Move | None:
+        left = total - (len(g.position.moves) - root_plies)
+        if left <= 0 or not search.wins(g.state, left, deepen=False):
+            return None
+        return search.best_move(g.state)
+
+    playable = QuarryPlayable()
+    try:
+        replayed = replay_strategy(playable, Game(position, state), seat(player), within, choose, deadline=deadline)
+    except TimeUp:
+        answer.note = f"a win within {within} own move(s) was found, but its replay on the rules did not finish in the time"
+        answer.no_win_within = within - 1 if within > 1 else None
+        return answer
+    except StrategyFailed as failed:  # the search and the rules disagree: a defect, never an answer
+        raise RuntimeError(f"a forced win failed its replay on the rules: {failed.reason}") from None
+    answer.answer, answer.within, answer.no_win_within = WIN, within, None
+    answer.replayed = replayed.positions
+    answer.strategy = replayed.tree if strategy else None
+    answer.line = principal_line(replayed.tree, game, state)
+    answer.move = answer.line[0] if state.to_move == player and answer.line else None
+    return answer
+
+
+def principal_line(tree, game: QuarryGame, state: State) -> list[Move]:
+    """The replayed strategy's main line: the target's move where it moves, the other's strongest
+    reply by the search's move order where it moves, until the line is complete."""
+    out: list[Move] = []
+    node = tree
+    while node is not None and not node.reached:
+        if node.move is not None:
+            out.append(node.move)
+            state = play(state, node.move)
+            node = node.then
+        elif node.replies:
+            replies = dict(node.replies)
+            ordered = [m for m in game.order(state, list(replies))]
+            strongest = ordered[0]
+            out.append(strongest)
+            state = play(state, strongest)
+            node = replies[strongest]
+        else:
+            break
+    return out

@@ -1,0 +1,301 @@
+"""Quarry for ``best``, ``play-vs`` and ``selfplay``: the game as :class:`placesat.core.play.Playable`.
+
+A position here is a :class:`Game`: the record (what is saved, in the game's own JSON) and the
+state on the board after it (what the rules play on). Seats: black is 1, blue is 2 (the order
+of :data:`placesat.quarry.model.PLAYERS`), whoever moved first.
+
+``best`` recommends, in this order (the first that applies):
+
+1. a win at once ("wins at once: ... completes the line");
+2. when the other player has a win at once, the moves after which it has none: "the only move
+   that stops blue's win at once (...)", or "one of N moves that stop ...", the evaluation
+   choosing among them; when no move stops it, "every move leaves blue a win at once";
+3. a forced win within K own moves, K deepening while the time lasts (``forced``): "wins by
+   force within K moves: a, b, c" (the principal line, the other's strongest reply between);
+4. when the other, were it to move, could force a win within 2 of its moves: the first move (on
+   the other's cheapest paths first) after which it cannot, "stops blue's forced win ...";
+5. otherwise the evaluation's choice: fewest stones still needed (the lower bound
+   :func:`placesat.quarry.forced.stones_at_least`: the cells still to cover between the zones
+   against the largest stones left), the other's minus one's own, then the cells to cover the
+   same way, then the cheaper stone in tournament points; never a move that leaves the other a
+   win at once while another move does not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from placesat.core.errors import InputError
+from placesat.core.limits import Deadline, TimeUp
+from placesat.core.play import DEFENCE, EVALUATION, FORCED_LOSS, FORCED_WIN, ONLY_MOVE, Advice, Outcome
+from placesat.core.signals import Stop
+
+from .forced import WIN, MAX_MOVES, QuarryGame, forced_win, legal_moves, line_gap, stones_at_least, still_wins
+from .model import PASS, PLAYERS, Move, Position, dumps, move_text, opponent, parse_move
+from .rules import IllegalMove, State, line, play, record, replay, tournament_points
+from .threats import winning_moves
+
+EVALUATION_NAME = "stones still needed at least (cells to cover), the other's minus yours"
+DEFAULT_DEPTH = 2
+"""The forced search's depth (own moves) when neither a depth nor a time limit is given."""
+DEFENCE_MOVES = 2
+"""How far ahead ``best`` looks for the other's forced win to stop (its own moves)."""
+
+
+def seat(player: str) -> int:
+    """The seat of a colour, from 1 (black 1, blue 2)."""
+    return PLAYERS.index(player) + 1
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game so far: its record (``position``, what is saved) and the state on the board after
+    it (``state``, what the rules play on). Equal games have equal records."""
+
+    position: Position
+    state: State = field(compare=False, hash=False, repr=False)
+
+    @classmethod
+    def of(cls, position: Position) -> "Game":
+        """The game after every move of ``position``, each checked by the rules."""
+        return cls(position, replay(position))
+
+
+@dataclass
+class _SoFar:
+    advice: Advice
+
+
+class QuarryPlayable:
+    """Quarry as :class:`placesat.core.play.Playable` sees a game, over the plain rules."""
+
+    name = "quarry"
+
+    def opening(self, players: int = 2) -> Game:
+        """The empty default board (10 x 9, zones outside, the default stones), black first."""
+        if players != 2:
+            raise InputError(f"Quarry is a game for 2 players, not {players}")
+        return Game.of(Position())
+
+    def players(self, position: Game) -> int:
+        """Always 2."""
+        return 2
+
+    def to_move(self, position: Game) -> int:
+        """The seat to move (black 1, blue 2)."""
+        return seat(position.state.to_move)
+
+    def moves(self, position: Game) -> Sequence[Move]:
+        """Every legal placement in the order ``quarry moves`` lists them; a pass when none fits."""
+        return legal_moves(position.state)
+
+    def play(self, position: Game, move: Move) -> Game:
+        """The game after ``move``, checked by the rules (:func:`placesat.quarry.rules.record`)."""
+        after_position, after = record(position.position, position.state, move)
+        return Game(after_position, after)
+
+    def outcome(self, position: Game) -> Outcome | None:
+        """A line wins; two passes in a row end the game without a winner. Scores: tournament
+        points (black, blue), the winner's doubled."""
+        state = position.state
+        if not state.is_over:
+            return None
+        points = tournament_points(state)
+        scores = tuple(points[p] for p in PLAYERS)
+        if state.winner is not None:
+            return Outcome(seat(state.winner), f"{state.winner} completed a line", scores)
+        return Outcome(None, "neither player could move", scores)
+
+    def move_text(self, position: Game, move: Move) -> str:
+        """``beam c3 s``, ``arch d4 e down``, ``pass``: as ``quarry play`` reads it."""
+        return move_text(move, position.state.stones)
+
+    def parse_move(self, position: Game, text: str) -> Move:
+        """A typed move that the rules allow here; the refusal names the rule it breaks."""
+        move = parse_move(text, position.position.board, position.position.stones)
+        try:
+            play(position.state, move)
+        except IllegalMove as error:
+            raise InputError(f"illegal: {error.message}") from None
+        return move
+
+    def board_text(self, position: Game, colour: bool) -> str:
+        """The top view as ``quarry show`` draws it, its legend, and whose turn it is."""
+        from .render import legend_text, render_text
+
+        state = position.state
+        won = line(state, state.winner) if state.winner else None
+        board = render_text(state, won, colour=colour)
+        if colour:
+            from rich.console import Console
+
+            screen = Console(force_terminal=True, highlight=False, soft_wrap=True)
+            with screen.capture() as captured:
+                screen.print(board, end="", markup=True)
+            board = captured.get()
+        if state.winner is not None:
+            status = f"{state.winner} has won"
+        elif state.is_over:
+            status = "game over: neither player could move (no winner)"
+        else:
+            status = f"{state.to_move} to move"
+        return board + legend_text(state) + "\n" + status
+
+    def save_text(self, position: Game) -> str:
+        """The record as JSON, as ``quarry new`` and ``quarry play --out`` write it."""
+        return dumps(position.position)
+
+    def best(self, position: Game, deadline: Deadline, depth: int | None = None) -> Advice[Move]:
+        """The recommended move (see the module docstring for the order of reasons), answered by
+        ``deadline`` with the best found so far, and on a stop (Ctrl-C) too: the stop stays
+        pending, so the caller's next look at the clock raises it. ``depth`` caps the forced
+        search (own moves; 1: wins and defences at once and the evaluation only)."""
+        state = position.state
+        legal = list(legal_moves(state))
+        if not legal:
+            raise InputError("the game is over: there is no move to recommend")
+        if len(legal) == 1:
+            return Advice(legal[0], ONLY_MOVE, "a pass: no stone fits" if legal[0] == PASS else "the only legal move")
+        so_far = _SoFar(Advice(legal[0], EVALUATION, "nothing finished in the time: the first legal move", evaluation_name=EVALUATION_NAME))
+        try:
+            return self._best(position, legal, deadline, depth, so_far)
+        except (TimeUp, Stop):
+            return so_far.advice
+
+    def _best(self, position: Game, legal: list[Move], deadline: Deadline, depth: int | None, so_far: _SoFar) -> Advice[Move]:
+        state = position.state
+        me = state.to_move
+        other = opponent(me)
+        text = lambda m: move_text(m, state.stones)  # noqa: E731
+        wins = winning_moves(state, me)
+        if wins:
+            first = wins[0][0]
+            return Advice(first, FORCED_WIN, f"wins at once: {text(first)} completes the line", (text(first),), depth=1)
+        deadline.check()
+        against = winning_moves(state, other)
+        if against:
+            return self._stop_win_at_once(state, legal, [p for p, _ in against], deadline, so_far)
+        # a quick evaluation first, so that a time limit always has an answer to give
+        self._evaluated(state, legal, deadline, so_far, None)
+        if depth is None and deadline.remaining() is None:
+            depth = DEFAULT_DEPTH  # no clock to stop the deepening: a fixed depth
+        top = MAX_MOVES if depth is None else min(depth, MAX_MOVES)
+        for k in range(2, top + 1):
+            share = None if depth is not None else 0.5 * (deadline.remaining() or 0.0)
+            answer = forced_win(position.position, state, me, k, deadline.sooner(share))
+            if answer.answer == WIN and answer.move is not None:
+                line_text = tuple(text(m) for m in answer.line)
+                return Advice(answer.move, FORCED_WIN, f"wins by force within {answer.within} own moves: {', '.join(line_text)}", line_text, depth=answer.within or k)
+            if answer.answer != WIN and answer.no_win_within != k:
+                break  # the time share ran out: no deeper search can finish
+        if depth is None or depth >= DEFENCE_MOVES:
+            stop = self._stop_forced_win(position, legal, deadline)
+            if stop is not None:
+                move, plan = stop
+                reason = f"stops {other}'s forced win within {DEFENCE_MOVES} of its moves ({plan})"
+                after = play(state, move)
+                value, shown = _evaluation(after, me)
+                return Advice(move, DEFENCE, f"{reason}; {shown}", evaluation=float(value[0]), evaluation_name=EVALUATION_NAME, depth=DEFENCE_MOVES)
+        return so_far.advice
+
+    def _stop_win_at_once(self, state: State, legal: list[Move], against: list, deadline: Deadline, so_far: _SoFar) -> Advice[Move]:
+        """The moves after which the other has no win at once (none of its present ones, and no
+        new one the move makes); the evaluation chooses among them."""
+        me = state.to_move
+        other = opponent(me)
+        where = ", ".join(p.text(state.stones) for p in against[:3]) + (f" and {len(against) - 3} more" if len(against) > 3 else "")
+        stoppers = []
+        for move in legal:
+            deadline.check()
+            after = play(state, move)
+            if any(still_wins(after, other, p) for p in against):
+                continue
+            if not winning_moves(after, other):
+                stoppers.append(move)
+        if not stoppers:
+            reason = f"every move leaves {other} a win at once ({where})"
+            so_far.advice = Advice(legal[0], FORCED_LOSS, reason, depth=1)
+            return self._evaluated(state, legal, deadline, so_far, (FORCED_LOSS, reason, 1), avoid_loss=False)
+        if len(stoppers) == 1:
+            return Advice(stoppers[0], DEFENCE, f"the only move that stops {other}'s win at once ({where})", depth=1)
+        reason = f"one of {len(stoppers)} moves that stop {other}'s win at once ({where})"
+        so_far.advice = Advice(stoppers[0], DEFENCE, reason, depth=1)
+        return self._evaluated(state, stoppers, deadline, so_far, (DEFENCE, reason, 1), avoid_loss=False)
+
+    def _stop_forced_win(self, position: Game, legal: list[Move], deadline: Deadline) -> tuple[Move, str] | None:
+        """When the other, were it to move now, could force a win within :data:`DEFENCE_MOVES` of
+        its moves: the first of ``legal`` (those cutting its cheapest paths first) after which it
+        cannot, with its plan in words; None when it has no such win, or no move stops it."""
+        state = position.state
+        me = state.to_move
+        other = opponent(me)
+        turned = state.copy()
+        turned.to_move = other
+        threat = forced_win(position.position, turned, other, DEFENCE_MOVES, deadline)
+        if threat.answer != WIN:
+            return None
+        plan = ", ".join(move_text(m, state.stones) for m in threat.line)
+        ordered = QuarryGame(other).order(state, legal)
+        for move in ordered:
+            deadline.check()
+            after = play(state, move)
+            if after.winner == me:
+                return move, f"and wins: {plan}"
+            if winning_moves(after, other):
+                continue
+            answer = forced_win(position.position, after, other, DEFENCE_MOVES, deadline, check=False)
+            if answer.answer != WIN:
+                return move, f"it threatened {plan}"
+        return None
+
+    def _evaluated(self, state: State, moves: list[Move], deadline: Deadline, so_far: _SoFar,
+                   found: tuple[str, str, int] | None, avoid_loss: bool = True) -> Advice[Move]:
+        """The move of ``moves`` with the best :func:`_evaluation` after it, then the cheaper stone
+        (tournament points), the first of equals; with ``avoid_loss``, never one that leaves the
+        other a win at once while another does not."""
+        me = state.to_move
+        other = opponent(me)
+        scored = []
+        for count, move in enumerate(moves):
+            if count % 32 == 0:
+                deadline.check()
+            after = play(state, move)
+            value, shown = _evaluation(after, me)
+            points = 0 if move == PASS else state.stones[move.stone].points  # type: ignore[union-attr]
+            scored.append((value, -points, -count, move, shown))
+        scored.sort(key=lambda s: s[:3], reverse=True)
+        kind, reason, depth = found or (EVALUATION, "", 0)
+        for value, _, _, move, shown in scored:
+            deadline.check()
+            if avoid_loss and winning_moves(play(state, move), other):
+                continue
+            so_far.advice = Advice(move, kind, f"{reason}; {shown}" if reason else shown, evaluation=float(value[0]), evaluation_name=EVALUATION_NAME, depth=depth)
+            return so_far.advice
+        value, _, _, move, shown = scored[0]
+        so_far.advice = Advice(move, FORCED_LOSS if found is None else kind,
+                               (reason + "; " if reason else "") + f"every move leaves {other} a win at once; {shown}",
+                               evaluation=float(value[0]), evaluation_name=EVALUATION_NAME, depth=1)
+        return so_far.advice
+
+
+NO_LINE = 99
+"""The stones 'needed' when no line is possible any more (beyond every real count)."""
+
+
+def _evaluation(state: State, me: str) -> tuple[tuple[int, int], str]:
+    """How far ahead ``me`` is: the other's fewest stones still needed (at least) minus its own,
+    then the same in cells to cover; and the words for it."""
+    other = opponent(me)
+    if state.winner == me:
+        return (NO_LINE, NO_LINE), "evaluation: the line is complete"
+    need = {p: stones_at_least(state, p) for p in (me, other)}
+    cells = {p: line_gap(state, p) for p in (me, other)}
+    stones = {p: NO_LINE if need[p] is None else need[p] for p in need}
+    gaps = {p: NO_LINE if cells[p] is None else cells[p] for p in cells}
+    value = (stones[other] - stones[me], gaps[other] - gaps[me])
+
+    def said(p: str) -> str:
+        return "no line" if need[p] is None else f"{need[p]} ({gaps[p]} cells)"
+
+    return value, f"evaluation, stones still needed at least (cells to cover): yours {said(me)} vs {other}'s {said(other)}: {value[0]:+d}"
