@@ -18,7 +18,10 @@ from placesat.quarry.reach import (
     reach as reach_query,
 )
 from placesat.quarry.render import legend_numbered, legend_text, render_isometric, render_panels, render_stones, render_svg, render_text
-from placesat.quarry.rules import State, lay, line, placements, record, replay, tournament_points
+from placesat.core.signals import pending_stop
+from placesat.quarry.forced import MAX_MOVES as FORCED_MOST, UNKNOWN as FORCED_UNKNOWN, WIN as FORCED_WIN_ANSWER, check_moves as check_forced_moves, forced_win
+from placesat.quarry.play import Game as QuarryGameSoFar, QuarryPlayable
+from placesat.quarry.rules import State, lay, line, placements, play as rules_play, record, replay, tournament_points
 from placesat.quarry.stones import StoneSet, default_stones, load_stones, stones_to_json
 from placesat.quarry.threats import blocks, threats as threats_query
 
@@ -37,6 +40,8 @@ app = make_group(
 POSITION_HELP = "A position (JSON game record; '-' reads standard input). Every move is replayed and checked."
 PLAYER_HELP = "black or blue."
 VIEWS = ("top", "iso")
+BEST_TIME = 5.0
+"""``best``'s default time limit, in seconds."""
 
 
 def _load(path: str) -> tuple[Position, State]:
@@ -504,3 +509,115 @@ def stones(
         typer.echo("(layers and base are top views, rows split by /: # a cube; e an end, - rests on anything, o open)")
     if svg_out is not None:
         write_output(svg_out, render_stones(kinds, left, f"Quarry stones: {source}"))
+
+
+@command(app)
+def forced(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    moves: int = typer.Option(..., "--moves", "-k", help=f"Within this many of PLAYER's own moves (1 to {FORCED_MOST})."),
+    player: Optional[str] = typer.Option(None, "--player", "-p", help="Who tries to force a line (default: the player to move)."),
+    time_limit: Optional[float] = time_limit_option(),
+    svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board after the line of play, its stones numbered, with the question and the answer as its title."),
+    json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "within", "line", "positions", "replayed", "no_win_within", "strategy": the replayed tree (the player\'s move, then every reply), "title"}.'),
+) -> None:
+    """Can PLAYER complete a line within K of its own moves, whatever the other plays?
+
+    Searched by depth-bounded AND/OR search with a transposition table, by the plain rules: a
+    win at once ends a branch, a player facing a win at once tries only the moves that take it
+    away, the other's move before PLAYER's last is judged by where a winning stone could lie,
+    and branches where PLAYER's stones left cannot cover its cheapest path between the zones in
+    time are cut. A win is replayed on the rules against every reply of the other before it is
+    printed, with its line of play (the other's strongest reply between PLAYER's moves) on the
+    board. Exit code 1 when the time limit came first; what was settled before it is printed.
+    """
+    deadline = Deadline(time_limit)  # the limit holds from here: reading the position counts
+    answer_picture(svg_out)
+    check_forced_moves(moves)
+    position, state = _load(path)
+    who = _player(player, state)
+    with spinner(f"forced: {who} within {moves} own move(s)..."):
+        answer = forced_win(position, state, who, moves, deadline, strategy=json_output)
+    title = _forced_title(answer, state)
+    after, laid = _line_after(state, answer.line)
+    if json_output:
+        print_json({**answer.to_json(state), "title": title})
+    else:
+        typer.echo(title)
+        if answer.answer == FORCED_UNKNOWN and answer.note:
+            typer.echo(f"({answer.note})")
+        if answer.answer == FORCED_WIN_ANSWER and answer.line:
+            typer.echo("line of play (the other's strongest reply between, by the search's order; every reply was replayed):")
+            for number, (mover, move) in enumerate(laid, 1):
+                typer.echo(f"  {number}. {mover} {move_text(move, state.stones)}")
+            out = console()
+            out.print(render_text(after, line(after, who), colour=stdout_is_terminal(), new_from=len(state.laid)), end="", markup=True)
+            out.print(legend_numbered(state), markup=False)
+        typer.echo(f"{answer.positions} positions searched" + (f", {answer.replayed} replayed on the rules" if answer.replayed else ""))
+    if svg_out is not None:
+        write_output(svg_out, render_svg(after, line(after, who), f"Quarry {path}", new_from=len(state.laid), heading=title))
+    if answer.answer == FORCED_UNKNOWN:
+        raise typer.Exit(EXIT_NOT_ALL_GOOD)
+
+
+def _line_after(state: State, moves: list) -> tuple[State, list]:
+    """The board after a line of play (through the rules), and who played what."""
+    after = state
+    laid = []
+    for move in moves:
+        laid.append((after.to_move, move))
+        after = rules_play(after, move)
+    return after, laid
+
+
+def _forced_title(answer, state: State) -> str:
+    """The question and the answer of ``forced`` in one sentence."""
+    who = answer.player
+    asked = f"Can {who} force a line within {answer.moves} own move(s)?"
+    if answer.answer == FORCED_WIN_ANSWER:
+        if answer.within == 0:
+            return f"{asked} Yes: {who} has won already."
+        _, laid = _line_after(state, answer.line)
+        steps = ", ".join(f"{i}. {mover} {move_text(m, state.stones)}" for i, (mover, m) in enumerate(laid, 1))
+        return f"{asked} Yes, within {answer.within}: {steps}"
+    if answer.answer == FORCED_UNKNOWN:
+        settled = f" (no forced win within {answer.no_win_within} own move(s) was settled before it)" if answer.no_win_within else ""
+        return f"{asked} Unknown: the time limit came first{settled}."
+    other = PLAYERS[1] if who == PLAYERS[0] else PLAYERS[0]
+    return f"{asked} No: {other} can stop it (searched in full)."
+
+
+@command(app)
+def best(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    time_limit: float = typer.Option(BEST_TIME, "--time-limit", min=0.1, help=f"Answer within this many seconds, with the best found so far (default {BEST_TIME:g})."),
+    depth: Optional[int] = typer.Option(None, "--depth", min=1, max=FORCED_MOST, help="Search forced wins within at most this many own moves (1: wins and defences at once and the evaluation only); the same position then gets the same answer on any machine, unless the time limit comes first."),
+    json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth", "player"}.'),
+) -> None:
+    """The move the engine recommends for the player to move, and why.
+
+    In order: a win at once; the only move(s) that stop the other's win at once; a forced win
+    (deepening while the time lasts, replayed on the rules); the move that stops the other's
+    forced win within 2 of its moves; else the evaluation's choice, named and shown (stones
+    still needed at least, by the cells still to cover between the zones against the stones
+    left: the other's minus yours). Ctrl-C answers with the best found so far.
+    """
+    deadline = Deadline(time_limit)
+    game = QuarryGameSoFar.of(_load(path)[0])
+    state = game.state
+    if state.is_over:
+        fail(f"{path}: the game is over: {_status(state)}; there is no move to recommend")
+    with spinner(f"best move for {state.to_move}..."):
+        advice = QuarryPlayable().best(game, deadline, depth)
+    said = move_text(advice.move, state.stones)
+    if json_output:
+        print_json({"player": state.to_move, "move": said, "kind": advice.kind, "reason": advice.reason, "line": list(advice.line),
+                    "evaluation": advice.evaluation, "evaluation_name": advice.evaluation_name, "depth": advice.depth})
+    else:
+        typer.echo(f"{state.to_move}: {said} ({advice.kind}): {advice.reason}")
+        after = rules_play(state, advice.move)
+        out = console()
+        out.print(render_text(after, line(after, state.to_move), colour=stdout_is_terminal(), new_from=len(state.laid)), end="", markup=True)
+        out.print(legend_numbered(state), markup=False)
+    stop = pending_stop()
+    if stop is not None:
+        raise stop()

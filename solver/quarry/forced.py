@@ -231,7 +231,7 @@ class QuarryGame:
         bound = stones_at_least(state, self.target)
         if bound is None or bound > own:
             return Settled(False)  # cheaper than every move: the target cannot finish in time anyway
-        wins = winning_moves(state, mover)
+        wins = winning_moves(state, mover, first_only=True)
         if wins:
             return Settled(mover == self.target, wins[0][0])
         if mover == self.target and own == 1:
@@ -285,7 +285,7 @@ class QuarryGame:
         for count, move in enumerate(self.order(state, kept)):
             if count % PACE == 0:
                 self.deadline.check()
-            if not winning_moves(play(state, move), self.target):
+            if not winning_moves(play(state, move), self.target, first_only=True):
                 return Settled(False, move)
         return Settled(True)
 
@@ -376,6 +376,7 @@ class ForcedAnswer:
     strategy: Any = None
     no_win_within: int | None = None
     note: str = ""
+    search: Any = field(default=None, repr=False, compare=False)
 
     def to_json(self, state: State) -> dict[str, Any]:
         """The answer as JSON; the line of play as typed moves; the strategy tree (the target's
@@ -423,8 +424,6 @@ def forced_win(
     Without ``check`` (for choosing a move, never for an answer shown as proven), a win is
     returned unreplayed, with its first move as its line.
     """
-    from .play import QuarryPlayable, Game, seat  # the rules' view of positions, for the replay
-
     check_moves(moves)
     deadline = as_deadline(time_limit)
     answer = ForcedAnswer(player, moves, UNKNOWN)
@@ -449,11 +448,30 @@ def forced_win(
     if within is None:
         answer.answer = NO_WIN
         return answer
+    answer.search = search
     if not check:
         answer.answer, answer.within, answer.no_win_within = WIN, within, None
         answer.move = search.best_move(state) if state.to_move == player else None
         answer.line = [] if answer.move is None else [answer.move]
         return answer
+    try:
+        replay_win(answer, position, state, within, deadline, strategy)
+    except TimeUp:
+        answer.note = f"a win within {within} own move(s) was found, but its replay on the rules did not finish in the time"
+        answer.no_win_within = within - 1 if within > 1 else None
+    return answer
+
+
+def replay_win(answer: ForcedAnswer, position: Position, state: State, within: int, deadline: Deadline, strategy: bool = False) -> None:
+    """Replay the win ``answer``'s search proved within ``within`` own moves on the plain rules,
+    against every reply of the other (:func:`placesat.core.andor.replay_strategy`), and make
+    ``answer`` a "win" with its line of play; :class:`TimeUp` when ``deadline`` comes first.
+    A strategy the rules refuse is a defect of the search, never an answer: RuntimeError."""
+    from .play import QuarryPlayable, Game, seat  # the rules' view of positions
+
+    search = answer.search
+    search.deadline = search.game.deadline = deadline  # the replay re-proves nodes on its own clock
+    player = answer.player
     root_plies = len(position.moves)
     total = plies_for(state, player, within)
 
@@ -463,21 +481,15 @@ def forced_win(
             return None
         return search.best_move(g.state)
 
-    playable = QuarryPlayable()
     try:
-        replayed = replay_strategy(playable, Game(position, state), seat(player), within, choose, deadline=deadline)
-    except TimeUp:
-        answer.note = f"a win within {within} own move(s) was found, but its replay on the rules did not finish in the time"
-        answer.no_win_within = within - 1 if within > 1 else None
-        return answer
-    except StrategyFailed as failed:  # the search and the rules disagree: a defect, never an answer
+        replayed = replay_strategy(QuarryPlayable(), Game(position, state), seat(player), within, choose, deadline=deadline)
+    except StrategyFailed as failed:
         raise RuntimeError(f"a forced win failed its replay on the rules: {failed.reason}") from None
-    answer.answer, answer.within, answer.no_win_within = WIN, within, None
+    answer.answer, answer.within, answer.no_win_within, answer.note = WIN, within, None, ""
     answer.replayed = replayed.positions
     answer.strategy = replayed.tree if strategy else None
-    answer.line = principal_line(replayed.tree, game, state)
+    answer.line = principal_line(replayed.tree, search.game, state)
     answer.move = answer.line[0] if state.to_move == player and answer.line else None
-    return answer
 
 
 def principal_line(tree, game: QuarryGame, state: State) -> list[Move]:

@@ -14,11 +14,11 @@ of :data:`placesat.quarry.model.PLAYERS`), whoever moved first.
    force within K moves: a, b, c" (the principal line, the other's strongest reply between);
 4. when the other, were it to move, could force a win within 2 of its moves: the first move (on
    the other's cheapest paths first) after which it cannot, "stops blue's forced win ...";
-5. otherwise the evaluation's choice: fewest stones still needed (the lower bound
-   :func:`placesat.quarry.forced.stones_at_least`: the cells still to cover between the zones
-   against the largest stones left), the other's minus one's own, then the cells to cover the
-   same way, then the cheaper stone in tournament points; never a move that leaves the other a
-   win at once while another move does not.
+5. otherwise the evaluation's choice: the cells still to cover on the cheapest path between the
+   zones (:func:`placesat.quarry.forced.line_gap`, the relaxation under ``reach``: heights
+   forgotten), the other's minus one's own; then the same in stones at least (those cells
+   against the largest stones left); then the cheaper stone in tournament points; never a move
+   that leaves the other a win at once while another move does not.
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ from placesat.core.limits import Deadline, TimeUp
 from placesat.core.play import DEFENCE, EVALUATION, FORCED_LOSS, FORCED_WIN, ONLY_MOVE, Advice, Outcome
 from placesat.core.signals import Stop
 
-from .forced import WIN, MAX_MOVES, QuarryGame, forced_win, legal_moves, line_gap, stones_at_least, still_wins
+from .forced import WIN, MAX_MOVES, QuarryGame, forced_win, legal_moves, line_gap, replay_win, stones_at_least, still_wins
 from .model import PASS, PLAYERS, Move, Position, dumps, move_text, opponent, parse_move
 from .rules import IllegalMove, State, line, play, record, replay, tournament_points
 from .threats import winning_moves
 
-EVALUATION_NAME = "stones still needed at least (cells to cover), the other's minus yours"
+EVALUATION_NAME = "cells still to cover between the zones, the other's minus yours"
 DEFAULT_DEPTH = 2
 """The forced search's depth (own moves) when neither a depth nor a time limit is given."""
 DEFENCE_MOVES = 2
@@ -181,23 +181,46 @@ class QuarryPlayable:
         if depth is None and deadline.remaining() is None:
             depth = DEFAULT_DEPTH  # no clock to stop the deepening: a fixed depth
         top = MAX_MOVES if depth is None else min(depth, MAX_MOVES)
-        for k in range(2, top + 1):
-            share = None if depth is not None else 0.5 * (deadline.remaining() or 0.0)
-            answer = forced_win(position.position, state, me, k, deadline.sooner(share))
-            if answer.answer == WIN and answer.move is not None:
-                line_text = tuple(text(m) for m in answer.line)
-                return Advice(answer.move, FORCED_WIN, f"wins by force within {answer.within} own moves: {', '.join(line_text)}", line_text, depth=answer.within or k)
-            if answer.answer != WIN and answer.no_win_within != k:
-                break  # the time share ran out: no deeper search can finish
+        # the time: most to a forced win within 2 (found in about a second on the full board),
+        # then to the other's forced win within 2, and what is left to deeper wins
+        found = self._forced(position, 2, min(2, top), deadline, None if depth is not None else 0.6)
+        if found is not None:
+            return found
         if depth is None or depth >= DEFENCE_MOVES:
-            stop = self._stop_forced_win(position, legal, deadline)
+            share = None if depth is not None else 0.7 * (deadline.remaining() or 0.0)
+            try:
+                stop = self._stop_forced_win(position, legal, deadline.sooner(share))
+            except TimeUp:
+                stop = None
             if stop is not None:
                 move, plan = stop
                 reason = f"stops {other}'s forced win within {DEFENCE_MOVES} of its moves ({plan})"
-                after = play(state, move)
-                value, shown = _evaluation(after, me)
+                value, shown = _evaluation(play(state, move), me)
                 return Advice(move, DEFENCE, f"{reason}; {shown}", evaluation=float(value[0]), evaluation_name=EVALUATION_NAME, depth=DEFENCE_MOVES)
+        found = self._forced(position, 3, top, deadline, None if depth is not None else 0.5)
+        if found is not None:
+            return found
         return so_far.advice
+
+    def _forced(self, position: Game, low: int, top: int, deadline: Deadline, share: float | None) -> Advice[Move] | None:
+        """A forced win within ``low`` to ``top`` own moves, deepening; each depth gets ``share``
+        of the time left (None: no share, the whole deadline). None when none is found in time."""
+        state = position.state
+        for k in range(low, top + 1):
+            limit = deadline if share is None else deadline.sooner(share * (deadline.remaining() or 0.0))
+            answer = forced_win(position.position, state, state.to_move, k, limit, check=False)
+            if answer.answer == WIN and answer.move is not None:
+                # proven by the search; replayed on the rules against every reply when time allows
+                try:
+                    replay_win(answer, position.position, state, answer.within or k, deadline)
+                    how = "replayed on the rules against every reply"
+                except TimeUp:
+                    how = "proven by the search; its replay on the rules did not finish in the time"
+                said = tuple(move_text(m, state.stones) for m in answer.line)
+                return Advice(answer.move, FORCED_WIN, f"wins by force within {answer.within} own moves ({how}): {', '.join(said)}", said, depth=answer.within or k)
+            if answer.no_win_within != k:
+                return None  # the time share ran out: no deeper search can finish
+        return None
 
     def _stop_win_at_once(self, state: State, legal: list[Move], against: list, deadline: Deadline, so_far: _SoFar) -> Advice[Move]:
         """The moves after which the other has no win at once (none of its present ones, and no
@@ -211,7 +234,7 @@ class QuarryPlayable:
             after = play(state, move)
             if any(still_wins(after, other, p) for p in against):
                 continue
-            if not winning_moves(after, other):
+            if not winning_moves(after, other, first_only=True):
                 stoppers.append(move)
         if not stoppers:
             reason = f"every move leaves {other} a win at once ({where})"
@@ -242,7 +265,7 @@ class QuarryPlayable:
             after = play(state, move)
             if after.winner == me:
                 return move, f"and wins: {plan}"
-            if winning_moves(after, other):
+            if winning_moves(after, other, first_only=True):
                 continue
             answer = forced_win(position.position, after, other, DEFENCE_MOVES, deadline, check=False)
             if answer.answer != WIN:
@@ -268,7 +291,7 @@ class QuarryPlayable:
         kind, reason, depth = found or (EVALUATION, "", 0)
         for value, _, _, move, shown in scored:
             deadline.check()
-            if avoid_loss and winning_moves(play(state, move), other):
+            if avoid_loss and winning_moves(play(state, move), other, first_only=True):
                 continue
             so_far.advice = Advice(move, kind, f"{reason}; {shown}" if reason else shown, evaluation=float(value[0]), evaluation_name=EVALUATION_NAME, depth=depth)
             return so_far.advice
@@ -280,22 +303,23 @@ class QuarryPlayable:
 
 
 NO_LINE = 99
-"""The stones 'needed' when no line is possible any more (beyond every real count)."""
+"""The cells 'to cover' when no line is possible any more (beyond every real count)."""
 
 
 def _evaluation(state: State, me: str) -> tuple[tuple[int, int], str]:
-    """How far ahead ``me`` is: the other's fewest stones still needed (at least) minus its own,
-    then the same in cells to cover; and the words for it."""
+    """How far ahead ``me`` is: the cells the other still has to cover between the zones minus
+    its own (:func:`placesat.quarry.forced.line_gap`), then the same in stones at least
+    (:func:`placesat.quarry.forced.stones_at_least`); and the words for it."""
     other = opponent(me)
     if state.winner == me:
         return (NO_LINE, NO_LINE), "evaluation: the line is complete"
-    need = {p: stones_at_least(state, p) for p in (me, other)}
     cells = {p: line_gap(state, p) for p in (me, other)}
-    stones = {p: NO_LINE if need[p] is None else need[p] for p in need}
+    need = {p: stones_at_least(state, p) for p in (me, other)}
     gaps = {p: NO_LINE if cells[p] is None else cells[p] for p in cells}
-    value = (stones[other] - stones[me], gaps[other] - gaps[me])
+    stones = {p: NO_LINE if need[p] is None else need[p] for p in need}
+    value = (gaps[other] - gaps[me], stones[other] - stones[me])
 
     def said(p: str) -> str:
-        return "no line" if need[p] is None else f"{need[p]} ({gaps[p]} cells)"
+        return "no line left" if need[p] is None else f"{gaps[p]}"
 
-    return value, f"evaluation, stones still needed at least (cells to cover): yours {said(me)} vs {other}'s {said(other)}: {value[0]:+d}"
+    return value, f"evaluation, cells still to cover between the zones: yours {said(me)} vs {other}'s {said(other)}: {value[0]:+d}"

@@ -78,9 +78,10 @@ def _spread(orientation: Orientation) -> int:
     return max(rows) - min(rows) + max(cols) - min(cols)
 
 
-def winning_moves(state: State, player: str) -> list[tuple[Placement, int]]:
+def winning_moves(state: State, player: str, first_only: bool = False) -> list[tuple[Placement, int]]:
     """Every legal stone that completes ``player``'s line at once (as if it were its turn), with
-    the level it rests at. Empty once the game is over."""
+    the level it rests at (``first_only``: the first found, for a yes or no). Empty once the game
+    is over."""
     if state.is_over:
         return []
     board = state.board
@@ -110,6 +111,8 @@ def winning_moves(state: State, player: str) -> list[tuple[Placement, int]]:
                 base, broken, _ = resting_level(state, player, orientation, (ar, ac))
                 if broken is None:
                     found.append((Placement(kind.name, orientation.face, orientation.direction, (ar, ac)), base))
+                    if first_only:
+                        return found
     return found
 
 
