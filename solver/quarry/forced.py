@@ -108,7 +108,11 @@ def stones_at_least(state: State, player: str) -> int | None:
     fewest of its remaining stones, largest footprints first, whose footprints add up to
     :func:`line_gap` (the other's stones never turn a cell to ``player``'s colour). None when its
     stones cannot cover that gap at all."""
-    gap = line_gap(state, player)
+    return stones_for_gap(state, player, line_gap(state, player))
+
+
+def stones_for_gap(state: State, player: str, gap: int | None) -> int | None:
+    """:func:`stones_at_least` for a known :func:`line_gap`."""
     if gap is None:
         return None
     if gap == 0:

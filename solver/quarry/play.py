@@ -31,7 +31,7 @@ from placesat.core.limits import Deadline, TimeUp
 from placesat.core.play import DEFENCE, EVALUATION, FORCED_LOSS, FORCED_WIN, ONLY_MOVE, Advice, Outcome
 from placesat.core.signals import Stop
 
-from .forced import WIN, MAX_MOVES, QuarryGame, forced_win, legal_moves, line_gap, replay_win, stones_at_least, still_wins
+from .forced import WIN, MAX_MOVES, QuarryGame, forced_win, legal_moves, line_gap, replay_win, stones_for_gap, still_wins
 from .model import PASS, PLAYERS, Move, Position, dumps, move_text, opponent, parse_move
 from .rules import IllegalMove, State, line, play, record, replay, tournament_points
 from .threats import winning_moves
@@ -68,15 +68,20 @@ class _SoFar:
 
 
 class QuarryPlayable:
-    """Quarry as :class:`placesat.core.play.Playable` sees a game, over the plain rules."""
+    """Quarry as :class:`placesat.core.play.Playable` sees a game, over the plain rules;
+    ``start``: the new game :meth:`opening` gives (default: the empty default board, 10 x 9,
+    zones outside, the default stones, black first)."""
 
     name = "quarry"
 
+    def __init__(self, start: Position | None = None) -> None:
+        self.start = start or Position()
+
     def opening(self, players: int = 2) -> Game:
-        """The empty default board (10 x 9, zones outside, the default stones), black first."""
+        """The new game this playable starts from."""
         if players != 2:
             raise InputError(f"Quarry is a game for 2 players, not {players}")
-        return Game.of(Position())
+        return Game.of(self.start)
 
     def players(self, position: Game) -> int:
         """Always 2."""
@@ -314,7 +319,7 @@ def _evaluation(state: State, me: str) -> tuple[tuple[int, int], str]:
     if state.winner == me:
         return (NO_LINE, NO_LINE), "evaluation: the line is complete"
     cells = {p: line_gap(state, p) for p in (me, other)}
-    need = {p: stones_at_least(state, p) for p in (me, other)}
+    need = {p: stones_for_gap(state, p, cells[p]) for p in (me, other)}
     gaps = {p: NO_LINE if cells[p] is None else cells[p] for p in cells}
     stones = {p: NO_LINE if need[p] is None else need[p] for p in need}
     value = (gaps[other] - gaps[me], stones[other] - stones[me])
