@@ -254,13 +254,21 @@ class QuarryGame:
 
     def _answers(self, state: State, against: list[Placement]) -> list[Move]:
         """The mover's moves after which none of the next player's wins at once ``against`` is
-        left (another win it had not may still come up; the search looks there)."""
+        left (another win it had not may still come up; the search looks there). A stone that
+        covers neither a cell of a winning stone nor a cell of the next player's colour leaves
+        that stone as legal and as winning as it was, so only the others are played out."""
         mover = state.to_move
         nxt = opponent(mover)
+        theirs = {divmod(i, state.board.width) for i, who in enumerate(state.top) if who == nxt}
+        needs = [set(cells_of(state, p)) | theirs for p in against]
         kept = []
         for count, move in enumerate(legal_moves(state)):
             if count % PACE == 0:
                 self.deadline.check()
+            if move != PASS:
+                cells = cells_of(state, move)
+                if any(not any(c in need for c in cells) for need in needs):
+                    continue  # a win at once stands untouched
             after = play(state, move)
             if after.is_over or not any(still_wins(after, nxt, p) for p in against):
                 kept.append(move)  # (a pass that ends the game leaves the next player no move at all)

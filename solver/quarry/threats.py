@@ -91,22 +91,18 @@ def winning_moves(state: State, player: str, first_only: bool = False) -> list[t
     spread = max((_spread(o) for kind in kinds for o in kind.orientations), default=-1)
     if spread < 0 or not marks.any_stone_can_win(spread, width):
         return []
-    first_cells = [i for i, on in enumerate(marks.first) if on]
+    first_cells = [divmod(i, width) for i, on in enumerate(marks.first) if on]
+    second_cells = [divmod(i, width) for i, on in enumerate(marks.second) if on]
     found = []
     for kind in kinds:
         for orientation in kind.orientations:
             offsets = [(col.dr, col.dc) for col in orientation.columns]
-            anchors = set()
-            # a winning stone covers a cell on the first side: anchor it through that cell
-            for i in first_cells:
-                r, c = divmod(i, width)
-                for dr, dc in offsets:
-                    anchors.add((r - dr, c - dc))
-            for ar, ac in sorted(anchors):
-                cells = [(ar + dr, ac + dc) for dr, dc in offsets]
-                if not all(0 <= r < board.length and 0 <= c < width for r, c in cells):
-                    continue
-                if not any(marks.second[r * width + c] for r, c in cells):
+            # a winning stone covers a cell on the first side and one on the second: anchor it
+            # through one of each
+            via_first = {(r - dr, c - dc) for r, c in first_cells for dr, dc in offsets}
+            via_second = {(r - dr, c - dc) for r, c in second_cells for dr, dc in offsets}
+            for ar, ac in sorted(via_first & via_second):
+                if not all(0 <= ar + dr < board.length and 0 <= ac + dc < width for dr, dc in offsets):
                     continue
                 base, broken, _ = resting_level(state, player, orientation, (ar, ac))
                 if broken is None:
