@@ -232,6 +232,17 @@ class QuarryGame:
         own = own_plies(state, self.target, depth)
         if own == 0:
             return Settled(False)
+        if mover != self.target and own == 1:
+            # the other's move before the target's last: without a win at once now the target
+            # needs the other's help, and a quiet stone refutes (the other's own win would too)
+            target_wins = [p for p, _ in winning_moves(state, self.target)]
+            if not target_wins:
+                return self._quiet_last_ply(state)
+            wins = winning_moves(state, mover, first_only=True)
+            if wins:
+                return Settled(False, wins[0][0])
+            kept = self._answers(state, target_wins)
+            return self._last_ply(state, kept) if kept else Settled(True)
         bound = stones_at_least(state, self.target)
         if bound is None or bound > own:
             return Settled(False)  # cheaper than every move: the target cannot finish in time anyway
@@ -241,13 +252,9 @@ class QuarryGame:
         if mover == self.target and own == 1:
             return Settled(False)  # its last move, and no win at once
         against = [p for p, _ in winning_moves(state, other)]
-        if mover != self.target and own == 1 and not against:
-            return self._quiet_last_ply(state)
         kept = self._answers(state, against) if against else None
         if kept is not None and not kept:
             return Settled(mover != self.target)  # every move leaves the next player a win at once
-        if mover != self.target and own == 1:
-            return self._last_ply(state, kept)  # type: ignore[arg-type]
         if kept is not None:
             self._kept = (self.key(state), kept)
         return None
