@@ -233,6 +233,27 @@ def test_best_finds_a_forced_win_the_minimax_confirms():
     assert met
 
 
+def test_best_stops_a_forced_win_the_minimax_confirms():
+    """Where best says it stops the other's forced win within 2, the minimax agrees: the other,
+    were it to move before, had one, and after best's move it has none."""
+    met = 0
+    for n in range(120):
+        position, state = random_game(BOARDS[n % 3], SMALL_STONES, 2 + n % 4, 900 + n, first=PLAYERS[n % 2])
+        if state.is_over:
+            continue
+        advice = QuarryPlayable().best(Game(position, state), Deadline(None), depth=2)
+        if advice.kind != DEFENCE or "forced win" not in advice.reason:
+            continue
+        me, other = state.to_move, opponent(state.to_move)
+        turned = state.copy()
+        turned.to_move = other
+        assert minimax(turned, other, 2)
+        after = play(state, advice.move)
+        assert after.winner == me or not minimax(after, other, 2)
+        met += 1
+    assert met
+
+
 def test_best_is_deterministic_with_a_depth():
     position, state = random_game(Board(4, 3), SMALL_STONES, 3, 99)
     game = Game(position, state)

@@ -31,7 +31,7 @@ from placesat.core.limits import Deadline, TimeUp
 from placesat.core.play import DEFENCE, EVALUATION, FORCED_LOSS, FORCED_WIN, ONLY_MOVE, Advice, Outcome
 from placesat.core.signals import Stop
 
-from .forced import WIN, MAX_MOVES, QuarryGame, forced_win, legal_moves, line_gap, replay_win, stones_for_gap, still_wins
+from .forced import NO_WIN, WIN, MAX_MOVES, QuarryGame, forced_win, legal_moves, line_gap, replay_win, stones_for_gap, still_wins
 from .model import PASS, PLAYERS, Move, Position, dumps, move_text, opponent, parse_move
 from .rules import IllegalMove, State, line, play, record, replay, tournament_points
 from .threats import winning_moves
@@ -263,18 +263,21 @@ class QuarryPlayable:
         threat = forced_win(position.position, turned, other, DEFENCE_MOVES, deadline)
         if threat.answer != WIN:
             return None
-        plan = ", ".join(move_text(m, state.stones) for m in threat.line)
+        movers = [other if n % 2 == 0 else me for n in range(len(threat.line))]
+        plan = "its plan: " + ", ".join(f"{who} {move_text(m, state.stones)}" for who, m in zip(movers, threat.line))
         ordered = QuarryGame(other).order(state, legal)
         for move in ordered:
             deadline.check()
             after = play(state, move)
             if after.winner == me:
-                return move, f"and wins: {plan}"
+                return move, f"and wins; {plan}"
             if winning_moves(after, other, first_only=True):
                 continue
             answer = forced_win(position.position, after, other, DEFENCE_MOVES, deadline, check=False)
+            if answer.answer == NO_WIN:
+                return move, plan
             if answer.answer != WIN:
-                return move, f"it threatened {plan}"
+                raise TimeUp("the time limit came first")  # unknown is no stop
         return None
 
     def _evaluated(self, state: State, moves: list[Move], deadline: Deadline, so_far: _SoFar,
