@@ -619,5 +619,6 @@ def best(
         out.print(render_text(after, line(after, state.to_move), colour=stdout_is_terminal(), new_from=len(state.laid)), end="", markup=True)
         out.print(legend_numbered(state), markup=False)
     stop = pending_stop()
-    if stop is not None:
-        raise stop()
+    if stop is not None:  # Ctrl-C: the best found so far was printed above
+        typer.echo(f"placesat: {stop.reason}: the move shown is the best found before it", err=True)
+        raise typer.Exit(stop.exit_code)
