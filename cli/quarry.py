@@ -347,7 +347,8 @@ def block(
         if not found:
             typer.echo(f"none: every move leaves {other} a winning stone" if legal else f"none: {who} cannot lay any stone")
         elif len(found) == len(legal) and not now:
-            typer.echo(f"every move leaves {other} no winning stone: there is nothing to block ('placesat quarry best {path}' recommends a move)")
+            hint = f" ('placesat quarry best {path}' recommends a move)" if who == state.to_move else ""
+            typer.echo(f"every move leaves {other} no winning stone: there is nothing to block{hint}")
         else:
             typer.echo(f"{len(found)} move(s) leave {other} no winning stone:")
             typer.echo(", ".join(b.placement.text(state.stones) + (" (wins)" if b.wins else "") for b in found))

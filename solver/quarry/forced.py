@@ -224,8 +224,10 @@ class QuarryGame:
         return play(state, move)
 
     def settle(self, state: State, depth: int) -> Settled[Move] | None:
-        """Wins at once; the moves left by the other's wins at once (:meth:`_answers`); no ply of
-        the target's left; the other's ply right before the target's last (:meth:`_last_ply`)."""
+        """No ply of the target's left; the other's ply right before the target's last
+        (:meth:`_quiet_last_ply`, :meth:`_last_ply`); the count (:func:`stones_at_least`
+        against the target's plies left); wins at once; the moves left by the next player's wins
+        at once (:meth:`_answers`), kept for :meth:`moves`."""
         self._kept = None
         mover = state.to_move
         other = opponent(mover)
