@@ -583,6 +583,8 @@ def _forced_title(answer, state: State) -> str:
     if answer.answer == FORCED_UNKNOWN:
         settled = f" (no forced win within {answer.no_win_within} own move(s) was settled before it)" if answer.no_win_within else ""
         return f"{asked} Unknown: the time limit came first{settled}."
+    if state.is_over:
+        return f"{asked} No: {_status(state)}."
     other = PLAYERS[1] if who == PLAYERS[0] else PLAYERS[0]
     return f"{asked} No: {other} can stop it (searched in full)."
 
@@ -590,7 +592,7 @@ def _forced_title(answer, state: State) -> str:
 @command(app)
 def best(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
-    time_limit: float = typer.Option(BEST_TIME, "--time-limit", min=0.1, help=f"Answer within this many seconds, with the best found so far (default {BEST_TIME:g})."),
+    time_limit: Optional[float] = time_limit_option(f"Answer within this many seconds, with the best move found so far (default {BEST_TIME:g})."),
     depth: Optional[int] = typer.Option(None, "--depth", min=1, max=FORCED_MOST, help="Search forced wins within at most this many own moves (1: wins and defences at once and the evaluation only); the same position then gets the same answer on any machine, unless the time limit comes first."),
     json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth", "player"}.'),
 ) -> None:
@@ -602,7 +604,7 @@ def best(
     still needed at least, by the cells still to cover between the zones against the stones
     left: the other's minus yours). Ctrl-C answers with the best found so far.
     """
-    deadline = Deadline(time_limit)
+    deadline = Deadline(BEST_TIME if time_limit is None else time_limit)
     game = QuarryGameSoFar.of(_load(path)[0])
     state = game.state
     if state.is_over:
