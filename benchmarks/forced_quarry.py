@@ -1,6 +1,6 @@
 """Quarry's forced wins and best move on the shipped mid-game positions.
 
-    .venv/bin/python benchmarks/forced_quarry.py [--limits 10 60] [--runs 3] [--best-runs 3] [--positions midgame ...]
+    .venv/bin/python benchmarks/forced_quarry.py [--limits 10 60] [--best-runs 3] [--positions midgame ...]
 
 For each position (grids/quarry/midgame*.json, scattered-*.json: 20 stones on the 10 x 9 board,
 black to move) and each player (black to move, then blue, whose first move comes after
@@ -72,7 +72,7 @@ def best_timing(name: str, runs: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limits", type=float, nargs="+", default=[10.0, 60.0])
+    parser.add_argument("--limits", type=float, nargs="*", default=[10.0, 60.0], help="time limits for forced (none: best only)")
     parser.add_argument("--best-runs", type=int, default=3)
     parser.add_argument("--positions", nargs="+", default=list(MIDGAMES))
     args = parser.parse_args()
@@ -80,7 +80,7 @@ def main() -> None:
     for name in args.positions:
         print(f"{name}:")
         to_move = replay(load_position(str(GRIDS / f"{name}.json"))).to_move
-        for player in (to_move, opponent(to_move)):
+        for player in (to_move, opponent(to_move)) if args.limits else ():
             for limit in args.limits:
                 settled, lines = largest_settled(name, player, limit)
                 turn = "to move" if player == to_move else "not to move"

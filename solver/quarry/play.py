@@ -260,17 +260,18 @@ class QuarryPlayable:
         other = opponent(me)
         turned = state.copy()
         turned.to_move = other
-        threat = forced_win(position.position, turned, other, DEFENCE_MOVES, deadline)
+        threat = forced_win(position.position, turned, other, DEFENCE_MOVES, deadline, check=False)
         if threat.answer != WIN:
             return None
-        movers = [other if n % 2 == 0 else me for n in range(len(threat.line))]
-        plan = "its plan: " + ", ".join(f"{who} {move_text(m, state.stones)}" for who, m in zip(movers, threat.line))
+        # found by the search alone (no replay: the claim is what the move is for, and the move
+        # itself is checked by the same search after it); the first move of the other's plan
+        plan = f"it would start with {move_text(threat.line[0], state.stones)}" if threat.line else "it has one"
         ordered = QuarryGame(other).order(state, legal)
         for move in ordered:
             deadline.check()
             after = play(state, move)
             if after.winner == me:
-                return move, f"and wins; {plan}"
+                return move, f"and wins; {plan}"  # (a win at once is found before this is asked)
             if winning_moves(after, other, first_only=True):
                 continue
             answer = forced_win(position.position, after, other, DEFENCE_MOVES, deadline, check=False)
