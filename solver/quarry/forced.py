@@ -39,7 +39,7 @@ from placesat.core.limits import Deadline, TimeUp, as_deadline
 from .model import PASS, PLAYERS, Cell, Move, Placement, Position, opponent
 from .rules import State, lay, line, orientation_of, placements, play, resting_level
 from .stones import MAX_LEVELS
-from .threats import sides, winning_moves
+from .threats import sides, steps_to, winning_moves
 
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
 MAX_MOVES = 8
@@ -142,25 +142,8 @@ def threat_zone(state: State, player: str) -> set[Cell]:
     reach = max((len(o.columns) - 1 for name, n in state.supply(player).items() if n for o in state.stones[name].orientations), default=-1)
     if reach < 0:
         return set()
-    near_first = _within(board, [i for i, on in enumerate(marks.first) if on], reach)
-    near_second = _within(board, [i for i, on in enumerate(marks.second) if on], reach)
-    return {divmod(i, width) for i in near_first & near_second}
-
-
-def _within(board, starts: list[int], steps: int) -> set[int]:
-    """The cells at most ``steps`` side-to-side steps from ``starts``."""
-    width = board.width
-    seen = set(starts)
-    frontier = list(starts)
-    for _ in range(steps):
-        nxt = []
-        for i in frontier:
-            for j in board.adjacent[i]:
-                if j not in seen:
-                    seen.add(j)
-                    nxt.append(j)
-        frontier = nxt
-    return seen
+    to_first, to_second = steps_to(marks.first, width), steps_to(marks.second, width)
+    return {divmod(i, width) for i in range(board.cells) if to_first[i] <= reach and to_second[i] <= reach}
 
 
 def cells_of(state: State, move: Move) -> list[Cell]:

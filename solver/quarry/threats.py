@@ -29,9 +29,27 @@ class Sides:
 
     def any_stone_can_win(self, spread: int, width: int) -> bool:
         """Whether some cell of each side lie within ``spread`` steps (a stone's reach) of each other."""
-        firsts = [divmod(i, width) for i, on in enumerate(self.first) if on]
-        seconds = [divmod(i, width) for i, on in enumerate(self.second) if on]
-        return any(abs(a - c) + abs(b - d) <= spread for a, b in firsts for c, d in seconds)
+        near = steps_to(self.first, width)
+        return any(on and near[i] <= spread for i, on in enumerate(self.second))
+
+
+def steps_to(marked: list[bool], width: int) -> list[int]:
+    """For each cell, the fewest side-to-side steps to a marked cell on the board (the row and
+    column distance added up: the board has no holes), by one pass down and one pass up."""
+    n = len(marked)
+    far = n + width
+    steps = [0 if on else far for on in marked]
+    for i in range(n):
+        if i >= width and steps[i - width] + 1 < steps[i]:
+            steps[i] = steps[i - width] + 1
+        if i % width and steps[i - 1] + 1 < steps[i]:
+            steps[i] = steps[i - 1] + 1
+    for i in range(n - 1, -1, -1):
+        if i + width < n and steps[i + width] + 1 < steps[i]:
+            steps[i] = steps[i + width] + 1
+        if (i + 1) % width and steps[i + 1] + 1 < steps[i]:
+            steps[i] = steps[i + 1] + 1
+    return steps
 
 
 def sides(state: State, player: str) -> Sides:
@@ -62,13 +80,22 @@ def sides(state: State, player: str) -> Sides:
                     region[j] = label
                     stack.append(j)
         reaches.append((touch_first, touch_last))
-    first = [False] * n
-    second = [False] * n
+    first = [i // width in first_rows for i in range(n)]
+    second = [i // width in last_rows for i in range(n)]
+    # a cell of a region, and each cell next to it, reaches what the region reaches
     for i in range(n):
-        r = i // width
-        near = (i,) + adjacent[i]
-        first[i] = r in first_rows or any(region[j] != -1 and reaches[region[j]][0] for j in near)
-        second[i] = r in last_rows or any(region[j] != -1 and reaches[region[j]][1] for j in near)
+        label = region[i]
+        if label == -1:
+            continue
+        to_first, to_last = reaches[label]
+        if to_first:
+            first[i] = True
+            for j in adjacent[i]:
+                first[j] = True
+        if to_last:
+            second[i] = True
+            for j in adjacent[i]:
+                second[j] = True
     return Sides(first, second)
 
 
