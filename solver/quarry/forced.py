@@ -39,7 +39,7 @@ from placesat.core.limits import Deadline, TimeUp, as_deadline
 from .model import PASS, PLAYERS, Cell, Move, Placement, Position, opponent
 from .rules import State, lay, line, orientation_of, placements, play, resting_level
 from .stones import MAX_LEVELS
-from .threats import sides, steps_to, winning_moves
+from .threats import cell_mask, sides, spread_mask, winning_moves
 
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
 MAX_MOVES = 8
@@ -142,8 +142,9 @@ def threat_zone(state: State, player: str) -> set[Cell]:
     reach = max((len(o.columns) - 1 for name, n in state.supply(player).items() if n for o in state.stones[name].orientations), default=-1)
     if reach < 0:
         return set()
-    to_first, to_second = steps_to(marks.first, width), steps_to(marks.second, width)
-    return {divmod(i, width) for i in range(board.cells) if to_first[i] <= reach and to_second[i] <= reach}
+    n = board.cells
+    both = spread_mask(cell_mask(marks.first), reach, width, n) & spread_mask(cell_mask(marks.second), reach, width, n)
+    return {divmod(i, width) for i in range(n) if both >> i & 1}
 
 
 def cells_of(state: State, move: Move) -> list[Cell]:

@@ -88,6 +88,13 @@ class Orientation:
         return 1 + max(z for _, _, z in self.cubes)
 
     @cached_property
+    def spread(self) -> int:
+        """The most side-to-side steps between two of its cells, seen from above."""
+        rows = [col.dr for col in self.columns]
+        cols = [col.dc for col in self.columns]
+        return max(rows) - min(rows) + max(cols) - min(cols)
+
+    @cached_property
     def key(self) -> tuple:
         """What the stone looks like, up to where it stands: two orientations with the same key
         make the same placements (a Brick turned east or west)."""

@@ -11,6 +11,7 @@ the rules only when its cells reach both. Most stones are rejected by that test 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from placesat.core.limits import Deadline
 
@@ -29,27 +30,27 @@ class Sides:
 
     def any_stone_can_win(self, spread: int, width: int) -> bool:
         """Whether some cell of each side lie within ``spread`` steps (a stone's reach) of each other."""
-        near = steps_to(self.first, width)
-        return any(on and near[i] <= spread for i, on in enumerate(self.second))
+        return bool(spread_mask(cell_mask(self.first), spread, width, len(self.first)) & cell_mask(self.second))
 
 
-def steps_to(marked: list[bool], width: int) -> list[int]:
-    """For each cell, the fewest side-to-side steps to a marked cell on the board (the row and
-    column distance added up: the board has no holes), by one pass down and one pass up."""
-    n = len(marked)
-    far = n + width
-    steps = [0 if on else far for on in marked]
-    for i in range(n):
-        if i >= width and steps[i - width] + 1 < steps[i]:
-            steps[i] = steps[i - width] + 1
-        if i % width and steps[i - 1] + 1 < steps[i]:
-            steps[i] = steps[i - 1] + 1
-    for i in range(n - 1, -1, -1):
-        if i + width < n and steps[i + width] + 1 < steps[i]:
-            steps[i] = steps[i + width] + 1
-        if (i + 1) % width and steps[i + 1] + 1 < steps[i]:
-            steps[i] = steps[i + 1] + 1
-    return steps
+def cell_mask(marked: list[bool]) -> int:
+    """The marked cells as the bits of one integer (bit i: cell i)."""
+    return sum(1 << i for i, on in enumerate(marked) if on)
+
+
+@lru_cache(maxsize=16)
+def _edges(width: int, cells: int) -> tuple[int, int, int]:
+    """The whole board, the cells with a neighbour on their left, those with one on their right."""
+    return (1 << cells) - 1, sum(1 << i for i in range(cells) if i % width), sum(1 << i for i in range(cells) if (i + 1) % width)
+
+
+def spread_mask(mask: int, steps: int, width: int, cells: int) -> int:
+    """The cells at most ``steps`` side-to-side steps from a cell of ``mask`` (bits as in
+    :func:`cell_mask`), one step at a time: up, down, and sideways without leaving the row."""
+    board, no_left, no_right = _edges(width, cells)
+    for _ in range(steps):
+        mask |= ((mask << width) | (mask >> width) | ((mask & no_right) << 1) | ((mask & no_left) >> 1)) & board
+    return mask
 
 
 def sides(state: State, player: str) -> Sides:
@@ -100,9 +101,7 @@ def sides(state: State, player: str) -> Sides:
 
 
 def _spread(orientation: Orientation) -> int:
-    rows = [col.dr for col in orientation.columns]
-    cols = [col.dc for col in orientation.columns]
-    return max(rows) - min(rows) + max(cols) - min(cols)
+    return orientation.spread
 
 
 def winning_moves(state: State, player: str, first_only: bool = False) -> list[tuple[Placement, int]]:
