@@ -35,7 +35,7 @@ from .common import (
     write_output,
 )
 
-PLAY_GAMES = {"lsd": "placesat.cli.lsd", "laido": "placesat.cli.laido", "lixso-game": "placesat.cli.lixso_game", "logisticks": "placesat.cli.logisticks"}
+PLAY_GAMES = {"lsd": "placesat.cli.lsd", "laido": "placesat.cli.laido", "lixso-game": "placesat.cli.lixso_game", "logisticks": "placesat.cli.logisticks", "quarry": "placesat.cli.quarry"}
 """The games ``placesat selfplay`` knows, each with the CLI module that calls
 :func:`add_play_commands` for it (importing the module registers the game)."""
 

@@ -25,6 +25,7 @@ from placesat.quarry.rules import State, lay, line, placements, play as rules_pl
 from placesat.quarry.stones import StoneSet, default_stones, load_stones, stones_to_json
 from placesat.quarry.threats import blocks, threats as threats_query
 
+from .play import add_play_commands
 from .common import (
     EXIT_NOT_ALL_GOOD, answer_picture, backend_option, command, console, fail, json_option, make_group, output_path,
     print_json, side_outputs, spinner, stdout_is_terminal, time_limit_option, write_output,
@@ -625,3 +626,12 @@ def best(
     if stop is not None:  # Ctrl-C: the best found so far was printed above
         typer.echo(f"placesat: {stop.reason}: the move shown is the best found before it", err=True)
         raise typer.Exit(stop.exit_code)
+
+
+def _game_so_far(path: str) -> QuarryGameSoFar:
+    """The game in ``path`` with its board, for play-vs and selfplay."""
+    return QuarryGameSoFar.of(_load(path)[0])
+
+
+# play-vs and selfplay over the Playable; `best` above is Quarry's own
+add_play_commands(app, QuarryPlayable(), _game_so_far, POSITION_HELP, "like 'block e1' or 'beam c8 s', as 'quarry moves' lists them, or 'pass'")

@@ -205,3 +205,29 @@ def test_one_bad_game_is_reported_and_the_others_go_on():
     for index in range(4):
         if index not in failed:
             assert broken.results[index].moves == plain.results[index].moves
+
+
+@pytest.mark.parametrize("game, position, typed", [
+    ("laido", "grids/laido/centre3.json", "0,0"),
+    ("logisticks", "grids/logisticks/late.json", "c8 NOT W"),
+    ("quarry", "grids/quarry/midgame.json", "block e1"),
+    ("lixso-game", "grids/lixso-game/6x6-L3-1.txt", None),
+])
+def test_every_game_plays_through_selfplay_and_play_vs(run_cli, game, position, typed):
+    """Each game's Playable, wired once: selfplay replays its games on the game's rules, and
+    play-vs (where the generic loop is the game's) takes a typed move and a hint."""
+    done = run_cli("selfplay", game, "--games", "1", "--engine-a", "best:d1", "--engine-b", "random",
+                   "--position", position, "--opening-plies", "0", "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["games"] == 1 and report["failed"] == 0
+    (result,) = report["results"]
+    assert result["moves"] and result["moves"][0] == report["first_moves"][0]["move"]
+    if typed is None:
+        return  # the Lixso game keeps its own play-vs (tests/test_lixso_game_session.py)
+    group = game.replace("-", " ").split()
+    played = run_cli(*group, "play-vs", position, "--depth", "1", "--json", input=f"hint\n{typed}\nquit\n")
+    assert played.returncode == 0, played.stderr
+    events = [json.loads(line) for line in played.stdout.splitlines()]
+    assert any(e.get("event") == "hint" for e in events), events
+    assert any(e.get("event") == "move" and e.get("by") == "you" for e in events), (events, played.stderr)
