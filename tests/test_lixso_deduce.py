@@ -245,8 +245,8 @@ def test_grades_match_the_reference_grader(deducer):
 
     rng = random.Random(2024)
     sample = []
-    for grid in PACK[:4]:
-        sample += [(with_clues_added(grid, grid.stated_solution(), count, rng), grid.stated_solution()) for count in (0, 3, 6, 12)]
+    for grid in PACK[:3]:
+        sample += [(with_clues_added(grid, grid.stated_solution(), count, rng), grid.stated_solution()) for count in (0, 4, 12)]
     for level in (5, 6):
         for grid in [g for g in load_pack(str(ROOT / "grids" / "lixso" / f"level-{level}.txt")) if isinstance(g, Grid)][:2]:
             sample += [(grid, grid.stated_solution()), (with_clue_removed(grid, rng), grid.stated_solution())]
