@@ -160,6 +160,16 @@ class AndOrSearch(Generic[S, M]):
         return value
 
 
+def check_own_moves(moves: int, most: int) -> int:
+    """``moves`` (a forced question's ``--moves``/``-k``, the target's own moves) when it is from 1
+    to ``most`` (each game's deepest search it accepts); one line naming the bounds otherwise."""
+    if not 1 <= moves <= most:
+        from placesat.core.errors import InputError
+
+        raise InputError(f"--moves must be from 1 to {most}, not {moves}")
+    return moves
+
+
 # --- Checking a forced win on the plain rules -------------------------------------------------
 
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
 
-from placesat.core.andor import AndOrSearch, ReplayedStrategy, SearchStats, Settled, StrategyNode, replay_strategy
+from placesat.core.andor import AndOrSearch, ReplayedStrategy, SearchStats, Settled, StrategyNode, check_own_moves, replay_strategy
 from placesat.core.backend import Status
 from placesat.core.errors import InputError
 from placesat.core.lattice import Point
@@ -363,9 +363,7 @@ def strategy_json(node: StrategyNode, levels: int) -> dict[str, Any] | None:
 
 def check_moves(moves: int) -> int:
     """``moves`` when it is from 1 to :data:`MAX_MOVES`."""
-    if not 1 <= moves <= MAX_MOVES:
-        raise InputError(f"--moves must be from 1 to {MAX_MOVES}, not {moves}")
-    return moves
+    return check_own_moves(moves, MAX_MOVES)
 
 
 def forced_win(

@@ -33,7 +33,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence, Union
 
-from placesat.core.andor import AndOrSearch, ReplayedStrategy, SearchStats, Settled, StrategyFailed, replay_strategy
+from placesat.core.andor import AndOrSearch, ReplayedStrategy, SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
 from placesat.core.errors import InputError
 from placesat.core.lattice import Point
 from placesat.core.play import Outcome
@@ -197,9 +197,7 @@ def make_goal(position: Position, player: int, score: int | None, target: str | 
 
 def check_moves(moves: int) -> int:
     """``moves`` when it is from 1 to :data:`MAX_MOVES`."""
-    if not 1 <= moves <= MAX_MOVES:
-        raise InputError(f"--moves must be from 1 to {MAX_MOVES}, not {moves}")
-    return moves
+    return check_own_moves(moves, MAX_MOVES)
 
 
 def plies_for(position: Position, player: int, own: int) -> int:

@@ -32,8 +32,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
 
-from placesat.core.andor import AndOrSearch, SearchStats, Settled, StrategyFailed, replay_strategy
-from placesat.core.errors import InputError
+from placesat.core.andor import AndOrSearch, SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
 from .model import PASS, PLAYERS, Cell, Move, Placement, Position, opponent
@@ -404,9 +403,7 @@ class ForcedAnswer:
 
 def check_moves(moves: int) -> int:
     """``moves`` when it is from 1 to :data:`MAX_MOVES`."""
-    if not 1 <= moves <= MAX_MOVES:
-        raise InputError(f"--moves must be from 1 to {MAX_MOVES}, not {moves}")
-    return moves
+    return check_own_moves(moves, MAX_MOVES)
 
 
 def forced_win(

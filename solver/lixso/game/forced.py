@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Sequence
 
-from placesat.core.andor import AndOrSearch, SearchStats, Settled
+from placesat.core.andor import AndOrSearch, SearchStats, Settled, check_own_moves
 from placesat.core.errors import InputError
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
@@ -377,9 +377,7 @@ class ForcedAnswer:
 
 def check_turns(turns: int) -> int:
     """``turns`` when it is from 1 to :data:`MAX_TURNS`."""
-    if not 1 <= turns <= MAX_TURNS:
-        raise InputError(f"--moves must be from 1 to {MAX_TURNS}, not {turns}")
-    return turns
+    return check_own_moves(turns, MAX_TURNS)
 
 
 def whole_game_within(rules: GameRules, state: State, plies: int) -> bool:
