@@ -263,19 +263,7 @@ def path_distances(position: Position, values: dict[Point, Signal], costs: dict[
             if d < dist.get(square, INFINITE):
                 dist[square] = d
                 (todo.appendleft if d == 0 else todo.append)((d, square))
-    while todo:
-        d, square = todo.popleft()
-        if d > dist.get(square, INFINITE):
-            continue
-        for side in SIDES:
-            other = neighbour(square, side)
-            if other is None or other not in costs:
-                continue
-            nd = d + costs[other]
-            if nd < dist.get(other, INFINITE):
-                dist[other] = nd
-                (todo.appendleft if costs[other] == 0 else todo.append)((nd, other))
-    return dist
+    return _spread(dist, todo, costs)
 
 
 def pieces_needed(position: Position, goal: Goal, values: dict[Point, Signal] | None = None,
@@ -591,19 +579,7 @@ def _distances_from(start: Point, costs: dict[Point, int]) -> dict[Point, int]:
     """Path counts from ``start`` (its own cost included) over the squares a path may use."""
     dist = {start: costs[start]}
     todo: deque[tuple[int, Point]] = deque([(costs[start], start)])
-    while todo:
-        d, square = todo.popleft()
-        if d > dist[square]:
-            continue
-        for side in SIDES:
-            other = neighbour(square, side)
-            if other is None or other not in costs:
-                continue
-            nd = d + costs[other]
-            if nd < dist.get(other, INFINITE):
-                dist[other] = nd
-                (todo.appendleft if costs[other] == 0 else todo.append)((nd, other))
-    return dist
+    return _spread(dist, todo, costs)
 
 
 # --------------------------------------------------------------------------- the answer
@@ -825,3 +801,22 @@ def first_steps(position: Position, strategy: ReplayedStrategy, count: int = 6) 
 
 
 __all__ = ["forced", "Goal", "make_goal", "ForcedAnswer", "LogiGame", "goal_moves", "pieces_needed"]
+
+
+def _spread(dist: dict[Point, int], todo: "deque[tuple[int, Point]]", costs: dict[Point, int]) -> dict[Point, int]:
+    """``dist`` completed from the queued ``(count, square)`` starts: the least path count to
+    every square a path may use (``costs``, :func:`_costs`: 0 for a square whose piece is still
+    MUTABLE, 1 for an empty one), by 0-1 breadth-first search (a free step goes first)."""
+    while todo:
+        d, square = todo.popleft()
+        if d > dist.get(square, INFINITE):
+            continue
+        for side in SIDES:
+            other = neighbour(square, side)
+            if other is None or other not in costs:
+                continue
+            nd = d + costs[other]
+            if nd < dist.get(other, INFINITE):
+                dist[other] = nd
+                (todo.appendleft if costs[other] == 0 else todo.append)((nd, other))
+    return dist
