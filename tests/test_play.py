@@ -111,6 +111,25 @@ def test_ctrl_c_while_waiting_for_a_move_is_one_line_and_130():
 # --------------------------------------------------------------------------- selfplay
 
 
+def test_ctrl_c_ends_selfplay_with_one_line_and_no_report():
+    """The engines answer a Ctrl-C with their best move so far; the run must still stop, not
+    play every remaining game out with hurried moves and print their report."""
+    import time
+
+    child = subprocess.Popen(placesat_command() + ["selfplay", "quarry", "--games", "50", "--engine-a", "best:d1:1s",
+                                                   "--engine-b", "best:d1:1s"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        time.sleep(3)  # in the first game's engine moves by now (each may take a second)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert child.returncode == 130, err
+    assert out == b"" and err.decode().strip().splitlines()[-1] == "placesat: interrupted"
+
+
 def test_wilson_interval_by_hand():
     """8 of 10 at 95%: centre (0.8 + z²/20) / (1 + z²/10), half-width
     z·sqrt(0.8·0.2/10 + z²/400) / (1 + z²/10), with z = 1.96: 0.4902 to 0.9433."""

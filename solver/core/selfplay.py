@@ -32,6 +32,7 @@ from .errors import InputError
 from .limits import Deadline, check_time_limit
 from .parallel import WorkerCrash, run_ordered
 from .play import Playable
+from .signals import raise_if_stopped
 
 RANDOM, BEST = "random", "best"
 DEFAULT_ENGINE = "best:d2"
@@ -168,6 +169,9 @@ def play_game(job: GameJob) -> GameResult:
     started = time.process_time()
     try:
         for ply in range(job.max_plies + 1):
+            # an engine answers a Ctrl-C with its best move so far (as `best` must): the stop
+            # still ends the run here, instead of every later move being a hurried one
+            raise_if_stopped()
             ended = game.outcome(position)
             if ended is not None:
                 result.winner, result.detail, result.finished = ended.winner, ended.detail, True
