@@ -478,7 +478,7 @@ def generate(
     per_colour: Optional[int] = per_colour_option(),
     resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run of the same command: keep OUT's whole puzzles, make the rest."),
     answers: Optional[str] = typer.Option(None, "--answers", metavar="FILE", help="Where the solutions go (default: beside OUT, NAME.answers.EXT, where verify and check find them)."),
-    inline_answers: bool = typer.Option(False, "--inline-answers", help="Write each solution above its puzzle as '# solution:' instead (the form of packs made before 0.3; the default with --out -)."),
+    inline_answers: bool = typer.Option(False, "--inline-answers", help="Write each solution above its puzzle as '# solution:' instead (the form of packs made before answers moved apart; the default with --out -)."),
     cluster: Optional[str] = cluster_option(),
     json_output: bool = json_option('One JSON object: {"file", "answers", "level", "size", "seed", "puzzles": [{"name", "clues"}]}.'),
 ) -> None:
