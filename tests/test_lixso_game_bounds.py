@@ -248,7 +248,7 @@ def test_a_unary_count_is_exact_both_ways():
 OPENINGS = Path(__file__).resolve().parent.parent / "grids" / "lixso-game"
 
 
-@pytest.mark.parametrize("name", ["open9.txt", "open9-4p.txt"])
+@pytest.mark.parametrize("name", ["9x9-opening.txt", "9x9-opening-4p.txt"])
 @pytest.mark.parametrize("backend", ["sat", "cpsat"])
 def test_a_9x9_opening_answers(name, backend):
     """Issue 37: a 9x9 puzzle grid with its clues and no tile laid (2 players; 4 players in two
