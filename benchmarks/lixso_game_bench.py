@@ -1,18 +1,27 @@
-"""Benchmark the Lixso strategic game: bounds on 9x9, endgame solving on 9x9, the shipped 6x6 games.
+"""Benchmark the Lixso strategic game: every command on the positions players meet, endgame solving on 9x9, the shipped 6x6 games.
 
-    .venv/bin/python benchmarks/lixso_game_bench.py bounds [--repeat 5] [--cli]
+    .venv/bin/python benchmarks/lixso_game_bench.py typical [--quick] [--commands bounds,solve,...] [--time-limit 1] [--bounds-limit 60] [--backend sat] [--each]
     .venv/bin/python benchmarks/lixso_game_bench.py endgames [--limit 60] [--games 3]
     .venv/bin/python benchmarks/lixso_game_bench.py sixes [--limit 900]
     .venv/bin/python benchmarks/lixso_game_bench.py backends [--repeat 5] [--cli]
 
-Positions come from the shipped level-4 9x9 puzzles (``grids/lixso/level-4.txt``) played by
-a fixed greedy policy, the same for both sides: the first tile of the search's move order
+- ``typical``: the positions players meet (:func:`typical_positions`): the puzzle grids of
+  the shipped packs, 9x9 (the first puzzle of each of levels 1-6, ``grids/lixso/level-*.txt``)
+  and 6x6 (the shipped 6x6 games of levels 3, 4 and 6, ``grids/lixso-game/6x6-L*-1.txt``),
+  with 0, 2, 6 and 12 tiles laid by seeded random legal moves, for 2, 3 and 4 players (108
+  positions; ``--quick``: levels 1 and 6 at 9x9 and level 3 at 6x6, 2 and 4 players, 24).
+  Each command once per position, in process: ``bounds`` (within ``--bounds-limit``, 60 s:
+  it should answer far sooner),
+  ``solve``, ``best``, ``forced -k 1`` and ``forced -k 2`` within ``--time-limit`` seconds each (default 1);
+  median and max CPU per command and grid size, and how many answers were "unknown" (the
+  limit came first). A game over before its 12th tile, and ``solve`` with three players
+  (it is for two sides), are left out. ``--each`` prints every position's figures too.
+
+Positions for ``endgames`` come from the shipped level-4 9x9 puzzles (``grids/lixso/level-4.txt``)
+played by a fixed greedy policy, the same for both sides: the first tile of the search's move order
 (the one that takes the most of the other side's legal tiles and costs the mover the
 fewest of its own). It is deterministic, so the positions are the same on every run.
 
-- ``bounds``: ``bounds`` for both sides, in process (one warm-up call excluded), median CPU
-  and wall seconds of ``--repeat`` runs per position; with ``--cli``, also the installed
-  command as typed (start-up and imports included; CPU from the child's resource usage).
 - ``endgames``: for each game, ``solve`` from move N, N - 1, ... back towards the start,
   each within ``--limit`` seconds, until one is not solved: the largest endgame solved is
   the earliest move solved, given as empty cells and legal moves at that point.
@@ -30,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import resource
 import statistics
 import subprocess
@@ -43,13 +53,18 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.timing import once, timed  # noqa: E402
 from placesat.core.limits import Deadline  # noqa: E402
 from placesat.lixso.game.bounds import bounds  # noqa: E402
-from placesat.lixso.game.model import Position, format_text, load_position, seating_for, with_seating  # noqa: E402
+from placesat.lixso.game.model import Position, load_position, seating_for, with_seating  # noqa: E402
 from placesat.lixso.game.rules import GameRules, State, replay_position  # noqa: E402
 from placesat.lixso.game.solve import PLAYING_SHARE, LixsoSearch, solve  # noqa: E402
-from placesat.lixso.model import load_pack  # noqa: E402
+from placesat.lixso.model import default_per_colour, load_pack  # noqa: E402
 
 PUZZLES = ROOT / "grids" / "lixso" / "level-4.txt"
 SIXES = sorted((ROOT / "grids" / "lixso-game").glob("6x6-*.txt"))
+LEVELS = (1, 2, 3, 4, 5, 6)
+SIX_LEVELS = (3, 4, 6)
+LAID = (0, 2, 6, 12)
+PLAYERS = ("2", "3", "4")
+COMMANDS = ("bounds", "solve", "best", "forced-1", "forced-2")
 
 
 def load() -> str:
@@ -77,44 +92,98 @@ def empty_cells(rules: GameRules, state: State) -> int:
     return rules.cell_count - 3 * sum(state.scores)
 
 
-def bench_bounds(args) -> None:
-    print(f"bounds, 9x9, 2 players ({load()})")
-    print("| position | empty cells | backend | median CPU s | median wall s | most / sure per side |")
+def typical_positions(quick: bool = False) -> list[tuple[str, Position]]:
+    """The positions players meet: a shipped puzzle grid with 0, 2, 6 or 12 tiles laid (fewer
+    when the game ends first), for 2, 3 and 4 players, each tile a random legal move of the
+    seat to move (seeded by the grid, the players and the count, so the same on every run)."""
+    grids = [(f"9x9 L{level}", load_pack(str(ROOT / "grids" / "lixso" / f"level-{level}.txt"))[0])
+             for level in ((1, 6) if quick else LEVELS)]
+    grids += [(f"6x6 L{level}", load_position(str(ROOT / "grids" / "lixso-game" / f"6x6-L{level}-1.txt")).grid)
+              for level in ((3,) if quick else SIX_LEVELS)]
+    found = []
+    for name, grid in grids:
+        for players in (("2", "4") if quick else PLAYERS):
+            start = with_seating(Position(grid, seating_for("2"), default_per_colour(grid.height, grid.width)), players)
+            rules = replay_position(start).rules
+            for laid in LAID:
+                draw = random.Random(f"{name} {players} {laid}")
+                state, moves = rules.start(), []
+                while len(moves) < laid and not state.over:
+                    move = draw.choice(rules.moves(state))
+                    moves.append(rules.move_of(*move))
+                    state = rules.play(state, *move)
+                found.append((f"{name} {players}p {len(moves)} laid", start.with_moves(moves)))
+    return found
+
+
+def typical_commands(limit: float, bounds_limit: float, backend: str) -> dict:
+    """Each command as the command line runs it, on a replayed game, within ``limit`` seconds
+    (``bounds`` within ``bounds_limit``: it should answer long before); each gives (its answer
+    in a few words, whether the limit came first), or None when the command refuses the
+    position (``solve`` with three players)."""
+    from placesat.lixso.game.forced import UNKNOWN, forced
+    from placesat.lixso.game.play import LixsoPlayable
+
+    def run_bounds(game):
+        found = bounds(game.rules, game.state, backend, Deadline(bounds_limit))
+        return " / ".join(f"{s.most},{s.sure}" for s in found.sides), not found.known()
+
+    def run_solve(game):
+        if game.rules.seating.side_count != 2:
+            return None  # solve is for two sides; it refuses three players who play for themselves
+        found = solve(game.rules, game.state, Deadline(limit), backend)
+        return "unknown" if found.value is None else f"{found.value:+d}", found.value is None
+
+    def run_best(game):
+        advice = LixsoPlayable(backend=backend).best(game, Deadline(limit))
+        return advice.kind, False  # best always answers: its move by the time limit
+
+    def run_forced(turns):
+        def run(game):
+            answer = forced(game.rules, game.state, turns, Deadline(limit), backend, record=game)
+            return answer.answer, answer.answer == UNKNOWN
+        return run
+
+    return {"bounds": run_bounds, "solve": run_solve, "best": run_best, "forced-1": run_forced(1), "forced-2": run_forced(2)}
+
+
+def bench_typical(args) -> None:
+    commands = typical_commands(args.time_limit, args.bounds_limit, args.backend)
+    chosen = [c for c in args.commands.split(",") if c]
+    for command in chosen:
+        if command not in commands:
+            raise SystemExit(f"unknown command {command!r}; choose from {', '.join(COMMANDS)}")
+    positions = [(name, replay_position(position)) for name, position in typical_positions(args.quick)]
+    commands["bounds"](positions[0][1])  # warm-up (imports, first solver)
+    print(f"typical positions: {len(positions)}; backend {args.backend}; time limit {args.time_limit:g} s "
+          f"(bounds: {args.bounds_limit:g} s); one run each, in process ({load()})")
+    cpu: dict[tuple[str, str], list[float]] = {}
+    unknown: dict[tuple[str, str], int] = {}
+    if args.each:
+        print("| position | command | CPU s | answer |")
+        print("|---|---|---|---|")
+    for name, game in positions:
+        size = name.split()[0]
+        for command in chosen:
+            if game.state.over:
+                continue  # nobody is to move: the commands refuse it
+            outcome, seconds, _ = once(lambda: commands[command](game))
+            if outcome is None:
+                continue
+            answer, timed_out = outcome
+            for key in ((command, size), (command, "all")):
+                cpu.setdefault(key, []).append(seconds)
+                unknown[key] = unknown.get(key, 0) + timed_out
+            if args.each:
+                print(f"| {name} | {command} | {seconds:.3f} | {answer} |", flush=True)
+    print()
+    print("| command | grids | positions | median CPU s | max CPU s | unknown |")
     print("|---|---|---|---|---|---|")
-    cases = []
-    for index in range(args.games):
-        rules, states, record = greedy_game(index)
-        for ply in (0, 8, 16):
-            if ply < len(states):
-                cases.append((f"game {index + 1} after {ply} moves", rules, states[ply], record, ply))
-    for name, rules, state, _, _ in cases:
-        for backend in ("sat", "cpsat"):
-            bounds(rules, state, backend)  # warm-up (imports, first solver)
-            cpus, walls = [], []
-            for _ in range(args.repeat):
-                result, cpu, wall = once(lambda: bounds(rules, state, backend))
-                cpus.append(cpu)
-                walls.append(wall)
-            figures = " / ".join(f"{s.most}, {s.sure}" for s in result.sides)
-            print(f"| {name} | {empty_cells(rules, state)} | {backend} | {statistics.median(cpus):.3f} | {statistics.median(walls):.3f} | {figures} |")
-    if args.cli:
-        print()
-        print("| position | whole command, median CPU s | median wall s |")
-        print("|---|---|---|")
-        command = [str(Path(sys.executable).with_name("placesat")), "lixso", "game", "bounds"]
-        for name, rules, state, record, ply in cases:
-            path = Path("/tmp") / f"lixso-game-bench-{os.getpid()}.txt"
-            path.write_text(format_text(Position(record.grid, record.seating, 7, moves=record.moves[:ply])))
-            cpus, walls = [], []
-            for _ in range(args.repeat):
-                before = resource.getrusage(resource.RUSAGE_CHILDREN)
-                started = time.perf_counter()
-                subprocess.run(command + [str(path)], check=True, capture_output=True)
-                walls.append(time.perf_counter() - started)
-                after = resource.getrusage(resource.RUSAGE_CHILDREN)
-                cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-            path.unlink()
-            print(f"| {name} | {statistics.median(cpus):.2f} | {statistics.median(walls):.2f} |")
+    for command in chosen:
+        for size in ("6x6", "9x9", "all"):
+            times = cpu.get((command, size))
+            if times:
+                print(f"| {command} | {size} | {len(times)} | {statistics.median(times):.3f} | {max(times):.3f} | {unknown[(command, size)]} |")
 
 
 def bench_endgames(args) -> None:
@@ -211,13 +280,19 @@ def bench_backends(args) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("bounds", "endgames", "sixes", "backends"))
+    parser.add_argument("what", choices=("typical", "endgames", "sixes", "backends"))
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--limit", type=float, default=60.0)
     parser.add_argument("--cli", action="store_true")
+    parser.add_argument("--time-limit", type=float, default=1.0, help="typical: seconds for solve, best and forced")
+    parser.add_argument("--bounds-limit", type=float, default=60.0, help="typical: seconds for bounds (it should need far less)")
+    parser.add_argument("--quick", action="store_true", help="typical: 24 positions instead of 108")
+    parser.add_argument("--commands", default=",".join(COMMANDS), help="typical: which, comma-separated, of " + ", ".join(COMMANDS))
+    parser.add_argument("--backend", default="sat", choices=("sat", "cpsat"))
+    parser.add_argument("--each", action="store_true", help="typical: every position's figures too")
     args = parser.parse_args()
-    {"bounds": bench_bounds, "endgames": bench_endgames, "sixes": bench_sixes, "backends": bench_backends}[args.what](args)
+    {"typical": bench_typical, "endgames": bench_endgames, "sixes": bench_sixes, "backends": bench_backends}[args.what](args)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ of tiles a side could add, tile by tile, each checked by the referee.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -194,3 +195,78 @@ def test_the_time_limit_holds_on_a_30x30_grid(backend):
     found = bounds(rules, rules.start(), backend, Deadline(1.5))
     assert time.monotonic() - started < 15
     assert not found.known() and found.can_win(0) is None
+
+
+# positions whose side models mix a binding supply (counted by its tiles) with a colour whose
+# supply cannot bind (counted by the cells covered), the last two in their sure models too:
+# (grid, players, moves, seed, side)
+MIXED = [(GRIDS[0], "2", 2, 0, 1), (GRIDS[0], "4", 2, 2, 1), (GRIDS[0], "2", 3, 9, 1), (GRIDS[0], "4", 3, 8, 0)]
+
+
+@pytest.mark.parametrize("rows, players, moves, seed, side", MIXED)
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_the_solver_optimum_of_a_mixed_count_is_the_most(rows, players, moves, seed, side, backend):
+    """A colour whose supply binds counts its tiles through a unary counter, the others count
+    covered cells: the optimum of that objective, solved outright (no greedy shortcut), is
+    the brute force's most, and the sure figures agree with it too."""
+    from placesat.core.backend import make_backend
+    from placesat.lixso.game.encode import MOST, side_model
+
+    rules, state = random_position(rows, players, moves, seed, per_colour=2)
+    model = side_model(rules, state, side, MOST)
+    assert model.unit == 3 and {weight for _, weight in model.counted} == {1, 3}  # both kinds of count
+    result = make_backend(backend, model.formula).maximize(model.objective(1))
+    chosen = [model.tiles[var] for var in model.tiles if result.value(var)]
+    most, sure = brute_bounds(rules, state, side)
+    assert model.tiles_counted(result.objective) == len(chosen) == most
+    figures = bounds(rules, state, backend).sides[side]
+    assert (figures.most, figures.sure) == (most, sure)
+
+
+def test_a_unary_count_is_exact_both_ways():
+    """The counter's outputs "at least j of these" are true exactly when so, and no more than
+    its bound may hold: every assignment of four literals, by the solver's propagation."""
+    from itertools import product
+
+    from placesat.core.backend import Formula, Status, make_backend
+    from placesat.core.limits import Deadline
+    from placesat.lixso.game.encode import _unary_count
+
+    formula = Formula()
+    group = formula.new_vars(4)
+    outputs = _unary_count(formula, group, 2, Deadline.never())
+    solver = make_backend("sat", formula)
+    for values in product((False, True), repeat=4):
+        fixed = [var if value else -var for var, value in zip(group, values)]
+        result = solver.solve(fixed)
+        if sum(values) > 2:
+            assert result.status is Status.UNSAT
+            continue
+        assert [result.value(out) for out in outputs] == [sum(values) >= j for j in (1, 2)]
+
+
+OPENINGS = Path(__file__).resolve().parent.parent / "grids" / "lixso-game"
+
+
+@pytest.mark.parametrize("name", ["9x9-opening.txt", "9x9-opening-4p.txt"])
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_a_9x9_opening_answers(name, backend):
+    """Issue 37: a 9x9 puzzle grid with its clues and no tile laid (2 players; 4 players in two
+    teams), where the greedy set falls one tile short for team A, so a solver must prove the
+    most. Counted in covered cells it ran past 100 s; here a generous limit must not bite.
+    Each side has two colours of seven tiles, so it lays at most 14 (counting); the 14 tiles
+    found are replayed on the referee; and every tile a side could lay can still be covered
+    by a tile of the other side (the referee's legal tiles), so nothing is sure (0)."""
+    from placesat.core.limits import Deadline
+    from placesat.lixso.game.model import load_position
+    from placesat.lixso.game.rules import replay_position
+
+    game = replay_position(load_position(str(OPENINGS / name)))
+    found = bounds(game.rules, game.state, backend, Deadline(60))
+    assert found.known()
+    legal = [legal_for_side(game.rules, game.state, side) for side in (0, 1)]
+    for figures in found.sides:
+        assert figures.most == 14 == 2 * game.rules.per_colour and len(figures.most_tiles) == 14
+        theirs = {cell for _, move in legal[1 - figures.side] for cell in move.cells}
+        assert all(set(move.cells) & theirs for _, move in legal[figures.side])
+        assert figures.sure == 0 and figures.unblockable == 0

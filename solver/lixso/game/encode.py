@@ -43,28 +43,25 @@ from .rules import GameRules, State, bits
 @dataclass
 class SideModel:
     """A side's tile set as a formula: ``tiles[v]`` is the (colour, placement) of variable ``v``;
-    ``covers[cell]`` is the variable "a tile of the set covers this cell" (for every cell an
-    offered tile covers); ``remaining[k]`` is colour ``k``'s supply left; ``unblockable``
-    (sure models only) lists the tiles no other side can block."""
+    ``counted`` is the count to optimise, as (literal, weight) pairs that add up to ``unit``
+    for each tile of the set (see :func:`side_model`); ``remaining[k]`` is colour ``k``'s
+    supply left; ``unblockable`` (sure models only) lists the tiles no other side can block."""
 
     formula: Formula
     tiles: dict[int, tuple[int, int]]
     remaining: dict[int, int]
     unblockable: list[tuple[int, int]]
-    covers: dict[int, int] = field(default_factory=dict)
+    counted: list[tuple[int, int]] = field(default_factory=list)
+    unit: int = 1
 
     def objective(self, weight: int) -> list[tuple[int, int]]:
-        """The tiles of the set counted through the cells they cover, each cell with ``weight``
-        (1: count them; -1: count them down): three cells a tile, as no two tiles of a set
-        overlap. A count over the cells is what a SAT solver's climb can afford on a large
-        grid: a 30x30 grid has 900 cells but 3,364 placements per colour, and the counter the
-        climb builds grows with the square of what it counts (6,728 tiles: 23 million clauses)."""
-        return [(var, weight) for var in self.covers.values()]
+        """The tiles of the set counted (``weight`` 1: count them; -1: count them down), in
+        ``unit`` a tile."""
+        return [(var, weight * each) for var, each in self.counted]
 
-    @staticmethod
-    def tiles_counted(objective: int) -> int:
+    def tiles_counted(self, objective: int) -> int:
         """The number of tiles an objective value of :meth:`objective` stands for."""
-        return abs(objective) // TILE_CELLS
+        return abs(objective) // self.unit
 
 
 MOST, SURE = "most", "sure"
@@ -144,10 +141,23 @@ def side_model(rules: GameRules, state: State, side: int, kind: str = MOST, dead
     and the module docstring). A sure model offers only the tiles that block
     some unblockable tile: any other tile of a blocking set can be left out.
 
-    The deadline is checked every few hundred tiles, and no constraint is written whose
-    encoding would grow with the square of a large grid: the count to optimise and a
-    colour's supply are counts of covered cells (three per tile), and a supply that cannot
-    bind (at least the colour's tiles offered, or :func:`colour_cap`) is left out.
+    The count to optimise is written so that a solver can prove its optimum:
+
+    - a colour whose supply binds (fewer left than its tiles offered and than
+      :func:`colour_cap`) is counted by a unary counter of its own tiles, whose outputs
+      "at least j of them" (j up to the supply) are both the supply (no output beyond it)
+      and the count. A side whose every colour binds has only a handful of literals to
+      count (14 for two colours of seven): once a set reaches them all, the optimum is
+      proven with no further search, where a count over the tiles or the cells covered
+      had the solver prove that the supply caps the count (a pigeonhole proof, minutes on a
+      9x9 opening);
+    - the other colours' tiles (a supply that cannot bind is left out) are counted through
+      the cells they cover, three a tile: a 30x30 grid has 900 cells but 3,364 placements
+      per colour, and the counter a solver's climb builds grows with the square of what it
+      counts (6,728 tiles: 23 million clauses).
+
+    ``unit`` is 1 when every colour is counted by its tiles, else :data:`TILE_CELLS` (a
+    counted tile then weighs three). The deadline is checked every few hundred tiles.
     """
     deadline = deadline or Deadline.never()
     formula = Formula()
@@ -166,7 +176,6 @@ def side_model(rules: GameRules, state: State, side: int, kind: str = MOST, dead
         offered = [(k, p) for k in colours for p in bits(state.possible[k])]
     var_of: dict[tuple[int, int], int] = {}
     by_cell: dict[int, list[int]] = {}
-    by_colour_cell: dict[tuple[int, int], list[int]] = {}
     by_window: dict[tuple[int, int], list[int]] = {}
     by_colour: dict[int, list[int]] = {k: [] for k in colours}
     meeting = windows_meeting(rules)
@@ -178,7 +187,6 @@ def side_model(rules: GameRules, state: State, side: int, kind: str = MOST, dead
         by_colour[k].append(var)
         for cell in bits(rules.cells_mask[p]):
             by_cell.setdefault(cell, []).append(var)
-            by_colour_cell.setdefault((k, cell), []).append(var)
         for window in meeting[p]:
             by_window.setdefault((k, window), []).append(var)
     deadline.check()
@@ -186,20 +194,50 @@ def side_model(rules: GameRules, state: State, side: int, kind: str = MOST, dead
     for group in list(by_cell.values()) + list(by_window.values()):
         if len(group) > 1:
             formula.add_at_most_one(group)
-    covers = {cell: _covered(formula, group) for cell, group in sorted(by_cell.items())}
     cap = colour_cap(rules)
-    for k in colours:
-        if remaining[k] >= min(len(by_colour[k]), cap):
-            continue  # the supply cannot bind
-        cells = [(cell, group) for (colour, cell), group in sorted(by_colour_cell.items()) if colour == k]
-        if len(cells) < len(by_colour[k]):
-            formula.add_at_most([_covered(formula, group) for _, group in cells], TILE_CELLS * remaining[k])
-        else:
-            formula.add_at_most(by_colour[k], remaining[k])
+    binding = [k for k in colours if remaining[k] < min(len(by_colour[k]), cap)]
+    free = {var for k in colours if k not in binding for var in by_colour[k]}
+    unit = TILE_CELLS if free else 1
+    counted = [(out, unit) for k in binding for out in _unary_count(formula, by_colour[k], remaining[k], deadline)]
+    for cell, group in sorted(by_cell.items()):
+        uncounted = [var for var in group if var in free]
+        if uncounted:
+            counted.append((_covered(formula, uncounted), 1))
     deadline.check()
     for tile in unblockable:
         formula.add_clause(var_of[b] for b in blocking[tile])
-    return SideModel(formula, tiles, remaining, unblockable, covers)
+    return SideModel(formula, tiles, remaining, unblockable, counted, unit)
+
+
+def _unary_count(formula: Formula, group: list[int], most: int, deadline: Deadline) -> list[int]:
+    """At most ``most`` of ``group`` hold; the variables "at least j of ``group`` hold", for
+    j = 1 .. ``most``, each true exactly when so (a sequential counter, read both ways:
+    a count may neither be claimed beyond the tiles laid nor hidden below them)."""
+    below: list[int | None] = [None] * most  # below[j]: at least j + 1 of the tiles so far (None: cannot be)
+    for number, tile in enumerate(group):
+        if number % 256 == 0:
+            deadline.check()
+        if below[most - 1] is not None:
+            formula.add_clause([-tile, -below[most - 1]])  # the supply
+        now: list[int | None] = []
+        for j in range(most):
+            if j > number:
+                now.append(None)
+                continue
+            same, fewer = below[j], below[j - 1] if j else None
+            var = formula.new_var()
+            if same is not None:
+                formula.add_implication(same, var)
+            if j == 0:
+                formula.add_implication(tile, var)
+                formula.add_clause([-var, tile] + ([same] if same is not None else []))
+            else:
+                formula.add_clause([-tile, -fewer, var])  # type: ignore[operator]
+                formula.add_clause([-var, tile] + ([same] if same is not None else []))
+                formula.add_clause([-var, fewer] + ([same] if same is not None else []))  # type: ignore[list-item]
+            now.append(var)
+        below = now
+    return [var for var in below if var is not None]
 
 
 def _covered(formula: Formula, group: list[int]) -> int:
