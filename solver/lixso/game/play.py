@@ -226,8 +226,17 @@ class LixsoPlayable:
             value = int(found) if exact and found is not None else None
             estimate = found
             looked = depth if found is not None else 0
+            if value is not None:
+                # the move that decided the value need not keep it (a value counted or read off
+                # the bounds comes with no move; a fail-soft bound may tie): name only a checked one
+                try:
+                    coded = search.keeping_move(node, value, coded)
+                except TimeUp:
+                    value = None
+                except Stop as stop:
+                    value, stopped = None, stop
             move = rules.move_of(*coded) if coded is not None else rules.move_of(*rules.moves(state)[0])
-            if value is not None and coded is not None:
+            if value is not None:
                 try:
                     line = tuple(rules.move_of(*tile) for tile in search.principal_line(node, value, depth, coded))
                 except (TimeUp, Stop):
