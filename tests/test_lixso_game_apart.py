@@ -56,6 +56,25 @@ KEEPING = {"X r5c4 r6c4 r6c5", "O r2c1 r3c1 r3c2", "O r2c4 r2c5 r3c5", "O r2c5 r
 tiles win by 1)."""
 
 
+DRAWN = """\
+# players: IS XO
+# move: I r5c1 r5c2 r6c1
+# move: X r2c5 r2c6 r3c6
+# move: I r2c3 r3c2 r3c3
+# move: O r4c3 r5c3 r5c4
+# move: S r1c2 r2c1 r2c2
+# move: X r5c5 r6c5 r6c6
+X.O...
+...OX.
+......
+......
+...OX.
+.S....
+"""
+"""Another apart position (found by the seeded search below, seed 1012): player 1 to move, a
+draw with perfect play; the first legal tile, I r3c5 r4c5 r4c6, the move once named, loses."""
+
+
 def minimax_of(rules):
     """The final margin (side A minus side B) with perfect play, by trying every move of the
     rule engine (no counting, no bounds), positions remembered."""
@@ -143,6 +162,20 @@ def test_the_issue_position_by_hand_and_by_minimax():
     assert found.line_proven and found.line_complete and found.line[0] == found.move
     for use_root_bounds in (True, False):
         assert str(solve(rules, state, use_root_bounds=use_root_bounds).move) in KEEPING
+
+
+def test_a_draw_the_first_legal_tile_would_lose():
+    game = replay_position(parse_position(DRAWN))
+    rules, state = game.rules, game.state
+    assert counted(rules, state) and rules.seating.sides[state.to_move] == 0
+    value = minimax_of(rules)
+    assert value(state) == 0 and value(rules.lay(state, parse_move("I r3c5 r4c5 r4c6"))) == -1
+    found = solve(rules, state)
+    assert found.value == 0 and value(rules.lay(state, found.move)) == 0
+    for depth in (None, 1):
+        advice = LixsoPlayable().best(game, Deadline.never(), depth)
+        assert advice.kind == DEFENCE and advice.reason.startswith("holds the draw by force")
+        assert value(rules.lay(state, advice.move)) == 0
 
 
 def test_the_issue_commands(run_cli, tmp_path):
