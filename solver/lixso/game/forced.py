@@ -521,10 +521,10 @@ def _won(answer: ForcedAnswer, rules: GameRules, state: State, game: ForcedGame,
 
 @dataclass(frozen=True)
 class TurnPosition:
-    """A position as the strategy replay sees it: the replayed record (``game``,
-    :class:`placesat.lixso.game.rules.Game`), the seat whose turn it is in the rotation, and the target's turns left.
-    Positions with the same tiles, scores, turn and turns left are equal (transpositions
-    are replayed once)."""
+    """A position as the strategy replay sees it: the replayed record (``game``, a
+    :class:`placesat.lixso.game.rules.Game`), the seat whose turn it is in the rotation, and
+    the target's turns left. Positions with the same tiles, scores, turn and turns left are
+    equal (transpositions are replayed once)."""
 
     game: Any = field(compare=False, hash=False)
     key: Hashable

@@ -49,13 +49,17 @@ class SearchGame(Protocol[State, Move]):
         """Whether the side to move is side 0 (it wants the value high)."""
 
     def final(self, state: State) -> int | None:
-        """The exact value when it is known without search (the game is over), else None."""
+        """The exact value when it is known without search (the game is over, or the game can
+        count it), else None. Where it is known but moves remain, :meth:`Search.solve` still
+        names a move, one proven to keep it."""
 
     def bounds(self, state: State) -> tuple[float, float]:
         """Proven bounds (lowest, highest) on the value with best play from here."""
 
     def moves(self, state: State, first: Move | None) -> Sequence[Move]:
-        """The legal moves, most promising first; ``first`` (when legal) goes at the front."""
+        """The legal moves, most promising first; ``first`` (when legal) goes at the front.
+        Where :meth:`final` knows the value but moves remain, and ``first`` is None, the first
+        move keeps that value."""
 
     def play(self, state: State, move: Move) -> State:
         """The position after ``move``."""
@@ -210,7 +214,9 @@ class Search(Generic[State, Move]):
                 if game.moves(root, None):
                     move = self.keeping_move(root, final)
             except TimeUp:
-                pass
+                # no time left to check it: the game's first choice, which keeps a value it
+                # counted (see SearchGame.moves)
+                move = next(iter(game.moves(root, None)), None)
             except Stop as stop:
                 return Answer(final, final, None, final, 0, self.nodes, True, stopped=stop)
             return Answer(final, final, move, final, 0, self.nodes, True)

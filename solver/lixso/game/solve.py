@@ -130,11 +130,13 @@ def _fixes(symmetry: tuple[tuple[int, ...], tuple[int, ...]], state: State) -> b
 
 @dataclass(frozen=True)
 class Facts:
-    """What counting says about a position: each side's most by count, and whether the sides
-    are apart (no cell both can reach) with one seat each, so that the value is known."""
+    """What counting says about a position: each side's most by count, and whether the value
+    is counted: the sides are apart (no cell both can reach) with one seat each, or the seat
+    to move is ``alone`` (the only one that can still lay)."""
 
     most: tuple[int, ...]
     apart: bool
+    alone: bool = False
 
 
 class LixsoSearch:
@@ -183,7 +185,7 @@ class LixsoSearch:
         facts = self._facts(node)
         if facts.apart:
             return margin + self.solo_most(state, self.side_colours[0]) - self.solo_most(state, self.side_colours[1])
-        if not self._alone(state):
+        if not facts.alone:
             return None
         seat = state.to_move
         most = self.solo_most(state, self.rules.seat_colours[seat])  # one player left, alone
@@ -281,15 +283,12 @@ class LixsoSearch:
         # apart: no cell both sides can still reach, so neither can ever block the other; with
         # one seat per side each then lays its own most, whatever the order of turns
         apart = self.one_seat_per_side and not covers[0] & covers[1]
-        facts = Facts(tuple(most), apart)
+        seat = state.to_move
+        # alone: every other seat has passed for good (a tile that cannot be laid now never can be)
+        alone = not any(rules.can_lay(state, other) for other in range(len(rules.seat_colours)) if other != seat)
+        facts = Facts(tuple(most), apart, alone)
         self._last_facts = (key, facts)
         return facts
-
-    def _alone(self, state: State) -> bool:
-        """Whether the seat to move is the only one that can still lay a tile (the others
-        have passed for good: a tile that cannot be laid now never can be)."""
-        seat = state.to_move
-        return not any(self.rules.can_lay(state, other) for other in range(len(self.rules.seat_colours)) if other != seat)
 
     def count_keepers(self, node: Node) -> list[PlacedTile]:
         """Where :meth:`final` counts the value rather than searching it, the tiles of one
@@ -299,9 +298,10 @@ class LixsoSearch:
         state = node[0]
         if state.to_move == OVER:
             return []
-        if self._facts(node).apart:
+        facts = self._facts(node)
+        if facts.apart:
             colours = self.side_colours[self.sides[state.to_move]]
-        elif self._alone(state):
+        elif facts.alone:
             colours = self.rules.seat_colours[state.to_move]
         else:
             return []
