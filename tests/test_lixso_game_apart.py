@@ -18,13 +18,14 @@ from functools import lru_cache
 
 import pytest
 
-from placesat.core.limits import Deadline
+from placesat.core.limits import Deadline, TimeUp
 from placesat.core.play import DEFENCE, FORCED_LOSS, FORCED_WIN
 from placesat.lixso.game.forced import NO_WIN, WIN, forced
 from placesat.lixso.game.model import format_text, load_position, parse_move, parse_position, with_seating
 from placesat.lixso.game.play import LixsoPlayable
 from placesat.lixso.game.rules import bits, replay_position
-from placesat.lixso.game.solve import PLAYING_SHARE, solve
+from placesat.lixso.game.search import CHECK_EVERY, Search
+from placesat.lixso.game.solve import PLAYING_SHARE, LixsoSearch, solve
 
 from .test_lixso_game_forced import brute_force
 
@@ -135,12 +136,12 @@ KINDS = {
 SEEDS = {"apart": range(160), "touching": range(12), "late": range(25)}
 
 
-def _value_after(rules, state, move, deadline=None) -> int:
+def _value_after(rules, state, move) -> int:
     """Side A's value once ``move`` is laid by the referee: the final margin, or ``solve``'s."""
     after = rules.lay(state, move)
     if after.over:
         return after.scores[0] - after.scores[1]
-    return solve(rules, after, deadline).value
+    return solve(rules, after).value
 
 
 # --------------------------------------------------------------------------- solve
@@ -176,6 +177,30 @@ def test_a_draw_the_first_legal_tile_would_lose():
         advice = LixsoPlayable().best(game, Deadline.never(), depth)
         assert advice.kind == DEFENCE and advice.reason.startswith("holds the draw by force")
         assert value(rules.lay(state, advice.move)) == 0
+
+
+class Passed(Deadline):
+    """A deadline that has come: every look at the clock is too late."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+
+    def check(self) -> None:
+        raise TimeUp()
+
+
+def test_with_no_time_to_check_it_the_move_is_still_the_counts_own():
+    """The time runs out at the first check of the move (the count itself was done): the
+    move named is then the count's own, which keeps the value all the same."""
+    game = replay_position(parse_position(APART))
+    rules, state = game.rules, game.state
+    counting = LixsoSearch(rules)
+    node = counting.root(state)
+    assert counting.final(node) == -2  # counted once, with time
+    search = Search(counting, Passed())
+    search.nodes = CHECK_EVERY - 1  # the next position searched looks at the clock
+    answer = search.solve(node, 10)
+    assert answer.value == -2 and str(rules.move_of(*answer.move)) in KEEPING
 
 
 def test_the_issue_commands(run_cli, tmp_path):
