@@ -234,8 +234,10 @@ class LixsoSearch:
         scored.sort()
         ordered = [(k, p) for _, k, p in scored]
         if first is None:
-            keepers = set(self.count_keepers(node))
-            first = next((move for move in ordered if move in keepers), None)
+            facts = self._facts(node)  # remembered: the search asked final and bounds of this node just now
+            if facts.apart or facts.alone:
+                keepers = set(self.count_keepers(node))
+                first = next((move for move in ordered if move in keepers), None)
         if first is not None and first in ordered:
             ordered.remove(first)
             ordered.insert(0, first)
