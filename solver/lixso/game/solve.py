@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from placesat.core.errors import InputError
 from placesat.core.limits import Deadline, TimeUp
@@ -128,15 +129,15 @@ def _fixes(symmetry: tuple[tuple[int, ...], tuple[int, ...]], state: State) -> b
 # --------------------------------------------------------------------------- the game for the search
 
 
-@dataclass(frozen=True)
-class Facts:
+class Facts(NamedTuple):
     """What counting says about a position: each side's most by count, and whether the value
     is counted: the sides are apart (no cell both can reach) with one seat each, or the seat
-    to move is ``alone`` (the only one that can still lay)."""
+    to move is ``alone`` (the only one that can still lay). (A named tuple: one is made at
+    nearly every position searched.)"""
 
     most: tuple[int, ...]
     apart: bool
-    alone: bool = False
+    alone: bool
 
 
 class LixsoSearch:
@@ -156,7 +157,7 @@ class LixsoSearch:
         self.root_bounds: dict[int, tuple[float, float]] = {}
         self.solo_memo: dict[tuple, int] = {}
         self.one_seat_per_side = len(rules.seat_colours) == 2
-        self._last_facts: tuple[int, Facts] | None = None
+        self._last_facts: tuple[Node, int, Facts] | None = None
 
     def root(self, state: State) -> Node:
         """A search position for ``state``, with the symmetries its tiles have."""
@@ -263,11 +264,15 @@ class LixsoSearch:
         return True
 
     def _facts(self, node: Node) -> "Facts":
-        """The counting bounds of both sides and whether they are apart (remembered for the
-        last position asked about: the search asks final, then bounds, of one position)."""
+        """The counting bounds of both sides and whether the value is counted (remembered for
+        the last position asked about: the search asks final, bounds, then moves of one
+        position, the same node each time)."""
+        last = self._last_facts
+        if last is not None and last[0] is node:
+            return last[2]
         key = self.key(node)
-        if self._last_facts is not None and self._last_facts[0] == key:
-            return self._last_facts[1]
+        if last is not None and last[1] == key:
+            return last[2]
         state = node[0]
         rules = self.rules
         most = []
@@ -289,7 +294,7 @@ class LixsoSearch:
         # alone: every other seat has passed for good (a tile that cannot be laid now never can be)
         alone = not any(rules.can_lay(state, other) for other in range(len(rules.seat_colours)) if other != seat)
         facts = Facts(tuple(most), apart, alone)
-        self._last_facts = (key, facts)
+        self._last_facts = (node, key, facts)
         return facts
 
     def count_keepers(self, node: Node) -> list[PlacedTile]:
