@@ -449,7 +449,7 @@ def solve(
             print(line)
         if solution.line:
             _print_board(after, numbers=_line_numbers(solution))
-        print(f"searched {solution.nodes} positions in {solution.seconds:.2f} s")
+        print(f"searched {solution.nodes} position{'s' if solution.nodes != 1 else ''} in {solution.seconds:.2f} s")
     if svg_out is not None:
         labels = {move.cells[0]: str(number) for number, move in enumerate(solution.line, start=1)}
         title = "\n".join([game.position.grid.label()] + (answer[:2] if solution.stopped is not None else answer[:1]))

@@ -521,10 +521,10 @@ def _won(answer: ForcedAnswer, rules: GameRules, state: State, game: ForcedGame,
 
 @dataclass(frozen=True)
 class TurnPosition:
-    """A position as the strategy replay sees it: the replayed record (``game``, from the
-    Playable), the seat whose turn it is in the rotation, and the target's turns left.
-    Positions with the same tiles, scores, turn and turns left are equal (transpositions
-    are replayed once)."""
+    """A position as the strategy replay sees it: the replayed record (``game``, a
+    :class:`placesat.lixso.game.rules.Game`), the seat whose turn it is in the rotation, and
+    the target's turns left. Positions with the same tiles, scores, turn and turns left are
+    equal (transpositions are replayed once)."""
 
     game: Any = field(compare=False, hash=False)
     key: Hashable
@@ -533,16 +533,13 @@ class TurnPosition:
 
 
 class TurnView:
-    """The game's :class:`placesat.lixso.game.play.LixsoPlayable`, seen as the forced-win
-    question sees it, for :func:`placesat.core.andor.replay_strategy`: the target side is
-    seat 1 and the others seat 2 (so a team's two players both play the strategy), and a
-    seat that can lay no tile has one move, :data:`PASS`, that spends its turn. Every
-    position, legal tile and end of game is the Playable's (the referee's)."""
+    """The replayed game (:class:`placesat.lixso.game.rules.Game`, as the Playable plays it),
+    seen as the forced-win question sees it, for :func:`placesat.core.andor.replay_strategy`:
+    the target side is seat 1 and the others seat 2 (so a team's two players both play the
+    strategy), and a seat that can lay no tile has one move, :data:`PASS`, that spends its
+    turn. Every position, legal tile and end of game is the replayed record's: the referee's."""
 
     def __init__(self, rules: GameRules, target: int) -> None:
-        from .play import LixsoPlayable
-
-        self.playable = LixsoPlayable()
         self.rules = rules
         self.target = target
         self.seats = len(rules.seat_colours)
@@ -553,37 +550,37 @@ class TurnView:
         return TurnPosition(game, (state.board, state.scores), turn, own_left)
 
     def outcome(self, position: TurnPosition):
-        """The Playable's outcome."""
-        return self.playable.outcome(position.game)
+        """The replayed game's outcome."""
+        return position.game.outcome()
 
     def to_move(self, position: TurnPosition) -> int:
         """1 at the target side's turns, 2 at the others'."""
         return 1 if self.rules.seating.sides[position.turn] == self.target else 2
 
     def moves(self, position: TurnPosition) -> list:
-        """The Playable's legal tiles; a pass for a seat that can lay none."""
+        """The replayed game's legal tiles; a pass for a seat that can lay none."""
         game = position.game
         if game.state.over:
             return []
         if game.state.to_move != position.turn:
             return [PASS]
-        return list(self.playable.moves(game))
+        return game.moves()
 
     def play(self, position: TurnPosition, move) -> TurnPosition:
-        """The Playable's play (the referee lays the tile); the turn passes on."""
+        """The referee lays the tile on the replayed game; the turn passes on."""
         own = position.own_left - (1 if self.to_move(position) == 1 else 0)
         following = (position.turn + 1) % self.seats
         if move == PASS:
             if position.game.state.to_move == position.turn:
                 raise StrategyBug("a pass where a tile is legal")
             return self.position(position.game, following, own)
-        return self.position(self.playable.play(position.game, move), following, own)
+        return self.position(position.game.then(move), following, own)
 
 
 def replay_strategy(rules: GameRules, state: State, game: ForcedGame, choose: Strategy, within: int,
                     record: Any = None) -> Any:
     """Play the strategy against every reply with :func:`placesat.core.andor.replay_strategy`
-    on the Playable (:class:`TurnView`), the goal the exact settled test, within ``within``
+    on the replayed game (:class:`TurnView`), the goal the exact settled test, within ``within``
     of the target's turns. ``record``: the replayed record of ``state``, when known.
     Returns the :class:`placesat.core.andor.ReplayedStrategy` (its tree and positions);
     raises :class:`StrategyBug` when the strategy fails anywhere."""
@@ -607,7 +604,7 @@ def replay_strategy(rules: GameRules, state: State, game: ForcedGame, choose: St
 
 def _game_at(rules: GameRules, state: State):
     """A replayed game standing at ``state`` when only the state is known (its record is
-    not): one turn that holds the state. The Playable plays on from it through the referee."""
+    not): one turn that holds the state. The referee plays on from it."""
     from .model import Position
     from .rules import Game, Turn
 

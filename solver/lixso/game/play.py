@@ -39,7 +39,7 @@ from ..model import Grid, default_per_colour
 from . import GAME_BACKEND
 from .forced import WIN as FORCED, ForcedGame, Node, SettledTest, forced
 from .model import CLUE_TOUCH_DEFAULT, Move, Position, format_text, parse_move, seating_for
-from .rules import Game, Turn, replay_position
+from .rules import Game, replay_position
 
 DEFAULT_OPENING = (".S....IX.", ".O.S.I..S", ".........", ".....I...", "....XI...", "OO.......", ".X....X..", ".O......S",
                    "O......O.")
@@ -91,29 +91,16 @@ class LixsoPlayable:
 
     def moves(self, position: Game) -> list[Move]:
         """The legal tiles of the seat to move, colour by colour, in reading order."""
-        rules = position.rules
-        return [rules.move_of(k, p) for k, p in rules.moves(position.state)]
+        return position.moves()
 
     def play(self, position: Game, move: Move) -> Game:
         """The game with ``move`` laid, checked by the referee (``IllegalMove`` names the broken rule)."""
-        rules, before = position.rules, position.state
-        after = rules.lay(before, move)
-        turn = Turn(before.to_move, move, rules.passed_between(before.to_move, after.to_move), after)
-        return Game(position.position.with_move(move), rules, position.turns + (turn,))
+        return position.then(move)
 
     def outcome(self, position: Game) -> Outcome | None:
         """None while somebody can lay; then the winning side's first seat (a team's: its
         first player in turn order), or None for a draw, with the scores."""
-        rules, state = position.rules, position.state
-        if not state.over:
-            return None
-        seating = rules.seating
-        scores = tuple(state.scores)
-        shown = "-".join(str(s) for s in scores)
-        winner = rules.winner(state)
-        if winner is None:
-            return Outcome(None, f"a draw, {shown}", scores)
-        return Outcome(seating.seats_of(winner)[0] + 1, f"{seating.side_name(winner)} wins, {shown}", scores)
+        return position.outcome()
 
     def move_text(self, position: Game, move: Move) -> str:
         """The move as ``lixso game play`` reads it."""
@@ -226,8 +213,17 @@ class LixsoPlayable:
             value = int(found) if exact and found is not None else None
             estimate = found
             looked = depth if found is not None else 0
+            if value is not None:
+                # the move that decided the value need not keep it (a value counted or read off
+                # the bounds comes with no move; a fail-soft bound may tie): name only a checked one
+                try:
+                    coded = search.keeping_move(node, value, coded)
+                except TimeUp:
+                    value = None
+                except Stop as stop:
+                    value, stopped = None, stop
             move = rules.move_of(*coded) if coded is not None else rules.move_of(*rules.moves(state)[0])
-            if value is not None and coded is not None:
+            if value is not None:
                 try:
                     line = tuple(rules.move_of(*tile) for tile in search.principal_line(node, value, depth, coded))
                 except (TimeUp, Stop):

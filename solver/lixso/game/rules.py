@@ -33,6 +33,7 @@ from typing import NamedTuple
 
 from placesat.core.errors import InputError
 from placesat.core.lattice import SquareLattice
+from placesat.core.play import Outcome
 from placesat.core.shapes import L_TROMINO
 
 from ..model import COLOURS, EMPTY, Grid
@@ -377,6 +378,32 @@ class Game:
     def state(self) -> State:
         """The state after the last move of the record."""
         return self.turns[-1].state if self.turns else self.rules.start()
+
+    def moves(self) -> list[Move]:
+        """The legal tiles of the seat to move, colour by colour, in reading order."""
+        rules = self.rules
+        return [rules.move_of(k, p) for k, p in rules.moves(self.state)]
+
+    def then(self, move: Move) -> "Game":
+        """The game with ``move`` laid, checked by the referee (``IllegalMove`` names the broken rule)."""
+        rules, before = self.rules, self.state
+        after = rules.lay(before, move)
+        turn = Turn(before.to_move, move, rules.passed_between(before.to_move, after.to_move), after)
+        return Game(self.position.with_move(move), rules, self.turns + (turn,))
+
+    def outcome(self) -> Outcome | None:
+        """None while somebody can lay; then the winning side's first seat (a team's: its
+        first player in turn order, from 1), or None for a draw, with the scores."""
+        rules, state = self.rules, self.state
+        if not state.over:
+            return None
+        seating = rules.seating
+        scores = tuple(state.scores)
+        shown = "-".join(str(s) for s in scores)
+        winner = rules.winner(state)
+        if winner is None:
+            return Outcome(None, f"a draw, {shown}", scores)
+        return Outcome(seating.seats_of(winner)[0] + 1, f"{seating.side_name(winner)} wins, {shown}", scores)
 
 
 def replay_position(position: Position) -> Game:

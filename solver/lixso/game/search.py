@@ -7,7 +7,9 @@ outcome once the game is over, and proven bounds on the outcome. The search is a
 cut-offs, and the table's best move tried first. On top of it:
 
 - :meth:`Search.solve` finds the exact value by null-window tests (the sign first, so a
-  win, loss or draw is known before the margin), with the move that achieves it;
+  win, loss or draw is known before the margin), with the move that achieves it; when the
+  game knows the root's value without search (:meth:`SearchGame.final`), the move is still
+  one proven to keep it (:meth:`Search.keeping_move`), never just any move;
 - before that, under a deadline, iterative deepening with the game's estimate at the
   horizon gives a considered move early (it may take a set share of the time); when the
   deadline comes first, the best move found so far is kept and the value is what the tests
@@ -47,13 +49,17 @@ class SearchGame(Protocol[State, Move]):
         """Whether the side to move is side 0 (it wants the value high)."""
 
     def final(self, state: State) -> int | None:
-        """The exact value when it is known without search (the game is over), else None."""
+        """The exact value when it is known without search (the game is over, or the game can
+        count it), else None. Where it is known but moves remain, :meth:`Search.solve` still
+        names a move, one proven to keep it."""
 
     def bounds(self, state: State) -> tuple[float, float]:
         """Proven bounds (lowest, highest) on the value with best play from here."""
 
     def moves(self, state: State, first: Move | None) -> Sequence[Move]:
-        """The legal moves, most promising first; ``first`` (when legal) goes at the front."""
+        """The legal moves, most promising first; ``first`` (when legal) goes at the front.
+        Where :meth:`final` knows the value but moves remain, and ``first`` is None, the first
+        move keeps that value."""
 
     def play(self, state: State, move: Move) -> State:
         """The position after ``move``."""
@@ -201,7 +207,19 @@ class Search(Generic[State, Move]):
         game = self.game
         final = game.final(root)
         if final is not None:
-            return Answer(final, final, None, final, 0, self.nodes, True)
+            # known without search (the game is over, or the game counted it): a move is still
+            # owed while one is left, and it must keep that value, checked like any other
+            move = None
+            try:
+                if game.moves(root, None):
+                    move = self.keeping_move(root, final)
+            except TimeUp:
+                # no time left to check it: the game's first choice, which keeps a value it
+                # counted (see SearchGame.moves)
+                move = next(iter(game.moves(root, None)), None)
+            except Stop as stop:
+                return Answer(final, final, None, final, 0, self.nodes, True, stopped=stop)
+            return Answer(final, final, move, final, 0, self.nodes, True)
         maximising = game.maximising(root)
         lower, upper = game.bounds(root)
         answer = Answer(lower, upper, None, None, 0, 0)
@@ -255,10 +273,7 @@ class Search(Generic[State, Move]):
                 if not maximising and move is not None:
                     answer.move = move  # it holds side 0 to at most the new upper bound
             answer.lower, answer.upper = lower, upper
-        if answer.move is None or (maximising and not self._achieves(root, answer.move, lower, True)) or (
-            not maximising and not self._achieves(root, answer.move, upper, False)
-        ):
-            answer.move = self._witness(root, lower, maximising)
+        answer.move = self.keeping_move(root, lower, answer.move)
         return lower, upper
 
     def principal_line(self, root: State, value: float, max_moves: int, first: Move | None = None,
@@ -307,9 +322,15 @@ class Search(Generic[State, Move]):
         got, _, _ = self.search(child, value, value + 1, math.inf)
         return got <= value
 
-    def _witness(self, root: State, value: float, maximising: bool) -> Move | None:
-        """A root move that achieves the known value (found by testing each move)."""
+    def keeping_move(self, root: State, value: float, first: Move | None = None) -> Move:
+        """A move from ``root``, whose value ``value`` is proven, that keeps it for the side to
+        move, proven by a null-window search after it: ``first`` when it does, otherwise the
+        first of the game's moves (in its order) that does. ``RuntimeError`` when none does:
+        the value was wrong, a defect."""
+        maximising = self.game.maximising(root)
+        if first is not None and self._achieves(root, first, value, maximising):
+            return first
         for move in self.game.moves(root, None):
-            if self._achieves(root, move, value, maximising):
+            if move != first and self._achieves(root, move, value, maximising):
                 return move
-        return None
+        raise RuntimeError(f"no move keeps the proven value {value}")

@@ -13,6 +13,10 @@ A minus team B), with both sides playing their best; a positive value is a win f
   fit can be laid in any order): the value is the margin plus the difference of the two
   sides' most, each found by a small branch-and-bound. (With four players a side is two
   players who must each lay when they can, so the rest of its game still needs search.)
+  Likewise when only the player to move can still lay. The move named there comes from the
+  same count: a tile of the largest set the mover's count found, which keeps both counts,
+  and it is checked like every other best move (the position after it is searched, and
+  counted, again);
 - *bounds*: a side lays at most, per colour, its supply left, its tiles still legal and a
   third of the cells they cover; the side to move lays at least one. At the root, the
   solver's bounds (:mod:`placesat.lixso.game.bounds`) replace these;
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from placesat.core.errors import InputError
 from placesat.core.limits import Deadline, TimeUp
@@ -124,13 +129,15 @@ def _fixes(symmetry: tuple[tuple[int, ...], tuple[int, ...]], state: State) -> b
 # --------------------------------------------------------------------------- the game for the search
 
 
-@dataclass(frozen=True)
-class Facts:
-    """What counting says about a position: each side's most by count, and whether the sides
-    are apart (no cell both can reach) with one seat each, so that the value is known."""
+class Facts(NamedTuple):
+    """What counting says about a position: each side's most by count, and whether the value
+    is counted: the sides are apart (no cell both can reach) with one seat each, or the seat
+    to move is ``alone`` (the only one that can still lay). (A named tuple: one is made at
+    nearly every position searched.)"""
 
     most: tuple[int, ...]
     apart: bool
+    alone: bool
 
 
 class LixsoSearch:
@@ -150,7 +157,7 @@ class LixsoSearch:
         self.root_bounds: dict[int, tuple[float, float]] = {}
         self.solo_memo: dict[tuple, int] = {}
         self.one_seat_per_side = len(rules.seat_colours) == 2
-        self._last_facts: tuple[int, Facts] | None = None
+        self._last_facts: tuple[Node, int, Facts] | None = None
 
     def root(self, state: State) -> Node:
         """A search position for ``state``, with the symmetries its tiles have."""
@@ -179,11 +186,10 @@ class LixsoSearch:
         facts = self._facts(node)
         if facts.apart:
             return margin + self.solo_most(state, self.side_colours[0]) - self.solo_most(state, self.side_colours[1])
-        seat = state.to_move
-        rules = self.rules
-        if any(rules.can_lay(state, other) for other in range(len(rules.seat_colours)) if other != seat):
+        if not facts.alone:
             return None
-        most = self.solo_most(state, rules.seat_colours[seat])  # one player left, alone
+        seat = state.to_move
+        most = self.solo_most(state, self.rules.seat_colours[seat])  # one player left, alone
         return margin + most if self.sides[seat] == 0 else margin - most
 
     def bounds(self, node: Node) -> tuple[float, float]:
@@ -208,7 +214,11 @@ class LixsoSearch:
 
     def moves(self, node: Node, first: PlacedTile | None) -> list[PlacedTile]:
         """The legal tiles (one of each set of images while the position is symmetric), those
-        that take the most of the other side's legal tiles and the fewest of the mover's first."""
+        that take the most of the other side's legal tiles and the fewest of the mover's first.
+
+        Where the value is counted (:meth:`final`: the sides apart, or one player left), a
+        tile of the mover's largest set goes first: it keeps the count (the rest of that set
+        still fits, and the other side's tiles are untouched), so it keeps the value."""
         state, stab = node
         rules = self.rules
         mover = self.sides[state.to_move]
@@ -224,6 +234,11 @@ class LixsoSearch:
             scored.append((lost - 6 * taken, k, p))
         scored.sort()
         ordered = [(k, p) for _, k, p in scored]
+        if first is None:
+            facts = self._facts(node)  # remembered: the search asked final and bounds of this node just now
+            if facts.apart or facts.alone:
+                keepers = set(self.count_keepers(node))
+                first = next((move for move in ordered if move in keepers), None)
         if first is not None and first in ordered:
             ordered.remove(first)
             ordered.insert(0, first)
@@ -249,11 +264,15 @@ class LixsoSearch:
         return True
 
     def _facts(self, node: Node) -> "Facts":
-        """The counting bounds of both sides and whether they are apart (remembered for the
-        last position asked about: the search asks final, then bounds, of one position)."""
+        """The counting bounds of both sides and whether the value is counted (remembered for
+        the last position asked about: the search asks final, bounds, then moves of one
+        position, the same node each time)."""
+        last = self._last_facts
+        if last is not None and last[0] is node:
+            return last[2]
         key = self.key(node)
-        if self._last_facts is not None and self._last_facts[0] == key:
-            return self._last_facts[1]
+        if last is not None and last[1] == key:
+            return last[2]
         state = node[0]
         rules = self.rules
         most = []
@@ -271,9 +290,56 @@ class LixsoSearch:
         # apart: no cell both sides can still reach, so neither can ever block the other; with
         # one seat per side each then lays its own most, whatever the order of turns
         apart = self.one_seat_per_side and not covers[0] & covers[1]
-        facts = Facts(tuple(most), apart)
-        self._last_facts = (key, facts)
+        seat = state.to_move
+        # alone: every other seat has passed for good (a tile that cannot be laid now never can be)
+        alone = not any(rules.can_lay(state, other) for other in range(len(rules.seat_colours)) if other != seat)
+        facts = Facts(tuple(most), apart, alone)
+        self._last_facts = (node, key, facts)
         return facts
+
+    def count_keepers(self, node: Node) -> list[PlacedTile]:
+        """Where :meth:`final` counts the value rather than searching it, the tiles of one
+        largest set the mover could lay alone (the set its count found); empty elsewhere.
+        Laying any of them first keeps the mover's count, one less and one tile laid, and
+        leaves the other side's count as it was, so it keeps the value."""
+        state = node[0]
+        if state.to_move == OVER:
+            return []
+        facts = self._facts(node)
+        if facts.apart:
+            colours = self.side_colours[self.sides[state.to_move]]
+        elif facts.alone:
+            colours = self.rules.seat_colours[state.to_move]
+        else:
+            return []
+        return self.solo_tiles(state, colours)
+
+    def solo_tiles(self, state: State, colours: tuple[int, ...]) -> list[PlacedTile]:
+        """A largest set of tiles of ``colours`` one player could add alone, :meth:`solo_most`
+        of them: read off the branch-and-bound's own choices (take the first legal tile
+        exactly when leaving it gives fewer)."""
+        rules = self.rules
+        possible = tuple(state.possible[k] for k in colours)
+        left = tuple(rules.per_colour - state.placed[k].bit_count() for k in colours)
+        best = self._solo(possible, left)
+        tiles: list[PlacedTile] = []
+        while best:
+            first = next(i for i, mask in enumerate(possible) if mask)
+            p = (possible[first] & -possible[first]).bit_length() - 1
+            without = list(possible)
+            without[first] &= ~(1 << p)
+            if self._solo(tuple(without), left) == best:
+                possible = tuple(without)
+                continue
+            taken = [mask & ~rules.overlaps[p] for mask in possible]
+            taken[first] &= ~rules.near[p]
+            rest = list(left)
+            rest[first] -= 1
+            if rest[first] == 0:
+                taken[first] = 0
+            tiles.append((colours[first], p))
+            possible, left, best = tuple(taken), tuple(rest), best - 1
+        return tiles
 
     def solo_most(self, state: State, colours: tuple[int, ...]) -> int:
         """The most tiles of ``colours`` one player could add alone: a branch-and-bound over
@@ -467,6 +533,9 @@ def solve(
         first = rules.moves(state)[0]  # no search finished: at least a legal move
         move = rules.move_of(*first)
     line, proven, complete = _line_of_play(search, node, answer, longest)
+    if proven and line and line[0] != answer.move:
+        # the line's first move is the first that keeps the value, the best move tried first
+        raise RuntimeError(f"the best move {move} does not keep the proven value {answer.value}")
     return Solution(to_move, answer.lower, answer.upper, move, answer.nodes, time.perf_counter() - started,
                     answer.depth, answer.estimate, root, answer.stats, _replayed_line(rules, state, line, answer.value if complete else None),
                     proven, complete, answer.stopped)
