@@ -355,8 +355,10 @@ def _solution_words(game, solution) -> list[str]:
         proven = f"its final margin over {other} lies from {int(low):+d} to {int(high):+d}" if high - low < 1000 else "nothing proven yet"
         lines.append(f"unknown: {cause} for {me} (to move); {proven}")
     if solution.move is not None:
-        if solution.value is not None:
+        if solution.value is not None and solution.move_checked:
             how = "achieves it"
+        elif solution.value is not None:
+            how = "the search's choice; the time limit came before it was checked against the value"
         elif solution.depth:
             how = f"best found so far, by a {solution.depth}-move look-ahead; not proven"
         else:

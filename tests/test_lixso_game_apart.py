@@ -341,3 +341,25 @@ def test_play_vs_computer_keeps_the_win_by_2(run_cli, tmp_path):
     assert "with perfect play it wins" in done.stdout
     end = replay_position(load_position(str(out)))
     assert end.state.over and end.state.scores == (4, 6), done.stdout
+
+
+def test_a_value_whose_move_the_deadline_left_unchecked_claims_nothing_for_it(monkeypatch):
+    """The value is proven but the deadline comes while the move is being checked against it
+    (and before the line of play could check it): ``solve`` says the move is unchecked, and
+    ``best`` claims no forced result for it (it used to print "achieves it" for the search's
+    unchecked choice)."""
+    game = random_games("2", SEEDS["late"], "late")[0]
+    rules, state = game.rules, game.state
+    proven = solve(rules, state, Deadline.never())
+    assert proven.value is not None and proven.move_checked
+
+    def late(*args, **kwargs):
+        raise TimeUp()
+
+    monkeypatch.setattr(Search, "keeping_move", late)
+    monkeypatch.setattr(Search, "principal_line", late)
+    cut = solve(rules, state, Deadline.never())
+    assert cut.value == proven.value and not cut.move_checked and not cut.to_json()["move_checked"]
+    advice = LixsoPlayable().best(game, Deadline.never())
+    _checked_advice(game, advice)  # any result it claims still holds (by minimax)
+    assert not advice.reason.startswith(("wins by force", "holds the draw", "every tile loses")), advice.reason

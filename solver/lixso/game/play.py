@@ -196,6 +196,8 @@ class LixsoPlayable:
             solution = solve(rules, state, share, self.backend, deepen_share=PLAYING_SHARE)
             stopped = solution.stopped
             value, move, looked, estimate = solution.value, solution.move, solution.depth, solution.estimate
+            if not solution.move_checked:
+                value = None  # a value known but a move the deadline left unchecked: no claim for it
             if move is None:  # stopped before any search finished
                 move = rules.move_of(*rules.moves(state)[0])
             line = solution.line

@@ -98,6 +98,9 @@ class Answer(Generic[Move]):
     stopped: Stop | None = None
     """A Ctrl-C or SIGTERM that ended the search: what is here is what was found before it
     (the caller says so, then lets the stop end the command)."""
+    move_checked: bool = False
+    """Whether ``move`` is proven to keep the known value (by :meth:`Search.keeping_move`, or
+    by the game's count where it counted the value); a deadline can come before the check."""
 
     @property
     def value(self) -> int | None:
@@ -219,7 +222,7 @@ class Search(Generic[State, Move]):
                 move = next(iter(game.moves(root, None)), None)
             except Stop as stop:
                 return Answer(final, final, None, final, 0, self.nodes, True, stopped=stop)
-            return Answer(final, final, move, final, 0, self.nodes, True)
+            return Answer(final, final, move, final, 0, self.nodes, True, move_checked=move is not None)
         maximising = game.maximising(root)
         lower, upper = game.bounds(root)
         answer = Answer(lower, upper, None, None, 0, 0)
@@ -273,7 +276,10 @@ class Search(Generic[State, Move]):
                 if not maximising and move is not None:
                     answer.move = move  # it holds side 0 to at most the new upper bound
             answer.lower, answer.upper = lower, upper
+        # a deadline here leaves the value known and the move unchecked (said so by the caller)
+        answer.lower, answer.upper = lower, upper
         answer.move = self.keeping_move(root, lower, answer.move)
+        answer.move_checked = True
         return lower, upper
 
     def principal_line(self, root: State, value: float, max_moves: int, first: Move | None = None,

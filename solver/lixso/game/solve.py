@@ -408,6 +408,7 @@ class Solution:
     line_proven: bool = False
     line_complete: bool = False
     stopped: Stop | None = None
+    move_checked: bool = False
 
     @property
     def value(self) -> int | None:
@@ -444,6 +445,7 @@ class Solution:
             "line": [str(move) for move in self.line],
             "line_proven": self.line_proven,
             "line_complete": self.line_complete,
+            "move_checked": self.move_checked,
             "interrupted": self.stopped is not None,
             "depth": self.depth,
             "nodes": self.nodes,
@@ -538,7 +540,7 @@ def solve(
         raise RuntimeError(f"the best move {move} does not keep the proven value {answer.value}")
     return Solution(to_move, answer.lower, answer.upper, move, answer.nodes, time.perf_counter() - started,
                     answer.depth, answer.estimate, root, answer.stats, _replayed_line(rules, state, line, answer.value if complete else None),
-                    proven, complete, answer.stopped)
+                    proven, complete, answer.stopped, answer.move_checked or (proven and bool(line)))
 
 
 def _line_of_play(search: Search, node: Node, answer: Answer, longest: int) -> tuple[list[PlacedTile], bool, bool]:
