@@ -31,7 +31,7 @@ from .common import (
     warn,
     write_output,
 )
-from .play import SkippedLine, check_stdin, register_game, register_on_demand, typed_line
+from .play import PlaySetup, SkippedLine, check_stdin, register_game, register_on_demand, typed_line
 
 app = make_group(
     """The Lixso strategic game: players take turns laying L-tiles of their colours on a
@@ -841,7 +841,7 @@ def _game_only(path: str):
     return _load(path, None, False)
 
 
-def _register_for_selfplay():
+def _register_for_selfplay() -> PlaySetup:
     """The Lixso game is known to ``placesat selfplay`` (it keeps its own play-vs, whose hint is best)."""
     from placesat.lixso.game.play import LixsoPlayable
 

@@ -199,7 +199,7 @@ LARGE_COUNT_LITERALS = 128
 """A cardinality constraint over this many literals or more, that the plain totalizer would
 encode (a bound from 3 up, or any "at least" from 2), is encoded by its bound
 (:func:`_large_count_clauses`); a smaller one keeps the plain totalizer, so that every 9x9
-Lixso formula (and so every shipped pack, and what a seed generates) stays the same clauses.
+Lixso formula (and so every shipped pack, and what a seed generates at 9x9) stays the same clauses.
 Bounds 1 and 2 keep their sequential counter whatever the size: it is linear already, and
 the commands that use it on many literals (``lsd reach``, ``laido best``) stay as they were."""
 
