@@ -120,9 +120,30 @@ def _backend(value: str) -> str:
     return value
 
 
-def backend_option(default: str = DEFAULT_BACKEND, help_text: str | None = None) -> Any:
-    """``--backend sat|cpsat``."""
-    return typer.Option(default, "--backend", "-b", callback=_backend, help=help_text or BACKEND_HELP)
+SLOW_BACKENDS: dict[tuple[str, str], str] = {
+    ("lsd reach", "cpsat"): "cpsat is far slower here than sat, the default (measured: -k 6 5-8x, -k 12 about 100x: 201 s against 2 s)",
+    ("laido reach", "sat"): "sat is far slower here than cpsat, the default (measured: race9 -k 4 9.3 s against 1.9 s, 5x)",
+    ("quarry reach", "sat"): "sat is far slower here than cpsat, the default, whose LP proves the bounds (measured: the empty board's fewest stones 57 s against 1 s)",
+}
+"""The (command, backend) pairs measured far slower than the command's default (docs/performance.md):
+the command's --help says so, and the command says it once on stderr when that backend is asked for."""
+
+
+def backend_option(default: str = DEFAULT_BACKEND, help_text: str | None = None, command_name: str | None = None) -> Any:
+    """``--backend sat|cpsat``; ``command_name`` ("lsd reach") looks the command up in
+    :data:`SLOW_BACKENDS`, for its help and its warning."""
+    slow = {backend: note for (name, backend), note in SLOW_BACKENDS.items() if name == command_name}
+    text = help_text or BACKEND_HELP
+    if slow:
+        text += " " + " ".join(f"Warning: {note}." for note in slow.values())
+
+    def check(value: str) -> str:
+        value = _backend(value)
+        if value in slow:
+            warn(slow[value])
+        return value
+
+    return typer.Option(default, "--backend", "-b", callback=check, help=text)
 
 
 def json_option(help_text: str = "Print the answer as JSON (one object per line).") -> Any:

@@ -246,7 +246,7 @@ def reach(
     player: str = typer.Option(..., "--player", "-p", help="black or white: the player who adds stones."),
     stones: int = typer.Option(..., "--stones", "-k", min=0, help="At most this many stones to add (more than the empty points is the same as all of them)."),
     best: bool = typer.Option(False, "--best", help="Instead: the highest value the player's best group can reach."),
-    backend: str = backend_option(DEFAULT_REACH_BACKEND, f"Solver backend: sat or cpsat (default {DEFAULT_REACH_BACKEND} here)."),
+    backend: str = backend_option(DEFAULT_REACH_BACKEND, f"Solver backend: sat or cpsat (default {DEFAULT_REACH_BACKEND} here).", "laido reach"),
     time_limit: Optional[float] = time_limit_option(),
     json_output: bool = json_option("One JSON object: answer (yes/no/unknown), stones, moves, final score."),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board the answer reaches: the new stones numbered in order, each connection part drawn, the question and the answer as its title, the coordinates q,r round the rims."),

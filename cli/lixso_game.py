@@ -31,7 +31,7 @@ from .common import (
     warn,
     write_output,
 )
-from .play import SkippedLine, check_stdin, register_game, typed_line
+from .play import PlaySetup, SkippedLine, check_stdin, register_game, register_on_demand, typed_line
 
 app = make_group(
     """The Lixso strategic game: players take turns laying L-tiles of their colours on a
@@ -843,11 +843,12 @@ def _game_only(path: str):
     return _load(path, None, False)
 
 
-def _register_for_selfplay() -> None:
+def _register_for_selfplay() -> PlaySetup:
     """The Lixso game is known to ``placesat selfplay`` (it keeps its own play-vs, whose hint is best)."""
     from placesat.lixso.game.play import LixsoPlayable
 
-    register_game(LixsoPlayable(), _game_only, POSITION_HELP, "like 'I r3c4 r3c5 r4c4'")
+    return register_game(LixsoPlayable(), _game_only, POSITION_HELP, "like 'I r3c4 r3c5 r4c4'")
 
 
-_register_for_selfplay()
+# on demand: this module is imported by every lixso command, and the game's engine takes a while
+register_on_demand("lixso-game", _register_for_selfplay)

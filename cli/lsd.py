@@ -363,7 +363,7 @@ def reach(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     player: int = typer.Option(..., "--player", "-p", help="The player who is to have a line (1 to the number of players)."),
     plies: int = typer.Option(..., "--plies", "-k", help=f"At most this many plies, every player's counted (0 to {MAX_PLIES})."),
-    backend: str = backend_option(),
+    backend: str = backend_option(command_name="lsd reach"),
     time_limit: Optional[float] = time_limit_option(),
     json_output: bool = json_option('One JSON object: {"answer": "yes"|"no"|"unknown", "moves": [{"move", "player", "captures"}], ...}.'),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="With a yes: also write a picture of the position reached, the placed tiles numbered in order, the question and the answer as its title."),

@@ -11,6 +11,7 @@ defect in placesat itself is one line and 70 (``PLACESAT_DEBUG=1`` shows the tra
 
 from __future__ import annotations
 
+import copy
 import importlib
 import os
 import re
@@ -105,10 +106,34 @@ def build(argv: list[str]) -> typer.Typer:
     for group in _available_groups():
         if group == named:
             module = importlib.import_module(f"placesat.cli.{group}")
-            application.add_typer(module.app, name=group)
+            words = argv[1:]
+            application.add_typer(_named_part(module.app, words[words.index(group) + 1 :]), name=group)
         elif named is None:  # only listed: a stand-in with the group's summary, nothing imported
             application.add_typer(typer.Typer(help=SUMMARIES[group], short_help=SUMMARIES[group], rich_markup_mode=None), name=group)
     return application
+
+
+def _named_part(group_app: typer.Typer, rest: list[str]) -> typer.Typer:
+    """``group_app`` with only the command (or sub-group, itself cut the same way) that ``rest``,
+    the words after the group's name, names: typer turns every command it holds into a click
+    command before it runs one (half of a group's start-up). Unchanged when ``rest`` names
+    none of them (a group's own --help, or a misspelt command: click's message lists them)."""
+    from typer.main import get_command_name
+
+    words = [arg for arg in rest if not arg.startswith("-")]
+    if not words or group_app.registered_callback is not None:  # a group's own options could take a word
+        return group_app
+    word = words[0]
+    commands = [info for info in group_app.registered_commands if (info.name or get_command_name(info.callback.__name__)) == word]
+    groups = [info for info in group_app.registered_groups if info.name == word]
+    if not commands and not groups:
+        return group_app
+    part = copy.copy(group_app)
+    part.registered_commands = commands
+    part.registered_groups = [copy.copy(info) for info in groups]
+    for info in part.registered_groups:
+        info.typer_instance = _named_part(info.typer_instance, rest[rest.index(word) + 1 :])
+    return part
 
 
 _NUMBER = r"-?\d+(?:\.\d+)?"

@@ -252,7 +252,7 @@ def reach(
     player: Optional[str] = typer.Option(None, "--player", "-p", help="Whose line (default: the player to move)."),
     objective: str = typer.Option(STONES, "--objective", help="stones (fewest stones; default) or points (fewest tournament points given up)."),
     max_stones: Optional[int] = typer.Option(None, "--max-stones", "-k", min=0, help="At most this many stones."),
-    backend: str = backend_option(DEFAULT_REACH_BACKEND, f"Solver backend: sat or cpsat (default {DEFAULT_REACH_BACKEND}: its LP proves the bounds)."),
+    backend: str = backend_option(DEFAULT_REACH_BACKEND, f"Solver backend: sat or cpsat (default {DEFAULT_REACH_BACKEND}: its LP proves the bounds).", "quarry reach"),
     time_limit: Optional[float] = time_limit_option(),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board after the answer's stones."),
     json_output: bool = json_option('One JSON object: {"answer": possible|impossible|unknown, "stones", "points", "moves", "line"}.'),

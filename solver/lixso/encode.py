@@ -124,7 +124,13 @@ def build_template(
     template.colour = [formula.new_vars(ncol) for _ in cells]
     template.placements = L_TROMINO.placements(lattice)
     template.tile = [formula.new_vars(ncol) for _ in template.placements]
-    colour, tile, index = template.colour, template.tile, template.cell_index
+    colour, tile = template.colour, template.tile
+    # every process that solves a grid builds its template (a fifth of `lixso solve` on one
+    # 9x9 grid): the clauses below are fresh lists of ints, appended as they are, and each
+    # cell's number and neighbours are looked up once
+    add_clause = formula.clauses.append
+    index = {cell: i for i, cell in enumerate(cells)}.__getitem__
+    touching = {cell: lattice.touching(cell) for cell in cells}
 
     placements_at: list[list[int]] = [[] for _ in cells]
     for p, placement in enumerate(template.placements):
@@ -135,29 +141,32 @@ def build_template(
     for i in range(len(cells)):
         formula.add_exactly_one(colour[i])
         for k in range(ncol):
-            formula.add_clause([-colour[i][k]] + [tile[p][k] for p in placements_at[i]])
+            add_clause([-colour[i][k]] + [tile[p][k] for p in placements_at[i]])
             formula.add_at_most_one([tile[p][k] for p in placements_at[i]])
 
     for p, placement in enumerate(template.placements):
         if p % 512 == 0:
             check()
         members = set(placement)
-        ring = sorted({n for cell in placement for n in lattice.touching(cell)} - members)
+        ring = sorted({n for cell in placement for n in touching[cell]} - members)
+        placement_colours = [colour[index(cell)] for cell in placement]
+        ring_colours = [colour[index(n)] for n in ring]
         for k in range(ncol):
-            for cell in placement:
-                formula.add_implication(tile[p][k], colour[index(cell)][k])
+            tile_lit = tile[p][k]
+            for cell_colour in placement_colours:
+                add_clause([-tile_lit, cell_colour[k]])
             # no touching: a tile's colour appears on no cell around it
-            for n in ring:
-                formula.add_clause([-tile[p][k], -colour[index(n)][k]])
+            for n_colour in ring_colours:
+                add_clause([-tile_lit, -n_colour[k]])
             if "triple" in redundant:
                 # three cells of a placement in colour k can only be that tile
-                formula.add_clause([tile[p][k]] + [-colour[index(cell)][k] for cell in placement])
+                add_clause([tile_lit] + [-cell_colour[k] for cell_colour in placement_colours])
 
     if "window" in redundant:
         for window in lattice.windows:
             for k in range(ncol):
                 # a 2x2 block is never one colour (that would be a group of 4)
-                formula.add_clause([-colour[index(cell)][k] for cell in window])
+                add_clause([-colour[index(cell)][k] for cell in window])
 
     if "pair" in redundant:
         # two touching cells of one colour share a tile
@@ -169,10 +178,10 @@ def build_template(
                     holding.setdefault((ids[a], ids[b]), []).append(p)
         for (a, b), ps in holding.items():
             for k in range(ncol):
-                formula.add_clause([-colour[a][k], -colour[b][k]] + [tile[p][k] for p in ps])
+                add_clause([-colour[a][k], -colour[b][k]] + [tile[p][k] for p in ps])
 
     if "cover_all" in redundant or "touch_all" in redundant:
-        rings = [{n for cell in placement for n in lattice.touching(cell)} - set(placement) for placement in template.placements]
+        rings = [{n for cell in placement for n in touching[cell]} - set(placement) for placement in template.placements]
         for i, cell in enumerate(cells):
             through = placements_at[i]
             covered = {c for p in through for c in template.placements[p]} - {cell}
@@ -182,21 +191,21 @@ def build_template(
                     # a k cell's tile is one of the k tiles through it: what all of them cover is k
                     for c in sorted(covered):
                         others = [tile[p][k] for p in through if c not in template.placements[p]]
-                        formula.add_clause([-colour[i][k], colour[index(c)][k]] + others)
+                        add_clause([-colour[i][k], colour[index(c)][k]] + others)
                 if "touch_all" in redundant:
                     # ... and what all of them touch is not k
                     for c in sorted(touched):
                         others = [tile[p][k] for p in through if c not in rings[p]]
-                        formula.add_clause([-colour[i][k], -colour[index(c)][k]] + others)
+                        add_clause([-colour[i][k], -colour[index(c)][k]] + others)
 
     if "tiling" in redundant:
         # each cell lies in exactly one placed tile, whatever its colour (numbered after the
         # colour and tile variables, so that their literals mean the same in every template)
         placed = template.placed = formula.new_vars(len(template.placements))
         for p, lits in enumerate(tile):
-            formula.add_clause([-placed[p]] + lits)
+            add_clause([-placed[p]] + lits)
             for lit in lits:
-                formula.add_implication(lit, placed[p])
+                add_clause([-lit, placed[p]])
         for i in range(len(cells)):
             formula.add_exactly_one([placed[p] for p in placements_at[i]])
 
