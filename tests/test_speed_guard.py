@@ -1,8 +1,8 @@
 """The speed guard's quick form (benchmarks/guard.py --quick): no command slips far past its
 committed baseline.
 
-Each quick command is run in a fresh process (a warm-up run, then one counted run) and its CPU
-seconds, as a multiple of this session's calibration unit, are compared with the baseline's at
+Each quick command is run once in a fresh process (once more after a warm-up if that run
+fails: :func:`guard.measure_quick`) and its CPU seconds, as a multiple of this session's calibration unit, are compared with the baseline's at
 :data:`guard.QUICK_THRESHOLD` (loose: a busy machine never reaches it, a 100x slip such as the
 one of ``lixso game bounds`` on a 9x9 opening does). A command with no baseline entry is
 skipped: its figure is recorded with ``benchmarks/guard.py --update`` once it runs within its
@@ -36,8 +36,8 @@ QUICK = guard.select(None, quick=True)
 
 @pytest.fixture(scope="module")
 def unit() -> float:
-    """This session's calibration unit (the loop and the SAT call, three runs each)."""
-    return guard.unit_of(guard.calibrate(3))
+    """This session's calibration unit (the loop and the SAT call, two runs each)."""
+    return guard.unit_of(guard.calibrate(2))
 
 
 @pytest.mark.parametrize("case", QUICK, ids=[case.name for case in QUICK])
@@ -45,8 +45,7 @@ def test_quick_command_within_its_baseline(case, unit):
     entry = BASELINE["cases"].get(case.name)
     if entry is None:
         pytest.skip(f"no baseline for {case.name!r} yet: record it with benchmarks/guard.py --update")
-    measured = guard.measure(case, case.quick_runs)
-    verdict = guard.compare(measured, unit, entry, guard.QUICK_THRESHOLD, check_max=False)
+    _, verdict = guard.measure_quick(case, unit, entry, guard.QUICK_THRESHOLD)
     assert not verdict.failed, f"{case.name} slipped ({verdict.failed}):\n{guard.table([verdict])}\n" \
                                f"calibration unit {unit * 1000:.1f} ms, baseline's {entry['unit_s'] * 1000:.1f} ms"
 
