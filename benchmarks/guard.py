@@ -111,7 +111,6 @@ class Case:
     codes: tuple[int, ...] = (0,)  # the exit codes of a normal answer
     library: tuple[str, ...] = ()  # instead of a command: a function of this module and its arguments
     floor: float = NOISE_FLOOR_S  # CPU seconds below which a figure is compared as this
-    note: str = field(default="", compare=False)
 
     def argv(self, out: str) -> list[str]:
         names = {"pos": str(POSITIONS), "grids": str(ROOT / "grids"), "out": out}
@@ -572,16 +571,18 @@ def updated_baseline(baseline: dict, unit: float, samples: dict, measured: list[
             "median_s": round(m.median, 4), "max_s": round(m.most, 4), "runs": len(m.cpu),
             "peak_mb": round(m.peak_mb, 1), "growth_mb": round(m.growth_mb, 1),
             "unit_s": round(unit, 5), "median_units": round(m.median / unit, 3), "recorded": recorded,
+            "reason": reason,
         }
+    update = {"recorded": recorded, "reason": reason, "commands": len(measured),
+              "left_out": [m.case.name for m in measured if m.failure],
+              "loop_s": round(statistics.median(samples["loop"]), 4), "sat_s": round(statistics.median(samples["sat"]), 4),
+              "unit_s": round(unit, 5), "load": [round(x, 1) for x in os.getloadavg()]}
     return {
         "about": "benchmarks/guard.py's baseline: CPU seconds of each command (median and max of its runs, "
                  "each in a fresh process, imports excluded) and the calibration unit of the run that "
                  "measured it; compared as multiples of the unit. Rewrite with --update.",
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.node()}",
-        "reason": reason,
-        "calibration": {"loop_s": round(statistics.median(samples["loop"]), 4),
-                        "sat_s": round(statistics.median(samples["sat"]), 4), "unit_s": round(unit, 5),
-                        "recorded": recorded, "load": [round(x, 1) for x in os.getloadavg()]},
+        "updates": [*baseline.get("updates", []), update],  # each --update: when, why, its calibration
         "cases": {name: cases[name] for name in sorted(cases, key=lambda n: list(BY_NAME).index(n) if n in BY_NAME else 1e9)},
     }
 
@@ -617,7 +618,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{five:.1f} (5 min) on {os.cpu_count()} cores", flush=True)
     unit, measured, samples = run_guard(cases, args.quick, args.calibration_repeats, baseline, threshold,
                                         progress=lambda line: print(f"  {line}", file=sys.stderr, flush=True))
-    base_unit = baseline.get("calibration", {}).get("unit_s")
+    base_unit = (baseline.get("updates") or [{}])[-1].get("unit_s")
     print(f"calibration unit {unit * 1000:.1f} ms (loop {statistics.median(samples['loop']):.3f} s, "
           f"SAT {statistics.median(samples['sat']):.3f} s)" + (f"; baseline's {base_unit * 1000:.1f} ms" if base_unit else ""))
     verdicts = [compare(m, unit, baseline["cases"].get(m.case.name), threshold, check_max=not args.quick) for m in measured]

@@ -116,7 +116,8 @@ def test_update_keeps_other_entries_and_drops_a_command_over_its_cap():
                                                        _measured(solve, [0.3, 0.5, 0.4])], "test")
     assert set(new["cases"]) == {"lixso solve examples", solve.name}
     assert new["cases"][solve.name]["median_s"] == 0.4 and new["cases"][solve.name]["max_s"] == 0.5
-    assert new["cases"][solve.name]["unit_s"] == 0.23 and new["reason"] == "test"
+    assert new["cases"][solve.name]["unit_s"] == 0.23 and new["cases"][solve.name]["reason"] == "test"
+    assert new["updates"][-1]["reason"] == "test" and new["updates"][-1]["left_out"] == [bounds.name]
 
 
 def test_a_target_is_met_or_over():
