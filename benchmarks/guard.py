@@ -602,6 +602,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.run_once:
         run_once(args.run_once, args.result_fd)
         return 0
+    if args.update is not None and args.quick:
+        parser.error("--update records the full runs (a warm-up, then 3 or 5): pick commands with --only, not --quick")
     cases = select(args.only, args.quick)
     if args.list:
         for case in cases:
