@@ -149,14 +149,15 @@ CASES: list[Case] = [
     _c("lixso game bounds 6x6 4p", "lixso game bounds {pos}/lay6-4p.txt", quick=True),
     # the opening: over 100 s since d2a64d3; its cap makes a slip a failure, not a hang
     # (a low floor: a 5x slip must fail even if the fixed command takes a few hundredths of a second)
-    _c("lixso game bounds 9x9 opening", "lixso game bounds {pos}/open9.txt", quick=True, cap=20.0, floor=0.01),
-    _c("lixso game bounds 9x9 opening 4p", "lixso game bounds {pos}/open9-4p.txt", cap=20.0),
+    _c("lixso game bounds 9x9 opening", "lixso game bounds {grids}/lixso-game/9x9-opening.txt", quick=True, cap=20.0, floor=0.01),
+    _c("lixso game bounds 9x9 opening 4p", "lixso game bounds {grids}/lixso-game/9x9-opening-4p.txt", cap=20.0),
     _c("lixso game bounds 9x9 2 tiles", "lixso game bounds {pos}/lay9.txt", cap=20.0),
     _c("lixso game bounds 9x9 midgame", "lixso game bounds {grids}/lixso-game/9x9-midgame.txt", quick=True),
     # the bounds call alone, as the command makes it (a first call in a fresh process): the
     # command's 50-80 ms of parsing and lazy imports would hide a 5x slip of a 10 ms answer
     *[Case(f"lixso game bounds {what}, the call", ("lixso",), library=("game_bounds", file), quick=quick, cap=20.0,
-           floor=0.003) for what, file, quick in (("9x9 opening", "open9.txt", True), ("9x9 opening 4p", "open9-4p.txt", False),
+           floor=0.003) for what, file, quick in (("9x9 opening", "../../../grids/lixso-game/9x9-opening.txt", True),
+                                                  ("9x9 opening 4p", "../../../grids/lixso-game/9x9-opening-4p.txt", False),
                                                   ("9x9 2 tiles", "lay9.txt", True))],
     _c("lixso game solve 6x6 2 tiles", "lixso game solve {pos}/lay6.txt --time-limit 20"),
     _c("lixso game solve 9x9 endgame", "lixso game solve {grids}/lixso-game/9x9-endgame.txt --time-limit 20"),
