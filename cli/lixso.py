@@ -84,6 +84,26 @@ def _open_cluster(address: str, jobs: int):
     return Cluster(address)
 
 
+def grid_name_option() -> object:
+    """``--name NAME``: the grid of a pack with this '# name:' (check, hint, grade, html)."""
+    return typer.Option(None, "--name", help="In a pack: the grid with this '# name:'.")
+
+
+def grid_index_option() -> object:
+    """``--index N``: the grid of a pack at this position, from 1 (check, hint, grade, html)."""
+    return typer.Option(None, "--index", min=1, help="In a pack: the grid at this position (from 1).")
+
+
+def _picked_entries(files: list[str], name: Optional[str], index: Optional[int]) -> list[Grid] | None:
+    """The one grid --name or --index picks from a single PACK (a list of it); None when
+    neither was given (every grid of FILES is meant)."""
+    if name is None and index is None:
+        return None
+    if len(files) != 1:
+        fail("--name and --index choose a grid of one pack: give one PACK")
+    return [_pick(files[0], name, index)]
+
+
 def grid_time_option() -> object:
     """``--grid-time-limit SECONDS``: a limit per grid, inside the command's limit."""
     return typer.Option(None, "--grid-time-limit", metavar="SECONDS", callback=seconds_callback, help=GRID_TIME_HELP)
@@ -158,6 +178,25 @@ def _show_report(out, report: SolveReport, tty: bool, all_solutions: bool, certi
               + (f" ({found} solution{'s' if found != 1 else ''} found so far)" if found else ""))
 
 
+def _why(solver: LixsoSolver, report: SolveReport, deadline: Deadline) -> tuple[list[str], dict]:
+    """Why a grid is not a proper puzzle, in lines and JSON fields: for an unsolvable one the
+    clues that cannot all hold, for one with several solutions the cells they share and a clue
+    that makes it unique (placesat.lixso.why). Nothing for the others, or when the time limit
+    comes first."""
+    from placesat.lixso.why import ambiguity, conflicting_clues
+
+    try:
+        if report.status is Verdict.UNSOLVABLE:
+            conflict = conflicting_clues(solver, report.grid, deadline)
+            return [conflict.words()], conflict.to_json()
+        if report.status is Verdict.MULTIPLE and len(report.solutions) >= 2:
+            found = ambiguity(solver, report.grid, report.solutions, deadline)
+            return found.words(), found.to_json()
+    except TimeUp:
+        return ["the time limit came before the reason was found"], {}
+    return [], {}
+
+
 @command(app)
 def solve(
     files: list[str] = typer.Argument(..., help=FILES_HELP),
@@ -215,10 +254,13 @@ def solve(
         report = solver.solve(entry, None if all_solutions else max_solutions, grid_deadline)
         certification = _certified(solver, report, checkers, grid_deadline, proof_dir, grid_index, stems) if certify else None
         all_unique &= report.status is Verdict.UNIQUE and (certification is None or certification.certified)
+        why_lines, why_fields = _why(solver, report, grid_deadline)
         if json_output:
-            print_json(report.to_json() | (certification.to_json() if certification else {}))
+            print_json(report.to_json() | (certification.to_json() if certification else {}) | why_fields)
         elif not picture_only:
             _show_report(out, report, tty, all_solutions, certification.words() if certification else "", labels)
+            for line in why_lines:
+                print(line)
         if svg_out is not None:
             target = _svg_path(svg_out, grid_index, grid_count)
             if all_solutions and len(report.solutions) > 1:
@@ -256,8 +298,8 @@ def _certified(solver: LixsoSolver, report: SolveReport, checkers: tuple[str, ..
 def check(
     puzzle_file: str = typer.Argument(..., metavar="PUZZLE", help="The puzzle grid file ('-': standard input)."),
     solution_file: Optional[str] = typer.Argument(None, metavar="[SOLUTION]", help="A file holding the proposed solution: a grid of colour letters, or a pack of them (an answers file: the one named as the puzzle). Default: the puzzle's own answer (its '# solution:', or its answers file beside the pack)."),
-    name: Optional[str] = typer.Option(None, "--name", help="When PUZZLE is a pack: the grid with this '# name:'."),
-    index: Optional[int] = typer.Option(None, "--index", min=1, help="When PUZZLE is a pack: the grid at this position (from 1)."),
+    name: Optional[str] = grid_name_option(),
+    index: Optional[int] = grid_index_option(),
     per_colour: Optional[int] = per_colour_option(),
     json_output: bool = json_option("Print the verdict as one JSON object."),
 ) -> None:
@@ -599,13 +641,17 @@ def grade(
     per_colour: Optional[int] = per_colour_option(),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
     cluster: Optional[str] = cluster_option(),
+    name: Optional[str] = grid_name_option(),
+    index: Optional[int] = grid_index_option(),
 ) -> None:
     """The level (1-6) of each grid and the hardest deduction it needed.
 
-    Levels are defined in seeds/lixso.md. A grid that is not unique gets no level. Packs are
-    read as streams, of any length, and each grid's line is printed as soon as it is graded,
-    in pack order. Exit code 0 when every grid got a level, 1 otherwise (not unique, or the
-    time limit came first), 2 for bad input.
+    Levels are defined in seeds/lixso.md. A grid that is not unique gets no level, and the
+    reason: the clues that cannot all hold, or the cells every solution shares and a clue
+    that makes it unique. Packs are read as streams, of any length, and each grid's line is
+    printed as soon as it is graded, in pack order; --name or --index grade one grid of one
+    PACK. Exit code 0 when every grid got a level, 1 otherwise (not unique, or the time limit
+    came first), 2 for bad input.
     """
     import time
 
@@ -623,7 +669,7 @@ def grade(
             return grade_in_worker(entry)  # at once: nothing is built past the limit
         return None
 
-    entries = stream_pack(files)
+    entries = _picked_entries(files, name, index) or stream_pack(files)
     if cluster is not None:
         remote = _open_cluster(cluster, 1)
         results = remote.run_ordered(grade_in_worker, entries, VERIFY_CHUNK, start_grader, (per_colour, end_epoch), here=answer_here)
@@ -640,12 +686,15 @@ def grade(
                 row = {"name": entry.label(), "status": "unknown", "level": None, "hardest": str(row)}
             if row["level"] is None and code == EXIT_OK:
                 code = EXIT_NOT_ALL_GOOD
+            why = row.pop("why", [])
             if json_output:
                 print_json(row)
             else:
                 level, status = row["level"], row["status"]
                 shown = f"level {level}" if level is not None else ("unknown" if status == "unknown" else "no level")
                 print(f"{row['name']}: {shown} ({row['hardest']})")
+                for line in why:
+                    print(line)
     finally:
         if remote is not None:
             remote.close()
@@ -678,8 +727,8 @@ def _progress_grid(puzzle: Grid, state_file: str, solution: tuple[str, ...]) -> 
 @command(app)
 def hint(
     file: str = typer.Argument(..., help="A grid file, a pack or a puzzle ID ('-': standard input)."),
-    name: Optional[str] = typer.Option(None, "--name", help="In a pack: the grid with this '# name:'."),
-    index: Optional[int] = typer.Option(None, "--index", min=1, help="In a pack: the grid at this position (from 1)."),
+    name: Optional[str] = grid_name_option(),
+    index: Optional[int] = grid_index_option(),
     state: Optional[str] = typer.Option(None, "--state", help="Your progress: the same grid with the colours you have placed so far."),
     steps: bool = typer.Option(False, "--steps", help="Every step from here to the end, one deduction each."),
     level_only: bool = typer.Option(False, "--level-only", help="Only say how hard the next step is and where to look, not the answer."),
@@ -704,7 +753,8 @@ def hint(
         fail("only one of FILE and --state can be read from standard input")
     deadline = Deadline(time_limit)
     puzzle = _pick(file, name, index)
-    report = LixsoSolver("sat", per_colour).solve(puzzle, 2, deadline)
+    solver = LixsoSolver("sat", per_colour)
+    report = solver.solve(puzzle, 2, deadline)
     result: dict = {"name": puzzle.label(), "status": report.status.value, "hints": []}
 
     def finish(code: int, lines: list[str]) -> None:
@@ -727,7 +777,9 @@ def hint(
             Verdict.MULTIPLE: "not a proper puzzle: it has more than one solution, so some cells cannot be deduced",
             Verdict.UNKNOWN: "unknown: the time limit came before the grid was checked",
         }[report.status]
-        finish(EXIT_NOT_ALL_GOOD, [words])
+        why_lines, why_fields = _why(solver, report, deadline)
+        result.update(why_fields)
+        finish(EXIT_NOT_ALL_GOOD, why_lines if report.status is Verdict.UNSOLVABLE and why_fields else [words] + why_lines)
     solution = report.solutions[0]
     grid = puzzle
     if state is not None:
@@ -947,8 +999,8 @@ def html_page(
     out: str = typer.Option(..., "--out", "-o", help="The HTML file to write ('-': standard output)."),
     title: Optional[str] = typer.Option(None, "--title", help="The page's title (default: Lixso)."),
     solutions: str = typer.Option("embed", "--solutions", help="embed: answers hidden in the page, for 'check' and hints; none: no answers (the page tells a finished grid by the rules)."),
-    name: Optional[str] = typer.Option(None, "--name", help="Only the grid with this '# name:' (one PACK)."),
-    index: Optional[int] = typer.Option(None, "--index", min=1, help="Only the grid at this position, from 1 (one PACK)."),
+    name: Optional[str] = grid_name_option(),
+    index: Optional[int] = grid_index_option(),
     hint_time: float = typer.Option(20.0, "--hint-time", metavar="SECONDS", callback=seconds_callback, help="Seconds of hint making per puzzle; the page says where the hints prepared end."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, help="Worker processes (puzzles are prepared side by side)."),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
@@ -969,10 +1021,9 @@ def html_page(
         fail(f"--solutions: must be embed or none, not {solutions!r}")
     output_path(out, json_output)
     deadline = Deadline(time_limit)
-    if name is not None or index is not None:
-        if len(files) != 1:
-            fail("--name and --index choose a grid of one pack: give one PACK")
-        entries: list = [_pick(files[0], name, index)]
+    picked = _picked_entries(files, name, index)
+    if picked is not None:
+        entries: list = picked
     else:
         entries = collect(files)
     code = EXIT_OK
