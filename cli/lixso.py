@@ -188,7 +188,7 @@ def _why(solver: LixsoSolver, report: SolveReport, deadline: Deadline) -> tuple[
     try:
         if report.status is Verdict.UNSOLVABLE:
             conflict = conflicting_clues(solver, report.grid, deadline)
-            return [conflict.words()], conflict.to_json()
+            return conflict.lines(), conflict.to_json()
         if report.status is Verdict.MULTIPLE and len(report.solutions) >= 2:
             found = ambiguity(solver, report.grid, report.solutions, deadline)
             return found.words(), found.to_json()

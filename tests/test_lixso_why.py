@@ -58,6 +58,19 @@ def test_same_colour_diagonal_clues_in_a_2x3_clash():
     conflict = conflicting_clues(LixsoSolver(), grid, Deadline(30))
     assert conflict.clues == [(0, 0, "I"), (1, 2, "I")] and conflict.minimal
     assert "these 2 clues cannot all hold: r1c1=I, r2c3=I" in conflict.words()
+    # the hints' direct rules meet the clash at once: r2c3's I tile would touch r1c1's
+    assert conflict.where is not None and "r2c3" in conflict.where
+
+
+def test_clash_through_the_supply_is_worded_step_by_step():
+    # 2x3 has two tiles, so one I tile at most (the supply); I clues at r1c2 and r2c2 force
+    # the rest by the direct rules until a second I tile would be needed
+    grid = Grid(("II.", ".I."))
+    conflict = conflicting_clues(LixsoSolver(), grid, Deadline(30))
+    assert conflict.clues == [(0, 1, "I"), (1, 1, "I")] and conflict.minimal
+    assert brute_solutions(["." + "I" + ".", ".I."]) == set()
+    assert brute_solutions([".I.", "..."]) and brute_solutions(["...", ".I."])
+    assert "more than 1 I tiles" in conflict.where and "--verbose" not in conflict.where
 
 
 def test_conflict_on_a_shipped_9x9_puzzle_is_minimal():
@@ -142,7 +155,8 @@ def test_cli_names_the_clashing_clues(run_cli, tmp_path):
     assert "no solution: these 2 clues cannot all hold: r1c1=I, r2c3=I" in done.stdout
     row = json.loads(run_cli("lixso", "solve", "--json", path).stdout)
     assert row["conflict"] == [{"row": 1, "col": 1, "colour": "I"}, {"row": 2, "col": 3, "colour": "I"}]
-    assert row["conflict_minimal"] is True
+    assert row["conflict_minimal"] is True and "r2c3" in row["clash"]
+    assert "where: " in done.stdout
     for command in ("grade", "hint"):
         done = run_cli("lixso", command, path)
         assert done.returncode == 1 and "r1c1=I, r2c3=I" in done.stdout, command

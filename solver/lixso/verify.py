@@ -348,7 +348,7 @@ def _why_not_proper(report: SolveReport, deadline: Deadline) -> dict:
     try:
         if report.status is Verdict.UNSOLVABLE:
             found = conflicting_clues(_grading_solver, report.grid, deadline)
-            return found.to_json() | {"why": [found.words()]}
+            return found.to_json() | {"why": found.lines()}
         if report.status is Verdict.MULTIPLE:
             shared = ambiguity(_grading_solver, report.grid, report.solutions, deadline)
             return shared.to_json() | {"why": shared.words()}

@@ -40,6 +40,15 @@ class Conflict:
 
     clues: list[Clue]
     minimal: bool
+    where: str | None = None  # the hints' direct rules meeting the clash among these clues
+
+    def lines(self) -> list[str]:
+        """The clues, then where the direct rules find the clash (or that they need trials)."""
+        if not self.clues:
+            return [self.words()]
+        if self.where is None:
+            return [self.words(), "the direct rules (levels 1 and 2) find no clash among them: it takes trials"]
+        return [self.words(), f"where: {self.where}"]
 
     def words(self) -> str:
         if not self.clues:
@@ -50,7 +59,7 @@ class Conflict:
         return f"no solution: {what}: {clue_words(self.clues)}{tail}"
 
     def to_json(self) -> dict:
-        return {"conflict": clue_json(self.clues), "conflict_minimal": self.minimal}
+        return {"conflict": clue_json(self.clues), "conflict_minimal": self.minimal, "clash": self.where}
 
 
 def _status(solver: LixsoSolver, grid: Grid, assumptions: list[int], deadline: Deadline) -> Status:
@@ -78,7 +87,10 @@ def conflicting_clues(solver: LixsoSolver, grid: Grid, deadline: Deadline) -> Co
 
     def shrink(candidates: list[int]) -> list[int]:
         core = backend.core()
-        return candidates if core is None else [lit for lit in candidates if lit in set(core)]
+        if core is None:
+            return candidates
+        failed = set(core)
+        return [lit for lit in candidates if lit in failed]
 
     kept = shrink(kept)
     minimal = True
@@ -94,7 +106,16 @@ def conflicting_clues(solver: LixsoSolver, grid: Grid, deadline: Deadline) -> Co
             kept = shrink(trial)
         else:
             i += 1
-    return Conflict(sorted(lit_of[lit] for lit in kept), minimal)
+    clues = sorted(lit_of[lit] for lit in kept)
+    where = None
+    if clues:
+        from .explain import explainer_for
+
+        only = [["."] * grid.width for _ in range(grid.height)]
+        for r, c, k in clues:
+            only[r][c] = k
+        where = explainer_for(grid.height, grid.width, solver.cap_for(grid)).clash(Grid(tuple("".join(row) for row in only)), deadline)
+    return Conflict(clues, minimal, where)
 
 
 @dataclass
