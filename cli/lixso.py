@@ -84,6 +84,26 @@ def _open_cluster(address: str, jobs: int):
     return Cluster(address)
 
 
+def grid_name_option() -> object:
+    """``--name NAME``: the grid of a pack with this '# name:' (check, hint, grade, html)."""
+    return typer.Option(None, "--name", help="In a pack: the grid with this '# name:'.")
+
+
+def grid_index_option() -> object:
+    """``--index N``: the grid of a pack at this position, from 1 (check, hint, grade, html)."""
+    return typer.Option(None, "--index", min=1, help="In a pack: the grid at this position (from 1).")
+
+
+def _picked_entries(files: list[str], name: Optional[str], index: Optional[int]) -> list[Grid] | None:
+    """The one grid --name or --index picks from a single PACK (a list of it); None when
+    neither was given (every grid of FILES is meant)."""
+    if name is None and index is None:
+        return None
+    if len(files) != 1:
+        fail("--name and --index choose a grid of one pack: give one PACK")
+    return [_pick(files[0], name, index)]
+
+
 def grid_time_option() -> object:
     """``--grid-time-limit SECONDS``: a limit per grid, inside the command's limit."""
     return typer.Option(None, "--grid-time-limit", metavar="SECONDS", callback=seconds_callback, help=GRID_TIME_HELP)
@@ -158,6 +178,25 @@ def _show_report(out, report: SolveReport, tty: bool, all_solutions: bool, certi
               + (f" ({found} solution{'s' if found != 1 else ''} found so far)" if found else ""))
 
 
+def _why(solver: LixsoSolver, report: SolveReport, deadline: Deadline) -> tuple[list[str], dict]:
+    """Why a grid is not a proper puzzle, in lines and JSON fields: for an unsolvable one the
+    clues that cannot all hold, for one with several solutions the cells they share and a clue
+    that makes it unique (placesat.lixso.why). Nothing for the others, or when the time limit
+    comes first."""
+    from placesat.lixso.why import ambiguity, conflicting_clues
+
+    try:
+        if report.status is Verdict.UNSOLVABLE:
+            conflict = conflicting_clues(solver, report.grid, deadline)
+            return conflict.lines(), conflict.to_json()
+        if report.status is Verdict.MULTIPLE and len(report.solutions) >= 2:
+            found = ambiguity(solver, report.grid, report.solutions, deadline)
+            return found.words(), found.to_json()
+    except TimeUp:
+        return ["the time limit came before the reason was found"], {}
+    return [], {}
+
+
 @command(app)
 def solve(
     files: list[str] = typer.Argument(..., help=FILES_HELP),
@@ -215,10 +254,13 @@ def solve(
         report = solver.solve(entry, None if all_solutions else max_solutions, grid_deadline)
         certification = _certified(solver, report, checkers, grid_deadline, proof_dir, grid_index, stems) if certify else None
         all_unique &= report.status is Verdict.UNIQUE and (certification is None or certification.certified)
+        why_lines, why_fields = _why(solver, report, grid_deadline)
         if json_output:
-            print_json(report.to_json() | (certification.to_json() if certification else {}))
+            print_json(report.to_json() | (certification.to_json() if certification else {}) | why_fields)
         elif not picture_only:
             _show_report(out, report, tty, all_solutions, certification.words() if certification else "", labels)
+            for line in why_lines:
+                print(line)
         if svg_out is not None:
             target = _svg_path(svg_out, grid_index, grid_count)
             if all_solutions and len(report.solutions) > 1:
@@ -256,8 +298,8 @@ def _certified(solver: LixsoSolver, report: SolveReport, checkers: tuple[str, ..
 def check(
     puzzle_file: str = typer.Argument(..., metavar="PUZZLE", help="The puzzle grid file ('-': standard input)."),
     solution_file: Optional[str] = typer.Argument(None, metavar="[SOLUTION]", help="A file holding the proposed solution: a grid of colour letters, or a pack of them (an answers file: the one named as the puzzle). Default: the puzzle's own answer (its '# solution:', or its answers file beside the pack)."),
-    name: Optional[str] = typer.Option(None, "--name", help="When PUZZLE is a pack: the grid with this '# name:'."),
-    index: Optional[int] = typer.Option(None, "--index", min=1, help="When PUZZLE is a pack: the grid at this position (from 1)."),
+    name: Optional[str] = grid_name_option(),
+    index: Optional[int] = grid_index_option(),
     per_colour: Optional[int] = per_colour_option(),
     json_output: bool = json_option("Print the verdict as one JSON object."),
 ) -> None:
@@ -599,13 +641,17 @@ def grade(
     per_colour: Optional[int] = per_colour_option(),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
     cluster: Optional[str] = cluster_option(),
+    name: Optional[str] = grid_name_option(),
+    index: Optional[int] = grid_index_option(),
 ) -> None:
     """The level (1-6) of each grid and the hardest deduction it needed.
 
-    Levels are defined in seeds/lixso.md. A grid that is not unique gets no level. Packs are
-    read as streams, of any length, and each grid's line is printed as soon as it is graded,
-    in pack order. Exit code 0 when every grid got a level, 1 otherwise (not unique, or the
-    time limit came first), 2 for bad input.
+    Levels are defined in seeds/lixso.md. A grid that is not unique gets no level, and the
+    reason: the clues that cannot all hold, or the cells every solution shares and a clue
+    that makes it unique. Packs are read as streams, of any length, and each grid's line is
+    printed as soon as it is graded, in pack order; --name or --index grade one grid of one
+    PACK. Exit code 0 when every grid got a level, 1 otherwise (not unique, or the time limit
+    came first), 2 for bad input.
     """
     import time
 
@@ -623,7 +669,7 @@ def grade(
             return grade_in_worker(entry)  # at once: nothing is built past the limit
         return None
 
-    entries = stream_pack(files)
+    entries = _picked_entries(files, name, index) or stream_pack(files)
     if cluster is not None:
         remote = _open_cluster(cluster, 1)
         results = remote.run_ordered(grade_in_worker, entries, VERIFY_CHUNK, start_grader, (per_colour, end_epoch), here=answer_here)
@@ -640,12 +686,15 @@ def grade(
                 row = {"name": entry.label(), "status": "unknown", "level": None, "hardest": str(row)}
             if row["level"] is None and code == EXIT_OK:
                 code = EXIT_NOT_ALL_GOOD
+            why = row.pop("why", [])
             if json_output:
                 print_json(row)
             else:
                 level, status = row["level"], row["status"]
                 shown = f"level {level}" if level is not None else ("unknown" if status == "unknown" else "no level")
                 print(f"{row['name']}: {shown} ({row['hardest']})")
+                for line in why:
+                    print(line)
     finally:
         if remote is not None:
             remote.close()
@@ -658,7 +707,8 @@ def _pick(file: str, name: Optional[str], index: Optional[int]) -> Grid:
 
 
 def _progress_grid(puzzle: Grid, state_file: str, solution: tuple[str, ...]) -> tuple[Grid, list[str]]:
-    """The puzzle with a person's progress written in, and the cells they got wrong."""
+    """The puzzle with a person's progress written in, and the cells they got wrong
+    (``solution``: the solution, or the cells all solutions share with '.' elsewhere)."""
     state = load_grid(state_file)
     if (state.height, state.width) != (puzzle.height, puzzle.width):
         raise InputError(f"the progress grid is {state.height}x{state.width}, the puzzle is {puzzle.height}x{puzzle.width}", state.path, state.line)
@@ -668,7 +718,7 @@ def _progress_grid(puzzle: Grid, state_file: str, solution: tuple[str, ...]) -> 
         for c, (clue, written) in enumerate(zip(clue_row, mine)):
             if clue != "." and written not in (".", clue):
                 wrong.append(f"r{r + 1}c{c + 1} is a {clue} clue (you wrote {written})")
-            elif written != "." and written != solution[r][c]:
+            elif written != "." and solution[r][c] not in (".", written):  # '.': solutions differ there
                 wrong.append(f"r{r + 1}c{c + 1} ({written} is not right there)")
             row.append(clue if clue != "." else written)
         rows.append("".join(row))
@@ -678,14 +728,14 @@ def _progress_grid(puzzle: Grid, state_file: str, solution: tuple[str, ...]) -> 
 @command(app)
 def hint(
     file: str = typer.Argument(..., help="A grid file, a pack or a puzzle ID ('-': standard input)."),
-    name: Optional[str] = typer.Option(None, "--name", help="In a pack: the grid with this '# name:'."),
-    index: Optional[int] = typer.Option(None, "--index", min=1, help="In a pack: the grid at this position (from 1)."),
+    name: Optional[str] = grid_name_option(),
+    index: Optional[int] = grid_index_option(),
     state: Optional[str] = typer.Option(None, "--state", help="Your progress: the same grid with the colours you have placed so far."),
     steps: bool = typer.Option(False, "--steps", help="Every step from here to the end, one deduction each."),
     level_only: bool = typer.Option(False, "--level-only", help="Only say how hard the next step is and where to look, not the answer."),
     verbose: bool = typer.Option(False, "--verbose", help="A trial's chain and a dilemma's findings in full, however long."),
     show_solution: bool = typer.Option(False, "--show-solution", help="Also print the solution (never shown otherwise)."),
-    json_output: bool = json_option('One JSON object: name, status, outcome ("next": a hint; "solved": --steps reached the end; "filled": nothing left to deduce; "level 6": no further step up to level 5), hints (fact, level, why, cells), and the solution only with --show-solution.'),
+    json_output: bool = json_option('One JSON object: name, status, outcome ("next": a hint; "solved": --steps reached the end; "filled": nothing left to deduce; "level 6": no further step up to level 5; "stopped": a grid with several solutions, deduced as far as the rules force cells), hints (fact, level, why, cells), and the solution only with --show-solution.'),
     per_colour: Optional[int] = per_colour_option(),
     time_limit: Optional[float] = time_limit_option(),
 ) -> None:
@@ -693,8 +743,9 @@ def hint(
 
     One step at a time: the easiest next fact (the weakest level, the fewest facts behind
     it; a whole tile when one is known). Levels as in 'placesat lixso grade' (seeds/lixso.md).
-    The grid is checked first: with no solution, or more than one, it says so and gives no
-    hint (exit 1). With --state, cells you got wrong are named first (exit 1). Exit 0 with a
+    The grid is checked first: with no solution it names clues that cannot all hold; with
+    several it shows the cells they share, then hints go on as far as the rules force cells
+    and say where they stop (exit 1). With --state, cells you got wrong are named first (exit 1). Exit 0 with a
     hint (or when the grid is done), 1 when no step can be found or the time limit comes
     first, 2 for bad input.
     """
@@ -704,7 +755,8 @@ def hint(
         fail("only one of FILE and --state can be read from standard input")
     deadline = Deadline(time_limit)
     puzzle = _pick(file, name, index)
-    report = LixsoSolver("sat", per_colour).solve(puzzle, 2, deadline)
+    solver = LixsoSolver("sat", per_colour)
+    report = solver.solve(puzzle, 2, deadline)
     result: dict = {"name": puzzle.label(), "status": report.status.value, "hints": []}
 
     def finish(code: int, lines: list[str]) -> None:
@@ -727,8 +779,16 @@ def hint(
             Verdict.MULTIPLE: "not a proper puzzle: it has more than one solution, so some cells cannot be deduced",
             Verdict.UNKNOWN: "unknown: the time limit came before the grid was checked",
         }[report.status]
-        finish(EXIT_NOT_ALL_GOOD, [words])
-    solution = report.solutions[0]
+        why_lines, why_fields = _why(solver, report, deadline)
+        result.update(why_fields)
+        if "decided" not in why_fields:
+            finish(EXIT_NOT_ALL_GOOD, why_lines if report.status is Verdict.UNSOLVABLE and why_fields else [words] + why_lines)
+    # several solutions: the hints go on as far as the rules force cells (every deduction is
+    # sound whatever the number of solutions), checked against the cells all solutions share
+    decided = tuple(result["decided"]) if "decided" in result else None
+    preface = [] if decided is None else [words] + why_lines
+    done = EXIT_OK if decided is None else EXIT_NOT_ALL_GOOD
+    solution = report.solutions[0] if decided is None else decided
     grid = puzzle
     if state is not None:
         grid, wrong = _progress_grid(puzzle, state, solution)
@@ -738,12 +798,12 @@ def hint(
             finish(EXIT_NOT_ALL_GOOD, ["some of your cells are wrong; fix them first:"] + [f"  {w}" for w in wrong])
     clue_cells = {r * puzzle.width + c for r, c, _ in puzzle.clues()}
     explainer = explainer_for(grid.height, grid.width, puzzle.per_colour(per_colour))
-    lines: list[str] = []
+    lines: list[str] = list(preface)
     try:
         session = explainer.session(grid, clue_cells, deadline, verbose)
         if session.complete():
             result["outcome"] = "filled"
-            finish(EXIT_OK, ["nothing left to deduce: every cell is filled in"])
+            finish(done, preface + ["nothing left to deduce: every cell is filled in"])
         while True:
             found = session.next()
             if not found:
@@ -767,6 +827,11 @@ def hint(
         finish(EXIT_NOT_ALL_GOOD, lines + ["unknown: the time limit came before the next step"])
     except Contradiction:  # only a wrong --state can clash, and that was caught above
         raise InputError("the coloured cells break the rules")
+    if decided is not None and (not result["hints"] or steps):
+        result["outcome"] = "stopped"
+        result["stop"] = _where_hints_stop(decided, session.rows())
+        lines.append(result["stop"])
+        finish(done, lines)
     if not result["hints"] or (steps and not session.complete()):
         result["outcome"] = "level 6"
         lines.append(
@@ -776,7 +841,20 @@ def hint(
         )
         finish(EXIT_NOT_ALL_GOOD if not result["hints"] else EXIT_OK, lines)
     result.setdefault("outcome", "next")
-    finish(EXIT_OK, lines)
+    finish(done, lines)
+
+
+def _where_hints_stop(decided: tuple[str, ...], shown: tuple[str, ...]) -> str:
+    """Where hints on a grid with several solutions stop: at the cells the solutions share,
+    or short of them where nested trials would be needed."""
+    open_cells = sum(row.count(".") for row in decided)
+    missing = sum(1 for a, b in zip("".join(decided), "".join(shown)) if a != "." and b == ".")
+    if not missing:
+        return (f"stops here: every cell that all solutions share is deduced; the other {open_cells}"
+                " differ between solutions, so no rule can force them")
+    return (f"stops here: no further step by the rules up to level 5; {missing} cells that every solution"
+            f" shares still need nested trials (level 6), and the other {open_cells} differ between solutions")
+
 
 
 def _level_words(level: int) -> str:
@@ -947,8 +1025,8 @@ def html_page(
     out: str = typer.Option(..., "--out", "-o", help="The HTML file to write ('-': standard output)."),
     title: Optional[str] = typer.Option(None, "--title", help="The page's title (default: Lixso)."),
     solutions: str = typer.Option("embed", "--solutions", help="embed: answers hidden in the page, for 'check' and hints; none: no answers (the page tells a finished grid by the rules)."),
-    name: Optional[str] = typer.Option(None, "--name", help="Only the grid with this '# name:' (one PACK)."),
-    index: Optional[int] = typer.Option(None, "--index", min=1, help="Only the grid at this position, from 1 (one PACK)."),
+    name: Optional[str] = grid_name_option(),
+    index: Optional[int] = grid_index_option(),
     hint_time: float = typer.Option(20.0, "--hint-time", metavar="SECONDS", callback=seconds_callback, help="Seconds of hint making per puzzle; the page says where the hints prepared end."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, help="Worker processes (puzzles are prepared side by side)."),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
@@ -969,10 +1047,9 @@ def html_page(
         fail(f"--solutions: must be embed or none, not {solutions!r}")
     output_path(out, json_output)
     deadline = Deadline(time_limit)
-    if name is not None or index is not None:
-        if len(files) != 1:
-            fail("--name and --index choose a grid of one pack: give one PACK")
-        entries: list = [_pick(files[0], name, index)]
+    picked = _picked_entries(files, name, index)
+    if picked is not None:
+        entries: list = picked
     else:
         entries = collect(files)
     code = EXIT_OK

@@ -141,6 +141,15 @@ class Backend:
         """Find a model in which every assumption holds; UNKNOWN when ``time_limit`` s pass first."""
         raise NotImplementedError
 
+    def status(self, assumptions: Sequence[int] = (), time_limit: float | None = None) -> Status:
+        """:meth:`solve` without the model: only whether the assumptions can hold."""
+        return self.solve(assumptions, time_limit).status
+
+    def core(self) -> list[int] | None:
+        """After a call that answered UNSAT: a subset of its assumptions that cannot all hold,
+        or None when this solver does not say (then all of them)."""
+        return None
+
     def add_clause(self, lits: Sequence[int]) -> None:
         """Add a clause that holds from now on, for every later call."""
         raise NotImplementedError
@@ -464,6 +473,12 @@ class SatBackend(Backend):
         if outcome is None:
             return Status.UNKNOWN
         return Status.SAT if outcome else Status.UNSAT
+
+    def core(self) -> list[int] | None:
+        """After a call that answered UNSAT: assumptions of that call that cannot all hold
+        together (the solver's final conflict; not necessarily minimal)."""
+        found = self._solver.get_core()
+        return None if found is None else list(found)
 
     def enumerate(
         self,

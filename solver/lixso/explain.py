@@ -400,14 +400,20 @@ class Words:
             start = f"if {self.board.name(key[1])} were {_colour(key[2])}"
         else:
             start = f"if an {_colour(key[2])} tile lay on {self.board.tile_name(key[1])}"
-        steps = [f"{self.fact(f.key, f.value)} ({inside.why_short(f)})" for f in chain]
-        end = inside.clash_words(clash)
-        length = f"one trial, {len(steps) + 1} step{'s' if steps else ''} by the direct rules"
-        if len(steps) > 3 and not self.verbose:
-            # still one trial of this level, however long: the person follows one supposition
-            steps = steps[:1] + [f"... {len(steps) - 2} more steps (--verbose shows them) ..."] + steps[-1:]
-        middle = "; then ".join(steps)
+        middle, end, count = self.chain_words(inside, chain, clash)
+        length = f"one trial, {count} step{'s' if count > 1 else ''} by the direct rules"
         return f"{start}, then {middle + '; and ' if middle else ''}{end} ({length})"
+
+    def chain_words(self, inside: "Words", chain: list[Fact], clash: "Contradiction") -> tuple[str, str, int]:
+        """A chain of facts to a clash in words: its steps (the middle of a long one left out
+        unless verbose), the clash (worded by ``inside``, the reasoner that met it), and the
+        number of steps, the clash included."""
+        steps = [f"{self.fact(f.key, f.value)} ({inside.why_short(f)})" for f in chain]
+        count = len(steps) + 1
+        if len(steps) > 3 and not self.verbose:
+            # still one step of its level, however long: the person follows one line of facts
+            steps = steps[:1] + [f"... {len(steps) - 2} more steps (--verbose shows them) ..."] + steps[-1:]
+        return "; then ".join(steps), inside.clash_words(clash), count
 
     def why_short(self, fact: Fact) -> str:
         if fact.rule in ("touch", "cover", "overlap"):
@@ -496,6 +502,27 @@ class Explainer:
         every coloured cell. ``verbose``: trial chains in full. ``Contradiction`` when the
         coloured cells clash by the rules."""
         return HintSession(self.board, grid, clues, deadline, verbose)
+
+    def clash(self, grid: Grid, deadline: Deadline | None = None) -> str | None:
+        """Where the direct rules (levels 1 and 2) find that the coloured cells of ``grid``
+        cannot all hold, in the hints' words: the facts the clash rests on, in the order they
+        follow, and the clash. None when the direct rules find no clash (it needs trials)."""
+        reasoner = Reasoner(self.board, 2)
+        clues: set[int] = set()
+        given: dict = {}
+        try:
+            for r, row in enumerate(grid.rows):
+                for c, ch in enumerate(row):
+                    if ch != EMPTY:
+                        clues.add(r * self.board.width + c)
+                        reasoner.add(("cell", r * self.board.width + c, COLOURS.index(ch)), True, GIVEN, 0)
+            given = dict(reasoner.known)
+            reasoner.run(deadline)
+        except Contradiction as found:
+            words = Words(self.board, reasoner, clues, verbose=True)  # no command that asks has --verbose
+            middle, end, count = words.chain_words(words, _clash_chain(reasoner, found, given, None), found)
+            return f"{middle + '; and ' if middle else ''}{end} ({count} step{'s' if count > 1 else ''} by the direct rules)"
+        return None
 
     def next_hints(self, grid: Grid, deadline: Deadline | None = None) -> list[Hint]:
         """The easiest next facts for ``grid``, best first (see :meth:`HintSession.next`)."""
@@ -707,21 +734,7 @@ class HintSession:
 
     def _chain(self, trial: Reasoner, clash: Contradiction, hypothesis: Key) -> list[Fact]:
         """The facts of the trial that the clash rests on, in the order they were derived."""
-        before = self.reasoner.known
-        needed: dict[Key, Fact] = {}
-        stack = [k for k, _ in clash.fact.deps] + ([clash.other.key] if clash.other.key in trial.known else [])
-        while stack:
-            key = stack.pop()
-            if key in needed or key == hypothesis or key in before or key not in trial.known:
-                continue
-            fact = trial.known[key]
-            needed[key] = fact
-            stack.extend(k for k, _ in fact.deps)
-        if clash.fact.key[0] in ("cell", "tile") and clash.fact.key != hypothesis:
-            needed.setdefault(clash.fact.key, clash.fact)  # the fact that was about to be added
-        # only the steps a person follows: colours and tiles placed, not every ruled-out tile
-        shown = [f for f in needed.values() if f.value and f.rule != "one colour"]
-        return sorted(shown, key=lambda f: (f.depth, f.key))
+        return _clash_chain(trial, clash, self.reasoner.known, hypothesis)
 
     def _dilemmas(self, probe: "_Probe") -> list[Hint]:
         """Level 5, one round: for every open cell, what all the tiles that can still cover
@@ -812,3 +825,22 @@ def steps_level(grid: Grid, per_colour: int | None = None, deadline: Deadline | 
         highest = max(highest, found[0].level)
         session.accept(found[0])
     return highest, True
+
+
+def _clash_chain(trial: Reasoner, clash: Contradiction, before: dict, hypothesis: Key | None) -> list[Fact]:
+    """The facts of ``trial`` that ``clash`` rests on, beyond those known ``before`` and the
+    ``hypothesis`` itself, in the order they were derived: colours and tiles placed."""
+    needed: dict[Key, Fact] = {}
+    stack = [k for k, _ in clash.fact.deps] + ([clash.other.key] if clash.other.key in trial.known else [])
+    while stack:
+        key = stack.pop()
+        if key in needed or key == hypothesis or key in before or key not in trial.known:
+            continue
+        fact = trial.known[key]
+        needed[key] = fact
+        stack.extend(k for k, _ in fact.deps)
+    if clash.fact.key[0] in ("cell", "tile") and clash.fact.key != hypothesis:
+        needed.setdefault(clash.fact.key, clash.fact)  # the fact that was about to be added
+    # only the steps a person follows: colours and tiles placed, not every ruled-out tile
+    shown = [f for f in needed.values() if f.value and f.rule != "one colour"]
+    return sorted(shown, key=lambda f: (f.depth, f.key))

@@ -13,7 +13,7 @@ from .certify import certify
 from .deduce import HARDEST, Grade, deducer_for, discard_deducers
 from .model import HARDEST_LEVEL, Grid, GridError
 from .rules import find_violation
-from .solve import LixsoSolver, SolverBug, Verdict
+from .solve import LixsoSolver, SolveReport, SolverBug, Verdict
 
 INVALID = "invalid"
 
@@ -319,6 +319,7 @@ def grade_in_worker(grid: Grid) -> dict:
         deadline.end = command_end
         deadline.seconds = max(command_end - time.monotonic(), 0.0)
     level: int | None = None
+    why: dict = {}
     try:
         deadline.check()  # past the limit nothing is built: every later grid is unknown at once
         result = deducer_for(grid.height, grid.width, grid.per_colour(per_colour), deadline).grade(grid, deadline=deadline)
@@ -326,14 +327,34 @@ def grade_in_worker(grid: Grid) -> dict:
         status = Verdict.UNIQUE.value
         if level is None:
             status = Verdict.UNSOLVABLE.value
+            why = _why_not_proper(SolveReport(grid, Verdict.UNSOLVABLE), deadline)
         elif level == HARDEST:
             verdict = _grading_solver.solve(grid, 2, deadline)
             status = verdict.status.value
             if verdict.status is not Verdict.UNIQUE:
                 level, hardest = None, f"not unique ({status})" if status != "unknown" else "the time limit came first"
+                why = _why_not_proper(verdict, deadline)
     except TimeUp:
         level, status, hardest = None, Verdict.UNKNOWN.value, "the time limit came first"
-    return {"name": grid.label(), "status": status, "level": level, "hardest": hardest}
+    return {"name": grid.label(), "status": status, "level": level, "hardest": hardest} | why
+
+
+def _why_not_proper(report: SolveReport, deadline: Deadline) -> dict:
+    """A grade row's account of a grid that is not a proper puzzle (placesat.lixso.why): its
+    JSON fields, and its lines under "why"; nothing when the time limit comes first."""
+    from .why import ambiguity, conflicting_clues
+
+    assert _grading_solver is not None
+    try:
+        if report.status is Verdict.UNSOLVABLE:
+            found = conflicting_clues(_grading_solver, report.grid, deadline)
+            return found.to_json() | {"why": found.lines()}
+        if report.status is Verdict.MULTIPLE:
+            shared = ambiguity(_grading_solver, report.grid, report.solutions, deadline)
+            return shared.to_json() | {"why": shared.words()}
+    except TimeUp:
+        pass
+    return {}
 
 
 def prepare(grids: list[Grid], backend: str, time_limit: float | None, grade_all: bool,
