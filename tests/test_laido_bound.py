@@ -289,10 +289,12 @@ def test_the_bounded_sweep_agrees_with_the_sweep_without_bound(monkeypatch):
 
 
 def test_a_quick_path_far_below_the_bound_is_sought_again_wider(monkeypatch):
-    """The 11-side board Black on 95% at random (seed 1: a 312-stone group): the quick sweep
-    of 500 states finds 145 stones, 5 below the bound on the whole group (150); the second,
-    of 2000, finds the longest part, 146 (with the floor at 145 the exact sweep would keep
-    18 million states, with 146 3 million)."""
+    """The 11-side board Black on 95% at random (seed 1: a 312-stone group): a quick sweep of
+    200 states finds 145 stones, 5 below the bound on the whole group (150); the second, of
+    2000, finds the longest part, 146 (with the floor at 145 the exact sweep would keep 18
+    million states, with 146 3 million). (The default quick beam, 500, finds 146 at once since
+    the beam's ties are broken the same way on every machine; it found 145 with some numpy
+    builds' choice among ties.)"""
     lattice = HexLattice(11)
     rng = random.Random(1)
     black = frozenset(p for p in lattice.points if rng.random() < 0.95)
@@ -300,7 +302,7 @@ def test_a_quick_path_far_below_the_bound_is_sought_again_wider(monkeypatch):
     plan = plan_sweep(lattice, group)
     steps = sweep._steps(lattice, plan)
     bound = bound_module.strip_bound(lattice, plan, steps)
-    quick = sweep._sweep(lattice, plan, steps, bound, NO_LIMITS, None, 0, sweep.BEAM)
+    quick = sweep._sweep(lattice, plan, steps, bound, NO_LIMITS, None, 0, 200)
     assert (len(quick), bound.whole) == (145, 150) and bound.whole - len(quick) >= sweep.RETRY_GAP
     wider = sweep._sweep(lattice, plan, steps, bound, NO_LIMITS, None, len(quick), sweep.WIDER_BEAM)
     assert len(wider) == 146 and is_connection_part(lattice, group, wider)
