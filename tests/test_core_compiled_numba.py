@@ -1,4 +1,6 @@
-"""A first run compiles numba kernels for seconds: the user is told once, and only then."""
+"""numba kernels (the Laido sweep's, until it has its Cython module: the last section of
+solver/core/compiled.py): a first run compiles them for seconds, the user is told once, and
+only then. This file goes with that section."""
 
 import importlib
 import shutil
@@ -26,7 +28,7 @@ def _thrice(x):
 def test_a_compile_of_a_modules_kernels_is_announced_once(monkeypatch):
     heard = []
     monkeypatch.setattr(compiled, "_told", set())
-    compiled.on_compile(heard.append)
+    compiled.on_fallback(heard.append)
     try:
         compiled.announce_compiles(__name__, "the test kernels")
         compiled.announce_compiles("some.other.module", "other kernels")
@@ -35,12 +37,12 @@ def test_a_compile_of_a_modules_kernels_is_announced_once(monkeypatch):
         assert _thrice(2) == 6  # another kernel of the same set: said once is enough
         assert heard == ["compiling the test kernels (once on this machine: numba keeps it for the next runs)..."]
     finally:
-        compiled.on_compile(None)
+        compiled.on_fallback(None)
 
 
 def test_nothing_is_said_when_no_one_asked(monkeypatch):
     monkeypatch.setattr(compiled, "_told", set())
-    compiled.on_compile(None)
+    compiled.on_fallback(None)
     compiled.announce_compiles(__name__, "quiet kernels")
 
     @numba.njit
@@ -102,7 +104,7 @@ def test_kernels_built_ahead_of_time_load_without_a_build_the_next_time(tmp_path
     (tmp_path / "tmp").mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
     heard = []
-    compiled.on_compile(heard.append)
+    compiled.on_fallback(heard.append)
     try:
         ahead = compiled.load_kernels(module.__name__, "the sample kernels", module.exports)
         values = np.arange(5, dtype=np.int64)
@@ -119,7 +121,7 @@ def test_kernels_built_ahead_of_time_load_without_a_build_the_next_time(tmp_path
         jit = compiled.load_kernels(module.__name__, "the sample kernels", module.exports, compiled.JIT)
         assert jit.total_of_squares(values) == 30 and not isinstance(jit, types.ModuleType)
     finally:
-        compiled.on_compile(None)
+        compiled.on_fallback(None)
 
 
 def test_a_failed_build_falls_back_to_the_jit_and_is_not_tried_again(tmp_path, monkeypatch):
@@ -156,9 +158,9 @@ def test_a_change_of_the_kernels_source_names_a_new_compiled_module(tmp_path, mo
 
 def test_the_jit_can_be_asked_for(monkeypatch):
     monkeypatch.setenv(compiled.KERNELS_ENV, "jit")
-    assert compiled.kernels_mode() == compiled.JIT
+    assert compiled.numba_mode() == compiled.JIT
     monkeypatch.setenv(compiled.KERNELS_ENV, "")
-    assert compiled.kernels_mode() == compiled.AHEAD
+    assert compiled.numba_mode() == compiled.AHEAD
 
 
 def test_a_place_that_cannot_be_written_is_passed_over(tmp_path, monkeypatch):
