@@ -10,7 +10,10 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 KERNELS = [
-    Extension("placesat.lixso._grader", ["solver/lixso/_grader.pyx"], optional=True),
+    Extension("placesat.lixso._grader", ["solver/lixso/_grader.pyx"]),
 ]
 
-setup(ext_modules=cythonize(KERNELS, quiet=True))
+extensions = cythonize(KERNELS, quiet=True, build_dir="build")  # the C it writes: in build/, not in the package
+for extension in extensions:
+    extension.optional = True  # set after cythonize, whose copies of the extensions drop it
+setup(ext_modules=extensions)

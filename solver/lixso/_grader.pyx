@@ -106,21 +106,36 @@ def _set_bits(uint64_t[::1] bits, const int32_t[:] positions):
         bits[p >> 6] |= _bit(p)
 
 
+# the last tables unpacked, and the namedtuple they came from (kept alive here, so that
+# ``is`` cannot meet a new object at its address): hints call _propagate once a trial, on
+# the same tables, and unpacking them each time cost a tenth of the hints' time
+cdef object _last_T = None
+cdef Tables _last_tables = None
+
+
+cdef Tables _tables(T):
+    global _last_T, _last_tables
+    if T is not _last_T:
+        _last_tables = Tables(T)
+        _last_T = T
+    return _last_tables
+
+
 def _propagate(T, int8_t[::1] value, int32_t[::1] nfalse, int64_t[::1] count, int32_t[::1] trail,
                uint64_t[::1] bits, const int32_t[:] positions, Py_ssize_t npos, bint keep):
-    return propagate(Tables(T), value, nfalse, count, trail, bits, positions, npos, keep)
+    return propagate(_tables(T), value, nfalse, count, trail, bits, positions, npos, keep)
 
 
 def _commit(T, S, const int32_t[:] positions, Py_ssize_t npos, Py_ssize_t level):
-    return commit(Tables(T), Trials(S), positions, npos, level)
+    return commit(_tables(T), Trials(S), positions, npos, level)
 
 
 def _close(T, S, Py_ssize_t level, Py_ssize_t until, Py_ssize_t budget, Py_ssize_t batch):
-    return close(Tables(T), Trials(S), level, until, budget, batch)
+    return close(_tables(T), Trials(S), level, until, budget, batch)
 
 
 def _line_up(T, S, Py_ssize_t level):
-    line_up(Tables(T), Trials(S), level)
+    line_up(_tables(T), Trials(S), level)
 
 
 # --- bits ------------------------------------------------------------------------------------
