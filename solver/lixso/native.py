@@ -26,8 +26,8 @@ and the dilemmas over the tiles that can still cover each open cell.
 The kernels below are the algorithm, in plain Python (marked :func:`kernel`); ``_grader.pyx``
 is the same functions line for line in Cython, which ``pip install`` compiles into the
 extension module ``placesat.lixso._grader`` (setup.py). :func:`kernels` hands out that module,
-or these functions when it is missing (no C compiler at install: correct, about a hundred times
-slower, and said once on stderr). tests/test_lixso_native.py runs both on the same states.
+or these functions when it is missing (no C compiler at install: correct, a few hundred times
+slower a trial, and said once on stderr). tests/test_lixso_native.py runs both on the same states.
 This module does not import the compiled one until a trial runs, so commands that never grade
 (``placesat lixso solve``) do not load it.
 """
