@@ -182,15 +182,16 @@ def main(argv: list[str] | None = None) -> None:
     """Run one command line and exit with its code (see the module docstring)."""
     import click
 
-    from placesat.core.compiled import on_compile
+    from placesat.core.compiled import on_fallback
     from placesat.core.errors import InputError, escape_controls
     from placesat.core.limits import TimeUp
     from placesat.core.outputs import EXIT_OUTPUT_FAILED, OutputFailed
     from placesat.core.signals import Stop, install_stop_handlers
 
     argv = list(sys.argv if argv is None else argv)
-    # a first run on a machine compiles the numba kernels (up to half a minute): say so
-    on_compile(lambda line: typer.echo(f"placesat: {line}", err=True))
+    # kernels that run as plain Python (an install without a C compiler), or numba's that
+    # compile on their first use (the Laido sweep, for now): say so
+    on_fallback(lambda line: typer.echo(f"placesat: {line}", err=True))
     code = 0
     stdout = sys.stdout
     try:

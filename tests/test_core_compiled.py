@@ -1,208 +1,143 @@
-"""A first run compiles numba kernels for seconds: the user is told once, and only then."""
+"""Compiled kernels (solver/core/compiled.py): the compiled module when it imports, else the
+module's own Python kernels, said once; nothing compiled, nothing written, no numba."""
 
-import importlib
-import shutil
+import subprocess
 import sys
-import sysconfig
 import types
+from pathlib import Path
 
-import numba
-import numpy as np
 import pytest
 
 from placesat.core import compiled
 
+ROOT = Path(__file__).resolve().parent.parent
 
-@numba.njit  # no cache: compiled in this process on its first call, every run
-def _twice(x):
-    return 2 * x
-
-
-@numba.njit
-def _thrice(x):
-    return 3 * x
-
-
-def test_a_compile_of_a_modules_kernels_is_announced_once(monkeypatch):
-    heard = []
-    monkeypatch.setattr(compiled, "_told", set())
-    compiled.on_compile(heard.append)
-    try:
-        compiled.announce_compiles(__name__, "the test kernels")
-        compiled.announce_compiles("some.other.module", "other kernels")
-        assert _twice(2) == 4  # compiles: announced
-        assert _twice(3) == 6  # compiled already: nothing
-        assert _thrice(2) == 6  # another kernel of the same set: said once is enough
-        assert heard == ["compiling the test kernels (once on this machine: numba keeps it for the next runs)..."]
-    finally:
-        compiled.on_compile(None)
-
-
-def test_nothing_is_said_when_no_one_asked(monkeypatch):
-    monkeypatch.setattr(compiled, "_told", set())
-    compiled.on_compile(None)
-    compiled.announce_compiles(__name__, "quiet kernels")
-
-    @numba.njit
-    def quiet(x):
-        return x + 1
-
-    assert quiet(1) == 2 and compiled._told == set()
-
-
-# --- kernels compiled ahead of time (load_kernels) ----------------------------------------
-
-SAMPLE = '''
-import numpy as np
-
+KERNELS = '''
 from placesat.core.compiled import kernel
 
 
-@kernel(inline="always")
+@kernel
 def _square(x):
     return x * x
 
 
 @kernel
 def total_of_squares(values):
-    total = 0
-    for v in values:
-        total += _square(v)
-    return total
+    return sum(_square(v) for v in values)
 
 
-def exports():
-    from numba import types
+def not_a_kernel():
+    return "helper"
+'''
 
-    return {"total_of_squares": types.int64(types.Array(types.int64, 1, "C"))}
+# stands for the compiled module: what load_kernels asks of it is that it imports
+EXTENSION = '''
+def total_of_squares(values):
+    return -1  # not the Python kernel's answer: the test sees which one ran
 '''
 
 
-def _sample(tmp_path, monkeypatch, name="sample_kernels", source=SAMPLE):
-    """A module of kernels in a fresh folder, imported, its compiled modules cached in another."""
-    folder = tmp_path / "code"
-    folder.mkdir(exist_ok=True)
-    (folder / f"{name}.py").write_text(source)
-    monkeypatch.syspath_prepend(str(folder))
-    monkeypatch.setenv(compiled.CACHE_ENV, str(tmp_path / "cache"))
+@pytest.fixture
+def sample(tmp_path, monkeypatch):
+    """A module of kernels, and its "compiled" twin, importable from a fresh folder."""
+    (tmp_path / "sample_kernels.py").write_text(KERNELS)
+    (tmp_path / "sample_compiled.py").write_text(EXTENSION)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in ("sample_kernels", "sample_compiled"):
+        sys.modules.pop(name, None)
     monkeypatch.setattr(compiled, "_loaded", {})
     monkeypatch.setattr(compiled, "_told", set())
-    sys.modules.pop(name, None)
-    return importlib.import_module(name)
-
-
-def test_kernels_built_ahead_of_time_load_without_a_build_the_next_time(tmp_path, monkeypatch):
-    if not shutil.which("cc"):
-        pytest.skip("no C compiler: the JIT path is tested below")
-    import tempfile
-
-    module = _sample(tmp_path, monkeypatch)
-    # numba's toolchain leaves temporary folders behind in the temporary directory: the build
-    # keeps them inside its own folder, which it removes
-    (tmp_path / "tmp").mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    monkeypatch.delenv(compiled.KERNELS_ENV, raising=False)
     heard = []
-    compiled.on_compile(heard.append)
-    try:
-        ahead = compiled.load_kernels(module.__name__, "the sample kernels", module.exports)
-        values = np.arange(5, dtype=np.int64)
-        assert isinstance(ahead, types.ModuleType) and ahead.total_of_squares(values) == 30
-        assert heard == ["compiling the sample kernels (once on this machine: it is kept for the next runs)..."]
-        name = compiled.compiled_name(module.__name__)
-        assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == [name + sysconfig.get_config_var("EXT_SUFFIX"), name + ".lock"]
-        assert list((tmp_path / "tmp").iterdir()) == [] and tempfile.tempdir == str(tmp_path / "tmp")
-        # a new process (here: an empty table of loaded kernels) imports it, and builds nothing
-        monkeypatch.setattr(compiled, "_loaded", {})
-        monkeypatch.setattr(compiled, "_build", lambda *args: pytest.fail("built again"))
-        again = compiled.load_kernels(module.__name__, "the sample kernels", module.exports)
-        assert again.total_of_squares(values) == 30 and len(heard) == 1
-        jit = compiled.load_kernels(module.__name__, "the sample kernels", module.exports, compiled.JIT)
-        assert jit.total_of_squares(values) == 30 and not isinstance(jit, types.ModuleType)
-    finally:
-        compiled.on_compile(None)
+    compiled.on_fallback(heard.append)
+    yield heard
+    compiled.on_fallback(None)
 
 
-def test_a_failed_build_falls_back_to_the_jit_and_is_not_tried_again(tmp_path, monkeypatch):
-    module = _sample(tmp_path, monkeypatch, "failing_kernels")
-    tries = []
-
-    def no_compiler(*args):
-        tries.append(args)
-        raise OSError("no C compiler")
-
-    monkeypatch.setattr(compiled, "_build", no_compiler)
-    loaded = compiled.load_kernels(module.__name__, "the sample kernels", module.exports)
-    assert loaded.total_of_squares(np.arange(4, dtype=np.int64)) == 14 and len(tries) == 1
-    name = compiled.compiled_name(module.__name__)
-    assert "no C compiler" in (tmp_path / "cache" / f"{name}.failed").read_text()
-    monkeypatch.setattr(compiled, "_loaded", {})
-    monkeypatch.setattr(compiled, "_build", lambda *args: pytest.fail("tried again"))
-    assert compiled.load_kernels(module.__name__, "the sample kernels", module.exports).total_of_squares(
-        np.arange(3, dtype=np.int64)) == 5
+def test_the_compiled_module_when_it_imports_and_nothing_said(sample):
+    loaded = compiled.load_kernels("sample_kernels", "the sample kernels", "sample_compiled")
+    assert isinstance(loaded, types.ModuleType) and loaded.__name__ == "sample_compiled"
+    assert loaded.total_of_squares([1, 2]) == -1
+    assert sample == []
+    assert compiled.load_kernels("sample_kernels", "the sample kernels", "sample_compiled") is loaded
 
 
-def test_a_change_of_the_kernels_source_names_a_new_compiled_module(tmp_path, monkeypatch):
-    module = _sample(tmp_path, monkeypatch, "changing_kernels")
-    before = compiled.compiled_name(module.__name__)
-    assert before == compiled.compiled_name(module.__name__)  # the same source, the same name
-    assert before.startswith("_changing_kernels_kernels_")
-    (tmp_path / "code" / "changing_kernels.py").write_text(SAMPLE.replace("total += _square(v)", "total += _square(v) + 1"))
-    changed = compiled.compiled_name(module.__name__)
-    assert changed != before
-    # a constant the kernels read, imported from another module, changed there: a new name too
-    monkeypatch.setattr(module, "WIDEST", 20, raising=False)
-    assert compiled.compiled_name(module.__name__) not in (before, changed)
+def test_without_the_compiled_module_the_python_kernels_and_one_line_with_the_command(sample):
+    loaded = compiled.load_kernels("sample_kernels", "the sample kernels", "sample_missing")
+    assert not isinstance(loaded, types.ModuleType)
+    assert loaded.total_of_squares([1, 2, 3]) == 14
+    assert sorted(vars(loaded)) == ["_square", "total_of_squares"]  # the marked functions only
+    assert sample == ["the sample kernels runs as plain Python (much slower): this install has no compiled kernels; "
+                      "reinstall with a C compiler present: pip install --force-reinstall --no-cache-dir placesat"]
+    # once a process: a second load (another caller, the cache cleared) says nothing more
+    compiled._loaded.clear()
+    assert compiled.load_kernels("sample_kernels", "the sample kernels", "sample_missing").total_of_squares([2]) == 4
+    assert len(sample) == 1
 
 
-def test_the_jit_can_be_asked_for(monkeypatch):
-    monkeypatch.setenv(compiled.KERNELS_ENV, "jit")
-    assert compiled.kernels_mode() == compiled.JIT
+def test_the_python_kernels_can_be_asked_for_and_then_nothing_is_said(sample, monkeypatch):
+    monkeypatch.setenv(compiled.KERNELS_ENV, "python")
+    loaded = compiled.load_kernels("sample_kernels", "the sample kernels", "sample_compiled")
+    assert loaded.total_of_squares([1, 2]) == 5 and sample == []
+    assert compiled.kernels_mode() == compiled.PYTHON
     monkeypatch.setenv(compiled.KERNELS_ENV, "")
-    assert compiled.kernels_mode() == compiled.AHEAD
+    assert compiled.kernels_mode() == compiled.COMPILED
 
 
-def test_a_place_that_cannot_be_written_is_passed_over(tmp_path, monkeypatch):
-    # an install one cannot write to: the compiled module goes to the next place (~/.cache)
-    if not shutil.which("cc"):
-        pytest.skip("no C compiler")
-    module = _sample(tmp_path, monkeypatch, "homeless_kernels")
-    (tmp_path / "a-file").write_text("")
-    blocked, home = tmp_path / "a-file" / "cache", tmp_path / "home"
-    monkeypatch.setattr(compiled, "cache_dirs", lambda name: [blocked, home])
-    ahead = compiled.load_kernels(module.__name__, "the sample kernels", module.exports)
-    assert isinstance(ahead, types.ModuleType) and ahead.total_of_squares(np.arange(3, dtype=np.int64)) == 5
-    assert [p.suffix for p in home.iterdir() if p.suffix == ".so"] == [".so"]
+def test_a_library_caller_that_asked_for_nothing_hears_nothing(sample):
+    compiled.on_fallback(None)
+    assert compiled.load_kernels("sample_kernels", "the sample kernels", "sample_missing").total_of_squares([3]) == 9
+    assert compiled._told == set()
 
 
-def test_a_time_limit_holds_during_a_build_which_goes_on_for_the_next_run(tmp_path, monkeypatch):
-    # the build runs in a process of its own: the command says "unknown" at its time limit
-    # instead of waiting for the compiler, and the next run finds the module built
-    import time
+def test_the_lixso_grader_comes_compiled_here():
+    # the test environment is installed with a C compiler (pip install -e .): its grader is
+    # the extension module, built beside its source
+    from placesat.lixso import native
 
-    from placesat.core.limits import Deadline, TimeUp
-
-    if not shutil.which("cc"):
-        pytest.skip("no C compiler")
-    module = _sample(tmp_path, monkeypatch, "slow_kernels")
-    start = time.monotonic()
-    with pytest.raises(TimeUp):
-        compiled.load_kernels(module.__name__, "the sample kernels", module.exports, deadline=Deadline(0.3))
-    assert time.monotonic() - start < 2 and compiled._loaded == {}
-    built = tmp_path / "cache" / (compiled.compiled_name(module.__name__) + sysconfig.get_config_var("EXT_SUFFIX"))
-    while not built.is_file() and time.monotonic() - start < 120:
-        time.sleep(0.2)
-    monkeypatch.setattr(compiled, "_build", lambda *args: pytest.fail("built again"))
-    ahead = compiled.load_kernels(module.__name__, "the sample kernels", module.exports)
-    assert isinstance(ahead, types.ModuleType) and ahead.total_of_squares(np.arange(4, dtype=np.int64)) == 14
+    if compiled.kernels_mode() == compiled.PYTHON:
+        pytest.skip("PLACESAT_KERNELS=python asks for the Python kernels")
+    grader = native.kernels()
+    assert isinstance(grader, types.ModuleType) and grader.__name__ == "placesat.lixso._grader"
+    assert Path(grader.__file__).suffix in (".so", ".pyd")
 
 
-def test_a_build_the_compiler_refuses_says_why_and_falls_back_to_the_jit(tmp_path, monkeypatch):
-    # a signature the kernel cannot be compiled for: the build process fails, its reason is
-    # kept beside the module's place, and numba's JIT runs the kernels
-    source = SAMPLE.replace('types.int64(types.Array(types.int64, 1, "C"))', "types.int64(types.unicode_type)")
-    module = _sample(tmp_path, monkeypatch, "refused_kernels", source)
-    loaded = compiled.load_kernels(module.__name__, "the sample kernels", module.exports)
-    assert not isinstance(loaded, types.ModuleType) and loaded.total_of_squares(np.arange(3, dtype=np.int64)) == 5
-    reason = (tmp_path / "cache" / (compiled.compiled_name(module.__name__) + ".failed")).read_text()
-    assert reason.startswith("BuildFailed: ") and len(reason.splitlines()) == 1
-    assert sorted(p.suffix for p in (tmp_path / "cache").iterdir()) == [".failed", ".lock"]
+# a grade on the command line, with the compiled grader hidden (an install made without a C
+# compiler) or not; the modules the process loaded, and its output
+GRADE = """
+import sys
+from importlib.abc import MetaPathFinder
+
+class NoCompiledGrader(MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "placesat.lixso._grader":
+            raise ImportError("no compiled grader in this install")
+
+if sys.argv[1] == "hidden":
+    sys.meta_path.insert(0, NoCompiledGrader())
+from placesat.cli.main import main
+try:
+    main(["placesat", "lixso", "grade", sys.argv[2]])
+finally:
+    print("numba loaded" if "numba" in sys.modules or "llvmlite" in sys.modules else "no numba", file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("grader", ["compiled", "hidden"])
+def test_a_grade_runs_without_numba_and_says_once_when_it_runs_as_python(grader, tmp_path):
+    puzzle = tmp_path / "six.txt"
+    # a 6x6 puzzle of level 4 (tests/lixso_samples.py, seed "k38"): it needs trials, which
+    # load the kernels, and is quick in Python too
+    puzzle.write_text("....S.\n.....I\n.O....\n......\n......\nI.....\n")
+    done = subprocess.run([sys.executable, "-c", GRADE, grader, str(puzzle)], capture_output=True, text=True,
+                          cwd=tmp_path, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}, timeout=60)
+    lines = done.stderr.splitlines()
+    assert lines[-1] == "no numba", done.stderr
+    assert done.stdout.endswith(": level 4 (one-tile trial: a tile that leads straight to a contradiction is ruled out)\n"), done.stdout
+    if grader == "hidden":
+        assert lines[:-1] == ["placesat: the Lixso grader runs as plain Python (much slower): this install has no "
+                              "compiled kernels; reinstall with a C compiler present: "
+                              "pip install --force-reinstall --no-cache-dir placesat"]
+    else:
+        assert lines[:-1] == []
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["six.txt"]  # nothing written here

@@ -1,5 +1,6 @@
 """placesat as a package: one version, read from one place; a wheel that installs one top-level
-name, placesat, whose command runs outside the repository; a read-only install."""
+name, placesat, whose command runs outside the repository, with its kernels compiled; a
+read-only install that grades at once and writes nothing."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 from importlib.metadata import version
 from pathlib import Path
@@ -50,13 +52,14 @@ def installed(tmp_path_factory):
     assert built.returncode == 0, built.stderr[-2000:]
     (wheel,) = wheels.glob("placesat-*.whl")
     with zipfile.ZipFile(wheel) as archive:
-        tops = {name.split("/")[0] for name in archive.namelist()}
+        names = archive.namelist()
+    tops = {name.split("/")[0] for name in names}
     target = Path(tempfile.mkdtemp(prefix="placesat-wheel-"))  # not under pytest's 0700 folder: another user reads it
     target.chmod(0o755)
     done = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
-    yield SimpleNamespace(wheel=wheel, tops=tops, target=target)
+    yield SimpleNamespace(wheel=wheel, names=names, tops=tops, target=target)
     subprocess.run(["chmod", "-R", "u+w", str(target)], check=False)
     shutil.rmtree(target, ignore_errors=True)
 
@@ -72,6 +75,9 @@ def _outside(target: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess
 def test_the_wheel_installs_one_top_level_name_and_runs_outside_the_repository(installed, tmp_path):
     version = placesat.__version__
     assert installed.tops == {"placesat", f"placesat-{version}.dist-info"}
+    # the Lixso grader compiled (setup.py), and neither its C nor its Cython source shipped
+    compiled = [name for name in installed.names if name.startswith("placesat/lixso/_grader")]
+    assert len(compiled) == 1 and compiled[0].endswith(sysconfig.get_config_var("EXT_SUFFIX")), compiled
     names = {path.name for path in installed.target.iterdir()} - {"bin"}  # bin: the placesat script
     assert names == {"placesat", f"placesat-{version}.dist-info"}
     assert not (installed.target / "cli").exists() and not (installed.target / "solver").exists()
@@ -113,23 +119,32 @@ def _python_for_other_user(path: str, cwd: Path, home: Path) -> str | None:
     for python in (sys.executable, os.path.realpath(sys.executable), f"/usr/bin/python{version}", f"/usr/local/bin/python{version}"):
         if not os.path.exists(python):
             continue
-        tried = _run_as_other_user(python, "-c", "import numpy, numba, pysat, typer; import sys; print(sys.version)",
+        tried = _run_as_other_user(python, "-c", "import numpy, pysat, typer; import sys; print(sys.version)",
                                    home=home, path=path, cwd=cwd)
         if tried.returncode == 0:
             return python
     return None
 
 
+def _files(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every file under ``folder``, with its size and modification time."""
+    return {str(path.relative_to(folder)): (path.stat().st_size, path.stat().st_mtime_ns)
+            for path in folder.rglob("*") if path.is_file()}
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
                     reason="runs the install as another user: needs root (runuser)")
-def test_a_read_only_install_grades_as_another_user_with_kernels_in_its_cache(installed):
+def test_a_read_only_install_grades_at_once_as_another_user_and_writes_nothing(installed):
     """The wheel installed by root into a folder made read-only, then run by an unprivileged
-    user: the first grade compiles the Lixso grader into ~/.cache/placesat (the package's own
-    folder cannot take it), says so once; the second finds it there and says nothing. Both
-    grade the shipped examples right. (As root this cannot be tried: root writes anywhere.)"""
+    user with an empty home: the first grade finds the Lixso grader compiled in the wheel (no
+    compile, no notice, no cache) and grades the shipped examples right, quickly (a loose guard:
+    it took 25-36 s when the first grade compiled the grader, about 1 s now); nothing is written
+    into the install, the home or the working folder. (As root this cannot be tried: root
+    writes anywhere.)"""
     import pwd
     import site
+    import time
 
     try:
         account = pwd.getpwnam(OTHER_USER)
@@ -151,19 +166,18 @@ def test_a_read_only_install_grades_as_another_user_with_kernels_in_its_cache(in
         if python is None:
             pytest.skip(f"no Python {sys.version_info[0]}.{sys.version_info[1]} with the dependencies that {OTHER_USER} can run")
         subprocess.run(["chmod", "-R", "a-w", str(installed.target)], check=True)
+        before = _files(installed.target), _files(work)
         try:
-            runs = [_run_as_other_user(python, "-m", "placesat", "lixso", "grade", str(grids), home=home, path=path, cwd=work)
-                    for _ in range(2)]
+            start = time.monotonic()
+            run = _run_as_other_user(python, "-m", "placesat", "lixso", "grade", str(grids), home=home, path=path, cwd=work)
+            took = time.monotonic() - start
         finally:
             subprocess.run(["chmod", "-R", "u+w", str(installed.target)], check=True)
-        expected = ["example-level-2: level 2", "example-level-6: level 6"]
-        for run in runs:
-            assert run.returncode == 0, run.stderr[-2000:]
-            assert [line.split(" (")[0] for line in run.stdout.splitlines()] == expected
-        assert "compiling the Lixso grader" in runs[0].stderr
-        assert runs[1].stderr == ""  # found in the cache: silent
-        cached = list((home / ".cache" / "placesat").glob("_native_kernels_*.so"))
-        assert len(cached) == 1 and cached[0].stat().st_uid == account.pw_uid
-        assert not list(installed.target.rglob("_native_kernels_*.so"))  # nothing written into the install
+        assert run.returncode == 0, run.stderr[-2000:]
+        assert [line.split(" (")[0] for line in run.stdout.splitlines()] == ["example-level-2: level 2", "example-level-6: level 6"]
+        assert run.stderr == ""  # no compile, no plain-Python notice
+        assert took < 15, took
+        assert (_files(installed.target), _files(work)) == before  # the home is in work: empty still
+        assert not any(home.iterdir())
     finally:
         shutil.rmtree(work, ignore_errors=True)

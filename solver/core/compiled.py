@@ -1,20 +1,25 @@
-"""numba-compiled kernels: a first run on a machine compiles them, and says so.
+"""Compiled kernels: built when placesat is installed, loaded here, plain Python without them.
 
-The hot loops (the Lixso grader, the Laido sweep) are written for numba. Compiled ahead of
-time (:func:`load_kernels`, below: the default), a process imports them in a millisecond,
-without numba's half second of import and start-up; the first run on a machine (after an
-install, or after a kernel's code changed) builds them for seconds to half a minute (the
-Lixso grader about 25 s, the Laido sweep about 12 s), in a process of its own so that the
-command's time limit still holds. Under numba's JIT (no C compiler, or asked for), numba
-compiles a kernel on its first call and caches the machine code beside the module in
-``__pycache__``. Either way a command that meets the wait says so instead of seeming to hang:
-the caller that owns the terminal (the CLI) says how to tell the user with
-:func:`on_compile`; a library caller that sets nothing hears nothing.
+A few hot loops (the Lixso grader, :mod:`placesat.lixso.native`) are written as plain Python
+functions marked :func:`kernel`, where their rules are stated, and once more in Cython
+(``_grader.pyx`` beside them), which ``pip install`` compiles into an extension module
+(setup.py; optional: an install without a C compiler still succeeds). :func:`load_kernels`
+hands out the extension module when it imports, else the module's own Python kernels: the
+same names, arguments and answers, much slower. Nothing is compiled when placesat runs and
+nothing is written anywhere, so a read-only install, a new container or a fresh cluster worker
+grade at once.
+
+Running the Python kernels because the compiled ones are missing is said once per process
+through the callback the caller that owns the terminal registers (:func:`on_fallback`: the
+CLI, on stderr), with the command that installs them; a library caller that sets nothing
+hears nothing. ``PLACESAT_KERNELS=python`` asks for the Python kernels (tests, comparisons):
+asked for, they are not announced.
 """
 
 from __future__ import annotations
 
 import fcntl
+import importlib
 import importlib.machinery
 import importlib.util
 import os
@@ -25,15 +30,83 @@ from typing import Any, Callable
 
 from .limits import Deadline, TimeUp
 
-# process-wide on purpose: what the CLI asked for, and which kernels were announced already
+KERNELS_ENV = "PLACESAT_KERNELS"  # "python": the Python kernels, even where compiled ones are installed
+COMPILED, PYTHON = "compiled", "python"
+REINSTALL = "pip install --force-reinstall --no-cache-dir placesat"  # --no-cache-dir: not the wheel built without them
+
+# process-wide on purpose: what the CLI asked for, which kernels were announced, what was loaded
 _tell: Callable[[str], None] | None = None
 _told: set[str] = set()
+_loaded: dict[tuple[str, str], Any] = {}
 
 
-def on_compile(tell: Callable[[str], None] | None) -> None:
-    """Have ``tell`` called with one line when numba starts compiling kernels (None: silent)."""
+def on_fallback(tell: Callable[[str], None] | None) -> None:
+    """Have ``tell`` called with one line when kernels run as plain Python because their
+    compiled module is missing (None: silent)."""
     global _tell
     _tell = tell
+
+
+def kernel(function: Callable | None = None, **options: Any) -> Any:
+    """Mark ``function`` as a kernel of its module: what :func:`load_kernels` hands out when the
+    compiled module is missing. It stays the plain Python function it is. (``options``: numba's,
+    for the kernels still loaded through numba; see the end of this module.)"""
+
+    def mark(f: Callable) -> Callable:
+        f.kernel_options = {"cache": True, **options}
+        return f
+
+    return mark(function) if function is not None else mark
+
+
+def kernels_mode() -> str:
+    """The kernels this process asks for: the compiled ones (the default), or ``$PLACESAT_KERNELS``
+    = "python"."""
+    return PYTHON if os.environ.get(KERNELS_ENV, "").strip().lower() == PYTHON else COMPILED
+
+
+def load_kernels(module: str, kernels: str, extension: Any, *numba_args: Any, **numba_options: Any) -> Any:
+    """The kernels of ``module``: the compiled extension module ``extension`` (its full name,
+    e.g. "placesat.lixso._grader") when it imports and the process did not ask for Python;
+    otherwise a namespace of ``module``'s functions marked :func:`kernel`, and, when the
+    compiled module is missing, one line to the user (``kernels`` names them, e.g. "the Lixso
+    grader"), once per process.
+
+    (``extension`` a callable: the numba path of kernels not yet in Cython, below.)"""
+    if callable(extension):
+        return _numba_kernels(module, kernels, extension, *numba_args, **numba_options)
+    mode = kernels_mode()
+    key = (module, mode)
+    if key not in _loaded:
+        compiled = None
+        if mode == COMPILED:
+            try:
+                compiled = importlib.import_module(extension)
+            except ImportError:
+                _fall_back(kernels)
+        _loaded[key] = compiled if compiled is not None else python_kernels(module)
+    return _loaded[key]
+
+
+def python_kernels(module: str) -> SimpleNamespace:
+    """``module``'s kernels as the plain Python functions they are (imported if need be)."""
+    namespace = vars(importlib.import_module(module))
+    return SimpleNamespace(**{name: value for name, value in namespace.items()
+                              if callable(value) and hasattr(value, "kernel_options")})
+
+
+def _fall_back(kernels: str) -> None:
+    if _tell is not None and kernels not in _told:
+        _told.add(kernels)
+        _tell(f"{kernels} runs as plain Python (much slower): this install has no compiled kernels; "
+              f"reinstall with a C compiler present: {REINSTALL}")
+
+
+# --- numba: the kernels not yet in Cython (the Laido sweep) ---------------------------------
+#
+# Until the Laido sweep has its compiled module (issue 38, its own branch), its kernels are
+# still compiled by numba on their first use, as before: what follows is that machinery,
+# unchanged, and goes with the last of them.
 
 
 def announce_compiles(module: str, kernels: str) -> None:
@@ -67,35 +140,20 @@ def announce_compiles(module: str, kernels: str) -> None:
 # cannot be done (no C compiler, numba without pycc), the same kernels run through numba's JIT
 # as before.
 
-KERNELS_ENV = "PLACESAT_KERNELS"  # "jit": numba's JIT only, never the compiled modules
 CACHE_ENV = "PLACESAT_CACHE_DIR"  # where compiled modules go (default: beside the code, else ~/.cache)
 AHEAD, JIT = "ahead", "jit"
 # in the compiled module's name with the kernels' source: a change here rebuilds every module
 _RECIPE = "pycc-1"
 
-# process-wide, as numba's own dispatchers are: each module's kernels, once loaded, by mode
-_loaded: dict[tuple[str, str], Any] = {}
 
-
-def kernel(function: Callable | None = None, **options: Any) -> Any:
-    """Mark ``function`` as a kernel of its module, to be compiled by :func:`load_kernels`
-    with numba's ``njit`` ``options`` (``cache=True`` always); it stays a plain Python function
-    until then. Use as ``@kernel`` or ``@kernel(inline="always")``."""
-
-    def mark(f: Callable) -> Callable:
-        f.kernel_options = {"cache": True, **options}
-        return f
-
-    return mark(function) if function is not None else mark
-
-
-def kernels_mode() -> str:
-    """The kernels this process asks for: ahead-of-time modules (the default) or numba's JIT."""
+def numba_mode() -> str:
+    """The numba kernels this process asks for: ahead-of-time modules (the default) or numba's
+    JIT (``$PLACESAT_KERNELS`` = "jit")."""
     return JIT if os.environ.get(KERNELS_ENV, "").strip().lower() == JIT else AHEAD
 
 
-def load_kernels(module: str, kernels: str, exports: Callable[[], dict[str, Any]], mode: str | None = None,
-                 deadline: Deadline | None = None) -> Any:
+def _numba_kernels(module: str, kernels: str, exports: Callable[[], dict[str, Any]], mode: str | None = None,
+                   deadline: Deadline | None = None) -> Any:
     """The compiled kernels of ``module`` (its functions marked :func:`kernel`): an object with
     one attribute per name of ``exports()`` (name -> numba signature; called only to compile;
     a function of ``module`` itself, which the build process looks up by its name).
@@ -110,7 +168,7 @@ def load_kernels(module: str, kernels: str, exports: Callable[[], dict[str, Any]
     finds its module); a stop (Ctrl-C) ends the build too. numba's JIT, the fallback, compiles
     in this process and does not look at the deadline.
     """
-    mode = mode or kernels_mode()
+    mode = mode or numba_mode()
     key = (module, mode)
     if key not in _loaded:
         loaded = _ahead_of_time(module, kernels, exports, deadline) if mode == AHEAD else None

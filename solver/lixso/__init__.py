@@ -85,7 +85,7 @@ class GradeReport:
 def grade(grid: Grid | str, *, time_limit: float | None = None, per_colour: int | None = None) -> GradeReport:
     """The level of a puzzle: the weakest deductions (levels 1-5, seeds/lixso.md) that decide
     every cell, or 6 when none does and the solver proves the grid unique. The first grade of
-    a grid size in a process builds the deducer (and, once per machine, compiles its kernels)."""
+    a grid size in a process builds the deducer (its kernels come compiled with the install)."""
     from .verify import grade_in_worker, start_grader
 
     start_grader(per_colour, None if time_limit is None else _epoch_after(time_limit))

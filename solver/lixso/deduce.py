@@ -30,7 +30,7 @@ How it is computed (the order does not change any fixed point, so neither a grad
 
 * Levels 1 and 2 are one unit propagation each, in a python-sat engine shared by the
   process (clues as assumptions).
-* Trials propagate in a compiled engine (:mod:`.native`, numba) over the puzzle's value array:
+* Trials propagate in a compiled engine (:mod:`.native`, Cython) over the puzzle's value array:
   the clauses of ``encode.propagation_clauses`` with the supply counted beside them; a trial
   assigns on top of the known facts and undoes what it assigned, so its answer is just what
   the trial adds, and it costs only what it touches.
@@ -371,13 +371,12 @@ class _TrialEngine:
     assigned; a commit sets the facts it finds in it.
     """
 
-    def __init__(self, deducer: Deducer, value: np.ndarray, solution: np.ndarray | None = None,
-                 deadline: Deadline | None = None) -> None:
+    def __init__(self, deducer: Deducer, value: np.ndarray, solution: np.ndarray | None = None) -> None:
         from .native import TrialState  # the kernels are loaded on the first trial, not before
 
         self.deducer = deducer
         self.value = value
-        self.state = TrialState(deducer.trial_tables(), value, solution, deadline=deadline)
+        self.state = TrialState(deducer.trial_tables(), value, solution)
 
     @property
     def count(self) -> list[int]:
@@ -598,7 +597,7 @@ class Deduction:
         deducer = self.deducer
         n = deducer.num_vars
         solution = None if self.solution is None else np.frombuffer(self.solution, dtype=np.uint8)
-        self._trials = _TrialEngine(deducer, self.value, solution, self.deadline)
+        self._trials = _TrialEngine(deducer, self.value, solution)
         # without hints the whole loop runs compiled (native.py); hints need the words and the
         # order of steps, which this module's loop gives
         self._native = not explain
@@ -813,7 +812,7 @@ class Deduction:
         """
         if self._trials is None:
             if self.deadline is not None:
-                self.deadline.check()  # before the kernels are loaded (built, on a first run: that wait holds the deadline too)
+                self.deadline.check()
             self._start_trials(explain)
         if self._native:
             if explain:

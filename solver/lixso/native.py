@@ -1,4 +1,4 @@
-"""Lixso trials compiled with numba: the unit propagator, and the trial loop of grading.
+"""Lixso trials: the unit propagator, and the trial loop of grading (compiled: ``_grader.pyx``).
 
 What :mod:`.deduce` calls a trial's "direct consequences": unit propagation over
 ``encode.propagation_clauses`` with the colour supply counted beside the clauses (once a colour
@@ -23,14 +23,13 @@ of ``deduce.Deduction._close`` (which hints still run, for their words), with ea
 kept answer as a row of 64-bit words, the same rules for which answers a new fact may change,
 and the dilemmas over the tiles that can still cover each open cell.
 
-The kernels are written for numba and compiled once per machine and source
-(:func:`kernels`, :mod:`placesat.core.compiled`): ahead of time into a plain extension module
-(numba.pycc; about 25 s on the 2-core test machine, the first time), which later processes import
-in a millisecond without importing numba at all; or, when that cannot be built (no C
-compiler), by numba's JIT with its cache in ``__pycache__`` (then about half a second a process:
-numba's import and its loading of the cache). This module imports neither numba nor the
-compiled module until a trial runs, so commands that never grade (``placesat lixso solve``)
-do not pay for them.
+The kernels below are the algorithm, in plain Python (marked :func:`kernel`); ``_grader.pyx``
+is the same functions line for line in Cython, which ``pip install`` compiles into the
+extension module ``placesat.lixso._grader`` (setup.py). :func:`kernels` hands out that module,
+or these functions when it is missing (no C compiler at install: correct, a few hundred times
+slower a trial, and said once on stderr). tests/test_lixso_native.py runs both on the same states.
+This module does not import the compiled one until a trial runs, so commands that never grade
+(``placesat lixso solve``) do not load it.
 """
 
 from __future__ import annotations
@@ -41,7 +40,6 @@ from collections import namedtuple
 import numpy as np
 
 from ..core.compiled import kernel, load_kernels
-from ..core.limits import Deadline
 
 _INT = np.int32
 
@@ -128,34 +126,11 @@ Trials = namedtuple(
 # flags: [0] the union of kept answers is stale, [1] contradiction
 
 
-def kernels(mode: str | None = None, deadline: Deadline | None = None) -> object:
-    """The compiled kernels below (:func:`placesat.core.compiled.load_kernels`): built ahead of
-    time into an extension module once per machine and source, or numba's JIT when that cannot
-    be done (``mode``: "ahead" or "jit"; default: the process's, ``$PLACESAT_KERNELS``);
-    :class:`placesat.core.limits.TimeUp` when ``deadline`` comes during the build."""
-    return load_kernels(__name__, "the Lixso grader", _signatures, mode, deadline)
-
-
-def _signatures() -> dict:
-    """The kernels Python calls, with the types of the arrays :class:`TrialState` passes (read
-    off a tiny state, so that a new array is typed as it is made). The compiled module takes
-    exactly these types (the JIT would compile again for others): positions are int32."""
-    from numba import typeof, types
-
-    # one cell, its four colours (variables 1-4) and one tile variable (5): a long clause and
-    # a binary one, the smallest tables of every shape
-    tables = TrialTables([[1, 2, 3, 4], [-1, -2], [-5, 1]], 5, np.array([[6, 7, 8, 9]]), 3, [[5]])
-    state = TrialState(tables, np.zeros(11, dtype=np.int8), compiled=object())
-    T, S = typeof(tables.arrays), typeof(state.trials)
-    positions, count = typeof(state.scratch), types.int64
-    return {
-        "_propagate": types.int64(T, typeof(state.value), typeof(state.nfalse), typeof(state.count),
-                                  typeof(state.trail), typeof(state.bits), positions, count, types.boolean),
-        "_commit": types.int64(T, S, positions, count, count),
-        "_close": types.int64(T, S, count, count, count, count),
-        "_line_up": types.none(T, S, count),
-        "_set_bits": types.none(typeof(state.bits), positions),
-    }
+def kernels() -> object:
+    """The kernels below, compiled (the extension module ``_grader``) or, when it is missing
+    or ``$PLACESAT_KERNELS`` is "python", as they are here
+    (:func:`placesat.core.compiled.load_kernels`)."""
+    return load_kernels(__name__, "the Lixso grader", "placesat.lixso._grader")
 
 
 class TrialState:
@@ -163,11 +138,11 @@ class TrialState:
     with its deduction) and, for the compiled trial loop, what is known of every trial.
 
     ``solution``: by variable, true in a known solution (or None); ``compiled``: the kernels to
-    run (default: :func:`kernels`, loaded or built within ``deadline``).
+    run (default: :func:`kernels`).
     """
 
     def __init__(self, tables: TrialTables, value: np.ndarray, solution: np.ndarray | None = None,
-                 compiled: object | None = None, deadline: Deadline | None = None) -> None:
+                 compiled: object | None = None) -> None:
         self.tables = tables
         n, size, words = tables.num_vars, 2 * tables.num_vars + 1, tables.words
         self.value = value
@@ -178,7 +153,7 @@ class TrialState:
         self.scratch = np.zeros(1, dtype=_INT)
         self._trials: Trials | None = None
         self._solution = solution
-        self.kernels = compiled if compiled is not None else kernels(deadline=deadline)
+        self.kernels = compiled if compiled is not None else kernels()
 
     @property
     def trials(self) -> Trials:
@@ -257,18 +232,18 @@ class TrialState:
 
 
 @kernel
-def _set_bits(bits, positions):  # pragma: no cover - compiled
+def _set_bits(bits, positions):
     for p in positions:
         bits[p >> 6] |= np.uint64(1) << np.uint64(p & 63)
 
 
 @kernel
-def _has_bit(bits, p):  # pragma: no cover - compiled
+def _has_bit(bits, p):
     return (bits[p >> 6] >> np.uint64(p & 63)) & np.uint64(1) != 0
 
 
-@kernel(inline="always")
-def _assign(value, count, colour_of, trail, size, p):  # pragma: no cover - compiled
+@kernel
+def _assign(value, count, colour_of, trail, size, p):
     """Make the literal at position ``p`` true (its negation false) at the end of the trail
     (``size`` long so far), counting the colour it gives; the trail's new length."""
     value[p] = 1
@@ -280,8 +255,8 @@ def _assign(value, count, colour_of, trail, size, p):  # pragma: no cover - comp
     return size + 1
 
 
-@kernel(nogil=True)
-def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):  # pragma: no cover - compiled
+@kernel
+def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):
     imp_start, imp_to, occ_start, occ_clause = T.imp_start, T.imp_to, T.occ_start, T.occ_clause
     cl_start, cl_lits, colour_of, colour_cells, cap = T.cl_start, T.cl_lits, T.colour_of, T.colour_cells, T.cap
     top = value.shape[0] - 1  # 2 * num_vars: the negation of position p is top - p
@@ -366,7 +341,7 @@ def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):  # 
     return size if ok else -1 - size
 
 
-# --- the trial loop: deduce.Deduction._close, compiled ------------------------------------
+# --- the trial loop: deduce.Deduction._close, as a kernel ------------------------------------
 #
 # The same fixed point as the Python loop in deduce.py (which hints use, for the words and the
 # order of steps), reached the same way: kept answers, re-run only when a new fact may change
@@ -375,7 +350,7 @@ def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):  # 
 
 
 @kernel
-def _enqueue(S, x):  # pragma: no cover - compiled
+def _enqueue(S, x):
     if not S.queued[x]:
         S.queued[x] = 1
         S.queue[S.ends[1] % S.queue.shape[0]] = x
@@ -383,7 +358,7 @@ def _enqueue(S, x):  # pragma: no cover - compiled
 
 
 @kernel
-def _forget(S, x):  # pragma: no cover - compiled
+def _forget(S, x):
     if S.status[x] == ANSWERED:
         S.flags[0] = 1
     S.status[x] = OPEN
@@ -392,7 +367,7 @@ def _forget(S, x):  # pragma: no cover - compiled
 
 
 @kernel
-def _keep(T, S, x, size):  # pragma: no cover - compiled
+def _keep(T, S, x, size):
     """Keep the answer on the trail (``size`` long) as the trial of ``x``'s."""
     S.answers[x, :] = S.bits
     union = S.union
@@ -408,7 +383,7 @@ def _keep(T, S, x, size):  # pragma: no cover - compiled
 
 
 @kernel
-def _held(S, p):  # pragma: no cover - compiled
+def _held(S, p):
     """Whether some kept answer holds the literal at position ``p``."""
     if S.flags[0]:
         union = S.union
@@ -421,7 +396,7 @@ def _held(S, p):  # pragma: no cover - compiled
 
 
 @kernel
-def _survives(S, x, n):  # pragma: no cover - compiled
+def _survives(S, x, n):
     """Whether the trial of ``x`` is known not to fail without running it (deduce._survives)."""
     if S.solution[x]:
         S.status[x] = SURE
@@ -435,7 +410,7 @@ def _survives(S, x, n):  # pragma: no cover - compiled
 
 
 @kernel
-def _unsupported(S, n):  # pragma: no cover - compiled
+def _unsupported(S, n):
     """Open again (and in line) the trials marked SURVIVES that no kept answer holds now."""
     kept = 0
     lost = 0
@@ -455,7 +430,7 @@ def _unsupported(S, n):  # pragma: no cover - compiled
 
 
 @kernel
-def _after(T, S, size, level, n):  # pragma: no cover - compiled
+def _after(T, S, size, level, n):
     """The new facts are ``S.facts[:size]`` (positions): forget the kept answers they may
     change and put those trials back in line; the trials that now fail for certain go to
     ``S.failed`` (tiles only from level 4). See deduce.Deduction._after for why this is exact."""
@@ -561,7 +536,7 @@ def _after(T, S, size, level, n):  # pragma: no cover - compiled
 
 
 @kernel
-def _commit(T, S, positions, npos, level):  # pragma: no cover - compiled
+def _commit(T, S, positions, npos, level):
     """Make the literals at ``positions`` facts (with all they imply) and update the trials
     (:func:`_after`): the number of new facts, or -1 on a contradiction."""
     n = S.status.shape[0] - 1
@@ -575,7 +550,7 @@ def _commit(T, S, positions, npos, level):  # pragma: no cover - compiled
 
 
 @kernel
-def _decided(T, S, cell, n):  # pragma: no cover - compiled
+def _decided(T, S, cell, n):
     for k in range(T.colour_cells.shape[0]):
         if S.value[T.colour_cells[k, cell]] == 1:
             return True
@@ -583,7 +558,7 @@ def _decided(T, S, cell, n):  # pragma: no cover - compiled
 
 
 @kernel
-def _line_up(T, S, level):  # pragma: no cover - compiled
+def _line_up(T, S, level):
     """Put the open options of ``level`` in line (colours at level 3, tiles from level 4), the
     cells with the fewest colours left first (their options fail most often)."""
     n = S.status.shape[0] - 1
@@ -609,7 +584,7 @@ def _line_up(T, S, level):  # pragma: no cover - compiled
 
 
 @kernel
-def _close(T, S, level, until, budget, batch):  # pragma: no cover - compiled
+def _close(T, S, level, until, budget, batch):
     n = S.status.shape[0] - 1
     probes = 0
     while True:
@@ -667,7 +642,7 @@ def _close(T, S, level, until, budget, batch):  # pragma: no cover - compiled
 
 
 @kernel
-def _dilemmas(T, S, level, n):  # pragma: no cover - compiled
+def _dilemmas(T, S, level, n):
     """Learn what all the tiles that can still cover a cell imply, for every open cell (see
     deduce.Deduction._dilemmas): -1 when nothing was new, -2 on a contradiction, -3 when an
     option's trial fails (a bug), else the number of new facts (the failed trials they reveal

@@ -92,7 +92,7 @@ class Verifier:
             try:
                 if graded and ("deducer", grid.height, grid.width) not in built:
                     deducer_for(grid.height, grid.width, grid.per_colour(self.solver.per_colour), deadline)
-                    kernels(deadline=deadline)
+                    kernels()
                     built.add(("deducer", grid.height, grid.width))
                 if solved and ("solver", grid.height, grid.width) not in built:
                     self.solver.compiled(grid, deadline)
