@@ -94,8 +94,52 @@ def kernels_mode() -> str:
     return JIT if os.environ.get(KERNELS_ENV, "").strip().lower() == JIT else AHEAD
 
 
-def load_kernels(module: str, kernels: str, exports: Callable[[], dict[str, Any]], mode: str | None = None,
+# --- kernels compiled at install (Cython) ----------------------------------------------------
+#
+# (A stand-in, until the Lixso grader moves off numba too: the Laido sweep's kernels are
+# compiled when placesat is installed, and :func:`load_kernels` given the name of their
+# extension module imports it; given a function of numba signatures, it does as before.)
+
+PYTHON = "python"  # $PLACESAT_KERNELS=python: the kernels' Python functions, never compiled ones
+
+# process-wide: each module's kernels, once loaded
+_installed: dict[str, Any] = {}
+
+
+def load_kernels(module: str, kernels: str, extension: str | Callable[[], dict[str, Any]], mode: str | None = None,
                  deadline: Deadline | None = None) -> Any:
+    """The kernels of ``module`` (its functions marked :func:`kernel`): the extension module
+    ``extension``, compiled from them when placesat was installed; or, when the install has
+    none (it had no C compiler; ``$PLACESAT_KERNELS=python`` asks for this), a namespace of
+    ``module``'s kernel functions themselves, and the user is told once a process (through
+    :func:`on_compile`'s line) that ``kernels`` (e.g. "the Laido sweep") run as plain Python.
+
+    ``extension`` a function instead (numba signatures by name, for kernels not yet moved to
+    the install's compile): :func:`_load_numba_kernels`, with ``mode`` and ``deadline``."""
+    if callable(extension):
+        return _load_numba_kernels(module, kernels, extension, mode, deadline)
+    if module not in _installed:
+        _installed[module] = _installed_kernels(module, kernels, extension)
+    return _installed[module]
+
+
+def _installed_kernels(module: str, kernels: str, extension: str) -> Any:
+    import importlib
+
+    if os.environ.get(KERNELS_ENV, "").strip().lower() != PYTHON:
+        try:
+            return importlib.import_module(extension)
+        except ImportError:
+            if _tell is not None and kernels not in _told:
+                _told.add(kernels)
+                _tell(f"{kernels} runs as plain Python (much slower): this install has no compiled kernels; "
+                      "reinstall with a C compiler present: pip install --force-reinstall --no-cache-dir placesat")
+    namespace = vars(importlib.import_module(module))
+    return SimpleNamespace(**{name: value for name, value in namespace.items() if hasattr(value, "kernel_options")})
+
+
+def _load_numba_kernels(module: str, kernels: str, exports: Callable[[], dict[str, Any]], mode: str | None = None,
+                        deadline: Deadline | None = None) -> Any:
     """The compiled kernels of ``module`` (its functions marked :func:`kernel`): an object with
     one attribute per name of ``exports()`` (name -> numba signature; called only to compile;
     a function of ``module`` itself, which the build process looks up by its name).
