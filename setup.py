@@ -1,8 +1,8 @@
 """The compiled extension modules (everything else is in pyproject.toml).
 
 Built when placesat is built or installed (``pip install .``, ``pip install -e .``, a wheel);
-``optional=True``: without a C compiler the install still succeeds, and the kernels run as
-plain Python (placesat.core.compiled.load_kernels says so on first use).
+optional: without a C compiler the install still succeeds, and the kernels run as plain
+Python (placesat.core.compiled.load_kernels says so on first use).
 """
 
 from Cython.Build import cythonize
@@ -12,10 +12,12 @@ from setuptools import Extension, setup
 # against them); C division: every division there is of numbers not negative
 DIRECTIVES = {"boundscheck": False, "wraparound": False, "cdivision": True, "initializedcheck": False}
 
-setup(
-    ext_modules=cythonize(
-        [Extension("placesat.laido._sweep", ["solver/laido/_sweep.pyx"], optional=True)],
-        compiler_directives=DIRECTIVES,
-        language_level=3,
-    ),
+extensions = cythonize(
+    [Extension("placesat.laido._sweep", ["solver/laido/_sweep.pyx"])],
+    compiler_directives=DIRECTIVES,
+    language_level=3,
 )
+for extension in extensions:
+    extension.optional = True  # a failed compile is a warning (cythonize's Extensions drop the flag: set here)
+
+setup(ext_modules=extensions)

@@ -53,7 +53,7 @@ cdef int64_t ON = (<int64_t>1) << 31
 cdef int64_t LOWEST_BITS = 0
 for _slot in range(WORD):
     LOWEST_BITS |= (<int64_t>1) << (BITS * _slot)
-cdef int64_t FULL = ((<int64_t>1) << (BITS * WORD)) - 1
+cdef int64_t FULL = <int64_t>(((<uint64_t>1) << (BITS * WORD)) - 1)
 cdef uint64_t MIX1 = 0xBF58476D1CE4E5B9ULL
 cdef uint64_t MIX2 = 0x94D049BB133111EBULL
 
@@ -279,6 +279,20 @@ cdef inline int64_t _hash(State state) noexcept nogil:
         return _mix(state)
 
 
+ctypedef struct Slots:
+    # some slots of a frontier (a step's ``earlier`` or ``leave``): passed to the functions
+    # below as a pointer and a count, not as an array view (a struct of 200 bytes)
+    const int64_t *slot
+    Py_ssize_t count
+
+
+cdef inline Slots _slots(const int64_t[::1] array) noexcept nogil:
+    cdef Slots slots
+    slots.slot = &array[0]
+    slots.count = array.shape[0]
+    return slots
+
+
 cdef inline int64_t _open_end(State state, int64_t slot, int64_t width) noexcept nogil:
     cdef int64_t code = _code(state, slot), step, closing, depth, other, there
     if code == HALF:
@@ -304,26 +318,26 @@ cdef inline int64_t _open_end(State state, int64_t slot, int64_t width) noexcept
     return -1  # unreachable: the brackets always match
 
 
-cdef inline State _settled(State state, const int64_t[::1] leave, State leaving, State lonely) noexcept nogil:
+cdef inline State _settled(State state, const Slots leave, State leaving, State lonely) noexcept nogil:
     cdef Py_ssize_t k
     if _meets(_marks(state, OPEN), leaving):
         return _absent(state)
-    for k in range(leave.shape[0]):  # highest first: the lower slots keep their place
-        state = _removed(state, leave[k])
+    for k in range(leave.count):  # highest first: the lower slots keep their place
+        state = _removed(state, leave.slot[k])
     if _meets(_marks(state, ALONE), lonely):
         return _absent(state)
     return state
 
 
-cdef inline State _placed(State grown, bint edge, int64_t me, int64_t width, const int64_t[::1] earlier,
+cdef inline State _placed(State grown, bint edge, int64_t me, int64_t width, const Slots earlier,
                           bint *closes) noexcept nogil:
     """The state and, in ``closes``, whether it closes a whole path (the Python's pair)."""
     cdef State none = _absent(grown), state
     cdef int64_t u = -1, w = -1, count = 0, code, end, end_u, end_w, s
     cdef Py_ssize_t k
     closes[0] = False
-    for k in range(earlier.shape[0]):
-        s = earlier[k]
+    for k in range(earlier.count):
+        s = earlier.slot[k]
         code = _code(grown, s)
         if code == DONE:
             return none
@@ -402,7 +416,10 @@ cdef inline int64_t _lookup(const Bound *bound, int64_t cut, int64_t s, int64_t 
 
 
 cdef inline int64_t _relaxed(int64_t code) noexcept nogil:
-    return code if code < LEFT else HALF
+    # code if code < LEFT else HALF, without a branch (the compiler made one, which the
+    # processor guesses wrong about as often as right: a fifth of _successors' time)
+    cdef int64_t open_pair = -(code >> 2)  # every bit set for LEFT and RIGHT (4, 5), else none
+    return (code & ~open_pair) | (HALF & open_pair)
 
 
 cdef inline int64_t _entry(State state, const Bound *bound, int64_t cut, int64_t s) noexcept nogil:
@@ -483,29 +500,34 @@ cdef int64_t _successors_of(const int64_t[::1] codes, const int64_t[::1] trails,
                             const Bound *bound) noexcept:
     cdef State state, grown, off, on
     cdef int64_t i, stones, rest_off, rest_on
+    # closing[0] and closing[1], kept in locals while the states are looked at (the stores in
+    # next_codes and next_trails would otherwise make the compiler read them again each time)
+    cdef int64_t closing_stones = closing[0], closing_source = closing[1]
     cdef bint closes
+    cdef Slots earlier_slots = _slots(earlier), leave_slots = _slots(leave)
     for i in range(start, stop):
         state = _load(&codes[0], i, leaving)
         stones = trails[i] >> STONES
         grown = _grown(state, me)
-        off = _settled(grown, leave, leaving, lonely)
-        on = _placed(grown, edge, me, width, earlier, &closes)
-        if closes and stones + 1 > closing[0]:
-            closing[0] = stones + 1
-            closing[1] = i
+        off = _settled(grown, leave_slots, leaving, lonely)
+        on = _placed(grown, edge, me, width, earlier_slots, &closes)
+        if closes and stones + 1 > closing_stones:
+            closing_stones = stones + 1
+            closing_source = i
         if not _is_absent(on):
-            on = _settled(on, leave, leaving, lonely)
+            on = _settled(on, leave_slots, leaving, lonely)
         if _is_absent(off) and _is_absent(on):
             continue
-        rest_off, rest_on = _bounds(off, on, bound, closing[0] - stones, closing[0] - stones - 1)
-        if not _is_absent(off) and stones + rest_off > closing[0]:
+        rest_off, rest_on = _bounds(off, on, bound, closing_stones - stones, closing_stones - stones - 1)
+        if not _is_absent(off) and stones + rest_off > closing_stones:
             _store(&next_codes[0], made, off)
             next_trails[made] = (stones << STONES) | i
             made += 1
-        if not _is_absent(on) and stones + 1 + rest_on > closing[0]:
+        if not _is_absent(on) and stones + 1 + rest_on > closing_stones:
             _store(&next_codes[0], made, on)
             next_trails[made] = ((stones + 1) << STONES) | ON | i
             made += 1
+    closing[0], closing[1] = closing_stones, closing_source
     return made
 
 
