@@ -67,7 +67,7 @@ def announce_compiles(module: str, kernels: str) -> None:
 # cannot be done (no C compiler, numba without pycc), the same kernels run through numba's JIT
 # as before.
 
-KERNELS_ENV = "PLACESAT_KERNELS"  # "jit": numba's JIT only, never the compiled modules
+KERNELS_ENV = "PLACESAT_KERNELS"  # "jit": numba's JIT only, never the compiled modules; "python": see PYTHON below
 CACHE_ENV = "PLACESAT_CACHE_DIR"  # where compiled modules go (default: beside the code, else ~/.cache)
 AHEAD, JIT = "ahead", "jit"
 # in the compiled module's name with the kernels' source: a change here rebuilds every module
