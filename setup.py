@@ -9,11 +9,17 @@ used, with the command that gets the compiled ones).
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-KERNELS = [
-    Extension("placesat.lixso._grader", ["solver/lixso/_grader.pyx"]),
-]
+# The Laido sweep: bounds and negative indexes are not checked (its Python twins are tested
+# against it); C division: every division there is of numbers not negative. (The Lixso
+# grader sets its own directives at the top of its source.)
+SWEEP_DIRECTIVES = {"boundscheck": False, "wraparound": False, "cdivision": True, "initializedcheck": False}
 
-extensions = cythonize(KERNELS, quiet=True, build_dir="build")  # the C it writes: in build/, not in the package
+extensions = [
+    *cythonize([Extension("placesat.lixso._grader", ["solver/lixso/_grader.pyx"])],
+               quiet=True, build_dir="build", language_level=3),
+    *cythonize([Extension("placesat.laido._sweep", ["solver/laido/_sweep.pyx"])],
+               quiet=True, build_dir="build", language_level=3, compiler_directives=SWEEP_DIRECTIVES),
+]
 for extension in extensions:
-    extension.optional = True  # set after cythonize, whose copies of the extensions drop it
+    extension.optional = True  # a failed compile is a warning; set after cythonize, whose copies drop the flag
 setup(ext_modules=extensions)

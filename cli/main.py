@@ -189,8 +189,7 @@ def main(argv: list[str] | None = None) -> None:
     from placesat.core.signals import Stop, install_stop_handlers
 
     argv = list(sys.argv if argv is None else argv)
-    # kernels that run as plain Python (an install without a C compiler), or numba's that
-    # compile on their first use (the Laido sweep, for now): say so
+    # kernels that run as plain Python (an install without a C compiler): say so, once
     on_fallback(lambda line: typer.echo(f"placesat: {line}", err=True))
     code = 0
     stdout = sys.stdout

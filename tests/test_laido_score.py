@@ -116,7 +116,7 @@ def test_a_group_too_open_for_the_sweep_goes_to_the_solver(monkeypatch):
     assert by_solver.values(BLACK) == by_sweep.values(BLACK) and by_solver.values(WHITE) == by_sweep.values(WHITE)
 
 
-def test_small_groups_go_to_the_solver_and_spare_loading_numba(monkeypatch):
+def test_small_groups_go_to_the_solver_and_spare_loading_the_sweep(monkeypatch):
     """A group whose sweep plan is cheap is scored by the solver (loading the sweep's kernels
     would cost more); a large one by the sweep. Same values either way."""
     score_module = importlib.import_module("placesat.laido.score")  # placesat.laido.score is the call

@@ -256,36 +256,3 @@ def test_a_board_one_colour_nearly_fills_scores_as_the_solver_proves(side):
     assert by_sweep.status is by_solver.status is Status.SAT
     for colour in (BLACK, WHITE):
         assert by_sweep.values(colour) == by_solver.values(colour)
-
-
-@pytest.mark.slow  # on a new machine it waits for numba to compile the kernels both ways (about 25 s)
-def test_the_kernels_compiled_ahead_of_time_find_what_numbas_jit_finds(monkeypatch):
-    """The sweep's kernels run from an extension module built ahead of time (numba.pycc) when a
-    C compiler is at hand, else through numba's JIT: the same source, so the same longest parts,
-    with the bound (the whole 8-side board, past BOUND_FROM) and without (random groups)."""
-    import shutil
-    import types
-
-    from placesat.core import compiled
-    from placesat.laido import sweep_kernels
-    from placesat.laido.sweep import BOUND_FROM
-
-    ahead, jit = sweep_kernels.kernels(compiled.AHEAD), sweep_kernels.kernels(compiled.JIT)
-    if shutil.which("cc"):  # CI and the test machine have one: the kernels come compiled ahead
-        assert isinstance(ahead, types.ModuleType)
-    assert not isinstance(jit, types.ModuleType)
-    whole = HexLattice(8)
-    assert plan_sweep(whole, whole.points).cost >= BOUND_FROM
-    rng = random.Random(11)
-    small = HexLattice(6)
-    cases = [(whole, whole.points)]
-    for _ in range(6):
-        cases += [(small, group) for group in groups(small, [p for p in small.points if rng.random() < 0.7])]
-    found = {}
-    for chosen in (ahead, jit):
-        monkeypatch.setattr(sweep_kernels, "kernels", lambda mode=None, deadline=None, chosen=chosen: chosen)
-        for k, (lattice, group) in enumerate(cases):
-            found.setdefault(k, []).append(longest_connection_part(lattice, group, NO_LIMITS))
-    for k, (first, second) in found.items():
-        assert first == second and (first is None or is_connection_part(cases[k][0], cases[k][1], first))
-    assert len(found[0][0]) > 40

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from placesat.core import compiled
 from placesat.core.backend import Status
 from placesat.core.lattice import HexLattice
 from placesat.laido import sweep_kernels
@@ -18,19 +15,11 @@ from placesat.laido.score import score_position
 from placesat.laido.sweep import BOUND_FROM, NO_LIMITS, WIDEST, WIDEST_TWO, WORD, longest_connection_part, plan_sweep
 from placesat.laido.sweep_frontier import ALONE, BITS, CODE, DONE, HALF
 
-MODES = [compiled.AHEAD, pytest.param(compiled.JIT, marks=pytest.mark.slow)]
+# (the compiled kernels against their Python definition, states of two words too:
+# tests/test_laido_sweep_kernels.py)
 
 
-@pytest.fixture
-def mode(request, monkeypatch):
-    """The sweep's kernels as compiled ahead of time (the default) or by numba's JIT."""
-    chosen = sweep_kernels.kernels(request.param)
-    monkeypatch.setattr(sweep_kernels, "kernels", lambda mode=None, deadline=None: chosen)
-    return request.param
-
-
-@pytest.mark.parametrize("mode", MODES, indirect=True)
-def test_two_words_find_what_one_word_and_exhaustive_search_find(mode):
+def test_two_words_find_what_one_word_and_exhaustive_search_find():
     """Random groups of small boards, and the whole 7-side board (past BOUND_FROM: the bound
     and the quick sweeps), forced to two words a state: the same parts as one word, as long
     as exhaustive search's longest on the small ones."""
@@ -64,8 +53,7 @@ def _band(side: int, rows: tuple[int, ...], fill: float, seed: int) -> tuple[Hex
     return lattice, max(groups(lattice, stones), key=len)
 
 
-@pytest.mark.parametrize("mode", MODES, indirect=True)
-def test_a_frontier_past_one_word_finds_what_a_narrow_sweep_finds(mode):
+def test_a_frontier_past_one_word_finds_what_a_narrow_sweep_finds():
     """Bands two or three lines high through the 13-side board, with holes: swept along their
     lines (a frontier of 22 to 26 points: two words, the second word in use) and across them
     (a frontier of 2 to 4: one word), the longest parts are as long."""
@@ -86,13 +74,12 @@ def test_a_frontier_past_one_word_finds_what_a_narrow_sweep_finds(mode):
     assert max(widths) >= 25
 
 
-# The steps that cross from one word to the other, as Python runs them (the kernels are plain
-# functions until compiled), against a frontier kept as a list of codes.
+# The steps that cross from one word to the other, as Python runs them (the kernels' Python
+# definition), against a frontier kept as a list of codes.
 
 
 def _python(name: str):
-    function = getattr(sweep_kernels, name)
-    return getattr(function, "py_func", function)
+    return getattr(sweep_kernels, name)
 
 
 def _words(codes: list[int]) -> tuple[int, int]:

@@ -221,7 +221,7 @@ def _cut(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[int]], shif
         if deadline is not None:
             deadline.check()
         strip = each.points
-        frontiers, strip_tables = _strip_tables(lattice, plan, neighbours, each, deadline)
+        frontiers, strip_tables = _strip_tables(lattice, plan, neighbours, each)
         whole = _shared(whole, strip_tables[0])
         starts = []
         for table in strip_tables:
@@ -240,14 +240,14 @@ def _cut(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[int]], shif
     return _Cut(tables, under_way, constant, int(whole[2]) // 2)
 
 
-def _strip_tables(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[int]], each: _Strip,
-                  deadline: Deadline | None = None) -> tuple[list[list[int]], list[np.ndarray]]:
+def _strip_tables(lattice: HexLattice, plan: SweepPlan, neighbours: list[list[int]],
+                  each: _Strip) -> tuple[list[list[int]], list[np.ndarray]]:
     """One strip's frontier after each of its points (those with a later neighbour in the
     strip), and its tables (:func:`placesat.laido.sweep_kernels._relaxed_table`): the j-th
     for its frontier after its first j points."""
     from .sweep_kernels import kernels  # compiled: as the sweep's own
 
-    compiled = kernels(deadline=deadline)
+    compiled = kernels()
 
     strip = each.points
     inside = set(strip)

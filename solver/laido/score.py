@@ -112,8 +112,8 @@ METHODS = ("auto", "sweep", "solver")
 # ... but a group whose sweep plan expects less work than this goes to the solver at once:
 # the solver takes 0.01 to 0.2 s on such groups (solid regions up to the 6-side half board,
 # cost 4000; the groups of random full 9-side boards cost up to about 5400), and the sweep
-# would first load its kernels (a millisecond when compiled ahead of time, 0.9 s under
-# numba's JIT). Measured again with the kernels ahead of time: sweeping every group instead
+# would first load its kernels (a millisecond, compiled at install; 0.9 s when this was
+# measured, under numba's JIT). Measured again with compiled kernels: sweeping every group instead
 # changes a random full 9-side board's score by +-0.02 s, so the rule stays.
 SWEEP_FROM = 6000.0
 

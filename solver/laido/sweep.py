@@ -26,7 +26,7 @@ numbers). A state is one int64, three bits a frontier point, for a frontier of u
 :data:`WIDEST` points, or two side by side for a wider one (up to :data:`WIDEST_TWO`: the
 11-side board one colour nearly fills is 21 points wide; the same kernels, compiled for
 each, and a plan that fits one word is always swept with one); the states of a step are a
-numpy array, and compiled kernels (written for numba, compiled once per machine:
+numpy array, and compiled kernels (compiled at install, defined in Python:
 :mod:`placesat.laido.sweep_kernels`) work out each state's successors and merge them; each step
 keeps, for each state, the state it came from and whether the point is on the path, so the
 longest path is read back at the end. Wide, open
@@ -197,12 +197,12 @@ def _marks(slots: Iterable[int], words: int) -> int | tuple[int, ...]:
     return tuple((marks >> (BITS * WORD * word)) & ((1 << (BITS * WORD)) - 1) for word in range(words))
 
 
-def _kernels(deadline: Deadline | None, words: int) -> object:
-    """The compiled kernels for states of ``words`` words: the plain ones, or those compiled
-    for two words (their names end in ``_wide``; under numba's JIT the same functions)."""
-    from .sweep_kernels import kernels  # compiled: on first use (below)
+def _kernels(words: int) -> object:
+    """The kernels for states of ``words`` words: the plain ones, or those for two words
+    (their names end in ``_wide``; in Python the same functions)."""
+    from .sweep_kernels import kernels  # loaded on first use (below)
 
-    compiled = kernels(deadline=deadline)
+    compiled = kernels()
     return compiled if words == 1 else _Wide(compiled)
 
 
@@ -243,7 +243,7 @@ def _merge(codes: np.ndarray, trails: np.ndarray, work: _WorkArrays, deadline: D
     time between two looks at the deadline (each state ``words`` numbers of ``codes``)."""
     from .sweep_kernels import BUCKET
 
-    compiled = _kernels(deadline, words)
+    compiled = _kernels(words)
     like = _marks((), words)
     n = len(trails)
     dealt_codes, dealt_trails = work.get("dealt codes", words * n), work.get("dealt trails", n)
@@ -292,7 +292,7 @@ def longest_connection_part(
     if limits.cost is not None and plan.cost > limits.cost:
         raise TooManyStates(f"an expected work of {plan.cost:.3g} (at most {limits.cost:.3g})")
     # the kernels are loaded on first use, only when a group needs them (score sends small
-    # groups to the solver, which needs none; under numba's JIT they cost 0.9 s a process)
+    # groups to the solver, which needs none)
     from .bound import strip_bound, unbounded
 
     steps = _steps(lattice, plan)
@@ -356,7 +356,7 @@ def _sweep(
     :class:`placesat.laido.bound.StripBound`), or only the ``beam`` that promise most (then the
     part found is long, not proved longest); each state ``words`` int64 words, one after the
     other in ``codes``."""
-    compiled = _kernels(deadline, words)
+    compiled = _kernels(words)
     like = _marks((), words)
 
     codes = np.zeros(words, np.int64)  # the one state before any point: an empty frontier

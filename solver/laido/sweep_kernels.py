@@ -1,14 +1,14 @@
-"""The compiled kernels of the sweep (:mod:`placesat.laido.sweep`), and how they are loaded.
+"""The kernels of the sweep (:mod:`placesat.laido.sweep`): their definition, in Python, and
+how they are loaded.
 
-They are written for numba and compiled once per machine and source (:func:`kernels`,
-:mod:`placesat.core.compiled`): ahead of time into a plain extension module (numba.pycc, about
-ten to twenty seconds the first time: each kernel that holds states is compiled twice, for
-states of one word and of two), which later processes import in a millisecond without importing
-numba at all; or, when that cannot be built (no C compiler), by numba's JIT with its cache in
-``__pycache__`` (then about 0.9 s a process: numba's import and its loading of the cache).
-Nothing here imports numba or the compiled module until a sweep runs, so a score whose groups
-all go to the solver does not pay for them. The states, their codes and their trails are those
-of :mod:`placesat.laido.sweep_frontier`, the sweep's and the bound's alike.
+The functions marked :func:`placesat.core.compiled.kernel` below are the sweep's inner loops.
+They are compiled when placesat is installed, from ``_sweep.pyx`` (Cython: the same functions
+under the same names, which Python calls the same way) into ``placesat.laido._sweep``;
+:func:`kernels` gives that module, or, on an install without it (no C compiler at install),
+these very functions, which give the same answers, bit for bit, far more slowly (the user is
+told once). Nothing is compiled at run time. The states, their codes and their trails are
+those of :mod:`placesat.laido.sweep_frontier`, the sweep's and the bound's alike; the numbers
+are Python's, made to behave as int64 where it matters (:func:`_mix`).
 """
 
 from __future__ import annotations
@@ -16,49 +16,18 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.compiled import kernel, load_kernels
-from ..core.limits import Deadline
 from .sweep_frontier import ALONE, BITS, CODE, DONE, HALF, LEFT, OFF, ON, RIGHT, STONES, WORD
 
 
-def kernels(mode: str | None = None, deadline: Deadline | None = None) -> object:
-    """The compiled kernels below (:func:`placesat.core.compiled.load_kernels`): built ahead of
-    time into an extension module once per machine and source, or numba's JIT when that cannot
-    be done (``mode``: "ahead" or "jit"; default: the process's, ``$PLACESAT_KERNELS``);
-    :class:`placesat.core.limits.TimeUp` when ``deadline`` comes during the build."""
-    return load_kernels(__name__, "the Laido sweep", _signatures, mode, deadline)
+def kernels() -> object:
+    """The sweep's kernels: the module compiled at install (``placesat.laido._sweep``), else
+    the Python functions of this module (:func:`placesat.core.compiled.load_kernels`). The
+    kernels that hold states take states of one int64 word; those for states of two words, a
+    tuple of two, have ``_wide`` added to their names."""
+    return load_kernels(__name__, "the Laido sweep", "placesat.laido._sweep")
 
 
-def _signatures() -> dict:
-    """The kernels Python calls, with the types :mod:`placesat.laido.sweep` and
-    :mod:`placesat.laido.bound` pass them. The compiled module takes exactly these types (the JIT
-    would compile again for others): every array is C-contiguous, the states and trails int64,
-    the strips' tables int16; a state (and the ``like`` of a kernel) one int64, or a tuple of
-    two for the ``_wide`` kernels."""
-    from numba import types
-
-    int64, boolean = types.int64, types.boolean
-    vector, table = types.int64[::1], types.int16[::1]
-    # a step's bound: the strips' tables, then per cut the strips under way, how many, and what
-    # the others add (solver.laido.bound.StripBound, one step of it)
-    bound = (table, types.int64[:, :, ::1], vector, types.int64[:, ::1])
-    exports = {
-        "_relaxed_table": types.none(table, int64, vector, vector, vector, vector, types.boolean[::1], boolean,
-                                     boolean, int64, int64, table),
-        "_bound": int64(int64, *bound, int64),  # for tests: the bound of one state
-    }
-    # each kernel that holds states twice: for states of one word, and of two (``_wide``)
-    for suffix, state in (("", int64), ("_wide", types.UniTuple(int64, 2))):
-        exports.update({
-            "_successors" + suffix: int64(vector, vector, int64, int64, boolean, int64, int64, vector, vector, state,
-                                          state, vector, vector, int64, vector, *bound),
-            "_promise" + suffix: types.none(vector, vector, *bound, vector, state),
-            "_dealt" + suffix: vector(vector, vector, vector, vector, vector, state),
-            "_merged" + suffix: int64(vector, vector, vector, int64, int64, vector, vector, int64, state),
-        })
-    return exports
-
-
-# The compiled kernels (numba): :func:`_successors` works out each state's successors one
+# The kernels: :func:`_successors` works out each state's successors one
 # state at a time; :func:`_merged` merges equal ones and drops the dominated ones. A step's
 # successors are far too many for a hash table to stay in the processor's cache (a look-up
 # there costs a trip to memory, which made a first port no faster than numpy), so they are
@@ -83,12 +52,11 @@ MIX2 = -7723592293110705685  # 0x94D049BB133111EB
 # level-2 cache, 10% slower)
 BUCKET = 512
 
-# A state is one int64 word, or a tuple of two for a frontier wider than WIDEST (numba
-# compiles each kernel once for each: the functions below that look at ``isinstance(state,
-# tuple)`` are the only ones that know, and numba drops the other branch as it compiles). In
-# arrays, a state of two words takes two places one after the other; ``like``, a state of
-# the kind the arrays hold, tells a kernel which. None of these is inlined by numba (its
-# inlining comes before the branch is dropped): LLVM inlines them.
+# A state is one int64 word, or a tuple of two for a frontier wider than WIDEST (the
+# compiled module has each kernel twice, one for each: the functions below that look at
+# ``isinstance(state, tuple)`` are the only ones that know). In arrays, a state of two words
+# takes two places one after the other; ``like``, a state of the kind the arrays hold, tells
+# a kernel which. A state read from an array becomes a Python int.
 
 
 @kernel
@@ -103,8 +71,8 @@ def _words(like):
 def _load(array, i, like):
     """The ``i``-th state of ``array``, of the kind of ``like``."""
     if isinstance(like, tuple):
-        return (array[2 * i], array[2 * i + 1])
-    return array[i]
+        return (int(array[2 * i]), int(array[2 * i + 1]))
+    return int(array[i])
 
 
 @kernel
@@ -121,8 +89,8 @@ def _store(array, i, state):
 def _absent(like):
     """No state (a successor that cannot go on), of the kind of ``like``: -1 in each word."""
     if isinstance(like, tuple):
-        return (np.int64(-1), np.int64(-1))
-    return np.int64(-1)
+        return (-1, -1)
+    return -1
 
 
 @kernel
@@ -150,11 +118,11 @@ def _code_at(state, shift):
     return (state >> shift) & CODE
 
 
-@kernel(inline="always")
+@kernel
 def _put_word(word, slot, code):
     """``word`` with its ``slot`` set to ``code``."""
     shift = BITS * slot
-    return (word & ~(np.int64(CODE) << shift)) | (np.int64(code) << shift)
+    return (word & ~(CODE << shift)) | (code << shift)
 
 
 @kernel
@@ -167,17 +135,17 @@ def _put(state, slot, code):
     return _put_word(state, slot, code)
 
 
-@kernel(inline="always")
+@kernel
 def _pair(state, a, b):
     """``state`` with slots ``a`` and ``b`` made the two open ends of one piece."""
     return _put(_put(state, min(a, b), LEFT), max(a, b), RIGHT)
 
 
-@kernel(inline="always")
+@kernel
 def _grown_word(word, me):
     """``word`` with an OFF slot put in at ``me``, the slots from there on one up (the top
     slot goes past the word's 63 bits)."""
-    low = word & ((np.int64(1) << (BITS * me)) - 1)
+    low = word & ((1 << (BITS * me)) - 1)
     return low | ((word >> (BITS * me)) << (BITS * (me + 1)))
 
 
@@ -193,10 +161,10 @@ def _grown(state, me):
     return _grown_word(state, me)
 
 
-@kernel(inline="always")
+@kernel
 def _removed_word(word, slot):
     """``word`` with ``slot`` taken out, the slots above it one down."""
-    low = word & ((np.int64(1) << (BITS * slot)) - 1)
+    low = word & ((1 << (BITS * slot)) - 1)
     return low | ((word >> (BITS * (slot + 1))) << (BITS * slot))
 
 
@@ -210,7 +178,7 @@ def _removed(state, slot):
     return _removed_word(state, slot)
 
 
-@kernel(inline="always")
+@kernel
 def _marks_word(word, which):
     """The lowest bit of each slot of ``word`` that holds DONE (001), HALF (010), ALONE (011)
     or, for ``which`` OPEN, an open piece end (HALF, ALONE, LEFT or RIGHT: the codes 2 to 5,
@@ -266,9 +234,10 @@ def _differ(a, b):
     return a ^ b
 
 
-@kernel(inline="always")
+@kernel
 def _popcount(bits):
     """How many bits of ``bits`` (not negative) are set."""
+    bits = int(bits)  # a Python int: the last product would overflow a numpy int64 (harmlessly, but noisily)
     bits = bits - ((bits >> 1) & 0x5555555555555555)
     bits = (bits & 0x3333333333333333) + ((bits >> 2) & 0x3333333333333333)
     bits = (bits + (bits >> 4)) & 0x0F0F0F0F0F0F0F0F
@@ -291,12 +260,19 @@ def _at_most_one(marks):
     return marks & (marks - 1) == 0
 
 
-@kernel(inline="always")
+@kernel
 def _mix(key):
-    """A hash of ``key`` whose every bit depends on every bit of the key (splitmix64)."""
-    h = (key ^ (key >> 30)) * MIX1
-    h = (h ^ (h >> 27)) * MIX2
+    """A hash of ``key`` whose every bit depends on every bit of the key (splitmix64; each
+    product wrapped to int64, as a machine's is)."""
+    key = int(key)
+    h = _int64((key ^ (key >> 30)) * MIX1)
+    h = _int64((h ^ (h >> 27)) * MIX2)
     return h ^ (h >> 31)
+
+
+def _int64(number):
+    """``number`` wrapped to int64 (modulo 2**64, between -2**63 and 2**63 - 1)."""
+    return ((number + (1 << 63)) & ((1 << 64) - 1)) - (1 << 63)
 
 
 @kernel
@@ -333,7 +309,7 @@ def _open_end(state, slot, width):
     return -1  # unreachable: the brackets always match
 
 
-@kernel(inline="always")
+@kernel
 def _settled(state, leave, leaving, lonely):
     """``state`` once the points with no unvisited neighbour left it (the slots ``leave``,
     whose lowest bits are ``leaving``), or -1 when it cannot go on: a leaving point with an
@@ -448,14 +424,14 @@ def _promise(codes, trails, tables, lookup, count, constant, promise, like):
         promise[i] = (trails[i] >> STONES) + _bound(_load(codes, i, like), tables, lookup, count, constant, -1)
 
 
-@kernel(inline="always")
+@kernel
 def _relaxed(code):
     """A sweep code as the bound's: OFF, DONE, one more neighbour wanted (HALF, LEFT, RIGHT:
     2), two (ALONE: 3)."""
     return code if code < LEFT else HALF
 
 
-@kernel(inline="always")
+@kernel
 def _entry(state, lookup, cut, s):
     """Where the entry of ``state`` starts in the table of the ``s``-th strip under way of the
     way of cutting ``cut`` (:class:`placesat.laido.bound.StripBound`): its frontier's codes as
@@ -476,7 +452,7 @@ def _strip_marks(lookup, cut, s, like):
     return lookup[cut, s, last - 1]
 
 
-@kernel(inline="always")
+@kernel
 def _bound(state, tables, lookup, count, constant, above):
     """The most stones the rest of the group can add to ``state`` by the strips' tables
     (:mod:`placesat.laido.bound`): the least over the ways of cutting the strips, or the first
@@ -500,7 +476,7 @@ def _bound(state, tables, lookup, count, constant, above):
     return least >> 1 if least >= 0 else -1
 
 
-@kernel(inline="always")
+@kernel
 def _bounds(off, on, tables, lookup, count, constant, above_off, above_on):
     """:func:`_bound` of the two successors of one state, ``off`` and ``on`` (:func:`_absent`
     for one that is not there): -1, or a number not above ``above_*``, for one that can be
@@ -607,13 +583,13 @@ def _relaxed_table(after, width, dest, earlier, pair_a, pair_b, exact, edge, tak
             table[3 * key + ends] = best
 
 
-@kernel(inline="always")
+@kernel
 def _without(key, leaving, gone):
     """The pattern ``key`` with the two-bit slots ``leaving[:gone]`` (highest first) taken out,
     the slots above each moving down by one."""
     for i in range(gone):
         shift = 2 * leaving[i]
-        key = (key & ((np.int64(1) << shift) - 1)) | ((key >> (shift + 2)) << shift)
+        key = (key & ((1 << shift) - 1)) | ((key >> (shift + 2)) << shift)
     return key
 
 
@@ -622,8 +598,8 @@ def _row_state(table, row, like):
     """The state ``row`` of ``table`` starts with (its first one or two numbers), of the kind
     of ``like``."""
     if isinstance(like, tuple):
-        return (table[row, 0], table[row, 1])
-    return table[row, 0]
+        return (int(table[row, 0]), int(table[row, 1]))
+    return int(table[row, 0])
 
 
 @kernel
@@ -772,6 +748,5 @@ def _merged(dealt_codes, dealt_trails, starts, first, last, kept_codes, kept_tra
     return kept
 
 
-# the same kernels for states of two words (compiled ahead of time under these names too, with
-# the two-word signatures: :func:`_signatures`)
+# the same kernels for states of two words (under these names in the compiled module too)
 _successors_wide, _promise_wide, _dealt_wide, _merged_wide = _successors, _promise, _dealt, _merged
