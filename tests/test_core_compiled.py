@@ -174,6 +174,7 @@ def test_a_place_that_cannot_be_written_is_passed_over(tmp_path, monkeypatch):
     assert [p.suffix for p in home.iterdir() if p.suffix == ".so"] == [".so"]
 
 
+@pytest.mark.timing
 def test_a_time_limit_holds_during_a_build_which_goes_on_for_the_next_run(tmp_path, monkeypatch):
     # the build runs in a process of its own: the command says "unknown" at its time limit
     # instead of waiting for the compiler, and the next run finds the module built
