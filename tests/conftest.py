@@ -36,7 +36,8 @@ def pytest_collection_modifyitems(config, items):
 
     xdist tells the groups apart by a ``@group`` suffix its worker adds to the test's id; from
     pytest 9.2 on the id is a structured object that xdist 3.8 does not change, so that every
-    group was spread over the workers: the suffix is added here where it is missing."""
+    group was spread over the workers: the suffix is added here where it is missing. (The short
+    summary of pytest 9.2 prints a parametrised test's id back as "...[params]@group]".)"""
     for item in items:
         if item.get_closest_marker("timing") and not item.get_closest_marker("xdist_group"):
             item.add_marker(pytest.mark.xdist_group("timing"))
