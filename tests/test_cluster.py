@@ -85,6 +85,7 @@ def _slow_square(n: int) -> int:
     return n * n
 
 
+@pytest.mark.timing
 @pytest.mark.slow
 def test_a_worker_killed_mid_run_loses_nothing():
     from placesat.core.cluster import Cluster

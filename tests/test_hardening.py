@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, placesat_command
+from tests.conftest import ROOT, placesat_command, thorough
 
 LIXSO_EXAMPLE = ROOT / "grids" / "examples.txt"
 LAIDO_HAND = ROOT / "grids" / "laido" / "hand.json"
@@ -145,6 +145,7 @@ def slow_pack(tmp_path):
     return path
 
 
+@pytest.mark.timing
 @pytest.mark.slow
 @pytest.mark.parametrize("signum, code, word", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])
 def test_ctrl_c_and_sigterm_end_solve_with_one_line(empty_30, signum, code, word):
@@ -153,6 +154,7 @@ def test_ctrl_c_and_sigterm_end_solve_with_one_line(empty_30, signum, code, word
     assert returncode == code and err.strip() == f"placesat: {word}", err
 
 
+@pytest.mark.timing
 @pytest.mark.slow
 def test_ctrl_c_reaches_a_cp_sat_search(empty_30):
     """CP-SAT would catch SIGINT itself and answer 'unknown': the interrupt must stay ours."""
@@ -161,6 +163,7 @@ def test_ctrl_c_reaches_a_cp_sat_search(empty_30):
     assert returncode == 130 and err.strip() == "placesat: interrupted" and "unknown" not in out, (out, err)
 
 
+@pytest.mark.timing
 @pytest.mark.slow
 def test_ctrl_c_ends_verify_jobs_1_and_grade_with_one_line(slow_pack, empty_30):
     process = start("lixso", "verify", str(slow_pack), "--jobs", "1")
@@ -176,6 +179,7 @@ def _python(code: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize("signum, code, word", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])
 def test_a_stop_while_the_program_loads_is_one_line(signum, code, word):
     # before cli.main is loaded (typer, click: a tenth of a second) a Ctrl-C was a traceback
@@ -229,6 +233,7 @@ def alive(pid: int) -> bool:
     return "\nState:\tZ" not in status
 
 
+@pytest.mark.timing
 @pytest.mark.slow
 def test_sigterm_to_the_parent_alone_stops_the_workers(tmp_path):
     out = tmp_path / "pack.txt"
@@ -252,6 +257,7 @@ def test_sigterm_to_the_parent_alone_stops_the_workers(tmp_path):
     assert not any(alive(w) for w in workers)
 
 
+@pytest.mark.timing
 @pytest.mark.slow
 def test_generate_jobs_1_stops_on_ctrl_c(tmp_path):
     out = tmp_path / "pack.txt"
@@ -332,6 +338,7 @@ def test_a_time_limit_holds_through_model_building(run_cli, empty_30):
         assert result.returncode == 1 and "unknown" in result.stdout, (command, result.stdout, result.stderr)
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize("backend", ["sat", "cpsat"])
 def test_laido_reach_stops_at_its_time_limit_while_encoding(backend):
     """Writing the counters for eight stones took 7 s under a 1 s limit (SAT backend)."""
@@ -502,6 +509,8 @@ def test_bad_option_values_are_one_line(run_cli, args, expected):
 
 
 def test_arbitrary_bytes_never_crash_the_readers(tmp_path):
+    """Random bytes and JSON-like values through every reader: 100 examples each by default, 300
+    under PLACESAT_THOROUGH=1."""
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
@@ -519,7 +528,7 @@ def test_arbitrary_bytes_never_crash_the_readers(tmp_path):
         max_leaves=20,
     )
 
-    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=thorough(100, 300), deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.binary(max_size=300) | st.text(alphabet=".IXSOixso#: \n\r\f\u2028ı", max_size=200).map(str.encode))
     def grids(data):
         try:
@@ -529,7 +538,7 @@ def test_arbitrary_bytes_never_crash_the_readers(tmp_path):
         for entry in parse_pack(text, "f.txt"):
             assert isinstance(entry, InputError) or entry.rows
 
-    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=thorough(100, 300), deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.binary(max_size=200) | json_like.map(lambda v: json.dumps(v).encode()))
     def positions(data):
         for parse in (parse_game, parse_position):

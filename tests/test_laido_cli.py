@@ -180,6 +180,7 @@ def test_empty_board_says_what_decided_it():
     assert "who passed first" not in last
 
 
+@pytest.mark.timing
 def test_reach_interrupted_says_interrupted():
     import signal
     import time

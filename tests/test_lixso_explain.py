@@ -11,6 +11,7 @@ import pytest
 from placesat.lixso.deduce import deducer_for
 from placesat.lixso.explain import Contradiction, Reasoner, explainer_for, steps_level
 from placesat.lixso.model import COLOURS, Grid, load_pack
+from tests.conftest import thorough
 from tests.lixso_samples import random_puzzles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,9 +102,12 @@ def test_the_hints_highest_level_is_the_grade_on_random_puzzles():
 
 @pytest.mark.slow
 def test_the_hints_highest_level_is_the_grade_on_more_random_puzzles():
+    """48 puzzles of twelve 6x6 solutions (grades 1 to 4 among them), and of 6x9 the puzzles of
+    three solutions by default (grades 1 and 3, and the rectangular board: 4 s of the 6x9 part's
+    15), all twelve under PLACESAT_THOROUGH=1."""
     seen = set()
-    for size in ((6, 6), (6, 9)):
-        for grid in random_puzzles(*size, 12, f"ci-agree-{size}"):
+    for size, solutions in (((6, 6), 12), ((6, 9), thorough(3, 12))):
+        for grid in random_puzzles(*size, solutions, f"ci-agree-{size}"):
             grade = deducer_for(*size).grade(grid).level
             highest, filled = steps_level(grid)
             assert agrees(grade, highest, filled), (grid.rows, grade, highest, filled)

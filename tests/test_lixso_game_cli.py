@@ -195,6 +195,7 @@ def test_play_vs_to_the_end_as_json(run_cli, tmp_path):
     assert sum(side["tiles"] for side in events[-1]["sides"]) == len(events) - 1
 
 
+@pytest.mark.timing
 def test_play_vs_ctrl_c_exits_130(files):
     process = subprocess.Popen(
         placesat_command() + ["lixso", "game", "play-vs", str(files / "grid.txt")],

@@ -308,6 +308,7 @@ def test_best_command_json(run_cli, tmp_path):
     assert game.rules.violation(game.state, parse_move(advice["move"])) is None
 
 
+@pytest.mark.timing
 @pytest.mark.slow
 def test_ctrl_c_on_best_gives_the_best_found_so_far(tmp_path):
     import signal

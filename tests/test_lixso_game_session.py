@@ -161,6 +161,7 @@ def test_solve_shows_the_line_of_play_in_text_json_and_picture(run_cli, tmp_path
     assert "with perfect play</text>" in svg and "1. player 1: " in svg and 'fill-opacity="0.35"' in svg
 
 
+@pytest.mark.timing
 def test_ctrl_c_on_a_long_solve_prints_the_best_found_so_far(tmp_path):
     import os
     import signal

@@ -76,6 +76,7 @@ def page(two_puzzles, tmp_path_factory) -> Path:
 # --------------------------------------------------------------------------- the file
 
 
+@pytest.mark.xdist_group("page")
 def test_page_needs_no_network_and_hides_its_answers(page):
     text = page.read_text()
     # nothing is fetched: no external script, style sheet, font or image; the only URL is the SVG namespace
@@ -92,6 +93,7 @@ def test_page_needs_no_network_and_hides_its_answers(page):
     assert "r8c1 r9c1 r9c2" not in text  # the first hint's fact is scrambled too
 
 
+@pytest.mark.xdist_group("page")
 def test_page_hints_are_the_hint_commands_steps_in_its_words(page, run_cli):
     data = page_data(page)
     for grid, entry in zip(shipped(2), data["puzzles"]):
@@ -277,6 +279,7 @@ class Player:
         return self.page.eval_on_selector_all(f'#board rect.mark.{kind}', "marks => marks.map(m => m.dataset.cell)")
 
 
+@pytest.mark.xdist_group("page")  # one page and one chromium (module fixtures: made once per worker)
 @pytest.mark.slow
 def test_a_person_plays_a_shipped_puzzle_to_solved(browser, page, tmp_path):
     player = Player(browser, page, 1280, 800)
@@ -325,6 +328,7 @@ def test_a_person_plays_a_shipped_puzzle_to_solved(browser, page, tmp_path):
     player.context.close()
 
 
+@pytest.mark.xdist_group("page")  # one page and one chromium (module fixtures: made once per worker)
 def test_keys_and_a_phone_screen(browser, page, tmp_path):
     player = Player(browser, page, 390, 844)
     player.page.click('#puzzles li:nth-child(2) button')

@@ -78,6 +78,7 @@ def test_verify_says_when_it_starts_fewer_workers_than_asked(run_cli, tmp_path):
     assert [json.loads(line)["status"] for line in result.stdout.splitlines()] == ["unique", "unique"]
 
 
+@pytest.mark.timing
 @pytest.mark.slow
 def test_ctrl_c_in_verify_on_two_workers_says_interrupted_and_how_far(tmp_path):
     pack = tmp_path / "many.txt"
@@ -231,6 +232,7 @@ def _stop_when_written(process, out, signum, puzzles: int) -> None:
     process.communicate(timeout=60)
 
 
+@pytest.mark.timing
 @pytest.mark.slow
 @pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGKILL, -9)])
 def test_an_interrupted_generate_resumes_to_the_same_bytes(run_cli, tmp_path, whole_pack, signum, code):

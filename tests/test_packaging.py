@@ -71,6 +71,7 @@ def _outside(target: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess
     return subprocess.run([sys.executable, *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
 
 
+@pytest.mark.xdist_group("wheel")  # one wheel built for both (a module fixture is made once per worker)
 @pytest.mark.slow
 def test_the_wheel_installs_one_top_level_name_and_runs_outside_the_repository(installed, tmp_path):
     version = placesat.__version__
@@ -132,6 +133,7 @@ def _files(folder: Path) -> dict[str, tuple[int, int]]:
             for path in folder.rglob("*") if path.is_file()}
 
 
+@pytest.mark.xdist_group("wheel")  # one wheel built for both (a module fixture is made once per worker)
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
                     reason="runs the install as another user: needs root (runuser)")

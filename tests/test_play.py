@@ -94,6 +94,7 @@ def test_closed_standard_input_end_of_input_and_a_seat_out_of_range(run_cli):
     one_error_line(run_cli("lsd", "play-vs", str(GRIDS / "start.json"), "--as", "3", input=""), "--as must be from 1 to 2")
 
 
+@pytest.mark.timing
 def test_ctrl_c_while_waiting_for_a_move_is_one_line_and_130():
     child = subprocess.Popen(placesat_command() + ["lsd", "play-vs", str(GRIDS / "start.json"), "--json"],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
@@ -111,6 +112,7 @@ def test_ctrl_c_while_waiting_for_a_move_is_one_line_and_130():
 # --------------------------------------------------------------------------- selfplay
 
 
+@pytest.mark.timing
 def test_ctrl_c_ends_selfplay_with_one_line_and_no_report():
     """The engines answer a Ctrl-C with their best move so far; the run must still stop, not
     play every remaining game out with hurried moves and print their report."""
