@@ -6,6 +6,8 @@ plain Python of their module (placesat.core.compiled.load_kernels says so once, 
 used, with the command that gets the compiled ones).
 """
 
+import os
+
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
@@ -22,4 +24,5 @@ extensions = [
 ]
 for extension in extensions:
     extension.optional = True  # a failed compile is a warning; set after cythonize, whose copies drop the flag
-setup(ext_modules=extensions)
+# the modules compiled side by side, one a core: most of an install's time is the C compiler
+setup(ext_modules=extensions, options={"build_ext": {"parallel": min(len(extensions), os.cpu_count() or 1)}})
