@@ -324,21 +324,12 @@ class LixsoSearch:
         best = self._solo(possible, left)
         tiles: list[PlacedTile] = []
         while best:
-            first = next(i for i, mask in enumerate(possible) if mask)
-            p = (possible[first] & -possible[first]).bit_length() - 1
-            without = list(possible)
-            without[first] &= ~(1 << p)
-            if self._solo(tuple(without), left) == best:
-                possible = tuple(without)
+            first, p, without, (taken, rest) = self._branch(possible, left)
+            if self._solo(without, left) == best:
+                possible = without
                 continue
-            taken = [mask & ~rules.overlaps[p] for mask in possible]
-            taken[first] &= ~rules.near[p]
-            rest = list(left)
-            rest[first] -= 1
-            if rest[first] == 0:
-                taken[first] = 0
             tiles.append((colours[first], p))
-            possible, left, best = tuple(taken), tuple(rest), best - 1
+            possible, left, best = taken, rest, best - 1
         return tiles
 
     def solo_most(self, state: State, colours: tuple[int, ...]) -> int:
@@ -355,24 +346,32 @@ class LixsoSearch:
         if known is not None:
             return known
         self.deadline.check()
-        rules = self.rules
-        first = next((i for i, mask in enumerate(possible) if mask), None)
-        if first is None:
+        if not any(possible):
             return 0
+        _, _, without, (taken, rest) = self._branch(possible, left)
+        best = self._solo(without, left)
+        if 1 + sum(min(n, m.bit_count()) for n, m in zip(rest, taken)) > best:
+            best = max(best, 1 + self._solo(taken, rest))
+        self.solo_memo[key] = best
+        return best
+
+    def _branch(self, possible: tuple[int, ...], left: tuple[int, ...]) -> tuple:
+        """The branch-and-bound's step at the first legal tile (the lowest placement of the
+        first colour that has one): (that colour's index, the placement, the legal tiles when
+        it is left out, and (legal tiles, supplies) when it is laid: the tiles it overlaps,
+        and those of its colour it comes near, are gone; a spent supply takes its colour's)."""
+        rules = self.rules
+        first = next(i for i, mask in enumerate(possible) if mask)
         p = (possible[first] & -possible[first]).bit_length() - 1
         without = list(possible)
         without[first] &= ~(1 << p)
-        best = self._solo(tuple(without), left)
         taken = [mask & ~rules.overlaps[p] for mask in possible]
         taken[first] &= ~rules.near[p]
         rest = list(left)
         rest[first] -= 1
         if rest[first] == 0:
             taken[first] = 0
-        if 1 + sum(min(n, m.bit_count()) for n, m in zip(rest, taken)) > best:
-            best = max(best, 1 + self._solo(tuple(taken), tuple(rest)))
-        self.solo_memo[key] = best
-        return best
+        return first, p, tuple(without), (tuple(taken), tuple(rest))
 
 
 # --------------------------------------------------------------------------- the query
