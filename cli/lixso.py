@@ -424,6 +424,14 @@ def draw(
     raise typer.Exit(code)
 
 
+def _pack_name(files: list[str]) -> str | None:
+    """The packs' names, for a document's title: each file's or folder's name, a file's without
+    its extension (level-3.txt: level-3); None for standard input and puzzle IDs."""
+    names = [os.path.splitext(os.path.basename(os.path.normpath(f)))[0] if os.path.isfile(f) else os.path.basename(os.path.normpath(f))
+             for f in files if f != "-" and os.path.exists(f)]
+    return ", ".join(names) or None
+
+
 @command(app, "print")
 def print_sheets(
     files: list[str] = typer.Argument(..., help=FILES_HELP),
@@ -432,7 +440,7 @@ def print_sheets(
     symbols: bool = typer.Option(False, "--symbols", help="Letters in black and white and a level label, no colours."),
     solutions: bool = typer.Option(False, "--solutions", help="Add answer pages at the end (smaller, twelve to a page)."),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
-    title: Optional[str] = typer.Option(None, "--title", help="The title on every page (default: Lixso)."),
+    title: Optional[str] = typer.Option(None, "--title", help="The title on every page (default: Lixso) and the PDF's (default: Lixso puzzles: the pack's name)."),
     labels: bool = labels_option(),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
     json_output: bool = json_option('One JSON object: {"file", "printed": [names], "left_out": [{"name", "status", "error"?}], "pages", "answer_pages"}.'),
@@ -478,7 +486,9 @@ def print_sheets(
         if json_output:  # the report names every puzzle left out, and that no file was written
             print_json({"file": None, "printed": [], "left_out": left_out, "pages": 0, "answer_pages": 0})
         fail("no puzzle to print", code if code != EXIT_OK else EXIT_NOT_ALL_GOOD)
-    write_output(out, sheets_pdf(ready, per_page, symbols, solutions, paper, title, labels))
+    from placesat import __version__
+
+    write_output(out, sheets_pdf(ready, per_page, symbols, solutions, paper, title, labels, _pack_name(files), creator=f"placesat {__version__}"))
     pages = -(-len(ready) // per_page)
     answer_pages = -(-len(ready) // 12) if solutions else 0
     extra = f" and {answer_pages} answer page(s)" if solutions else ""
