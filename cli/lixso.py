@@ -424,6 +424,14 @@ def draw(
     raise typer.Exit(code)
 
 
+def _pack_name(files: list[str]) -> str | None:
+    """The packs' names, for a document's title: each file's or folder's name, a file's without
+    its extension (level-3.txt: level-3); None for standard input and puzzle IDs."""
+    names = [os.path.splitext(os.path.basename(os.path.normpath(f)))[0] if os.path.isfile(f) else os.path.basename(os.path.normpath(f))
+             for f in files if f != "-" and os.path.exists(f)]
+    return ", ".join(names) or None
+
+
 @command(app, "print")
 def print_sheets(
     files: list[str] = typer.Argument(..., help=FILES_HELP),
@@ -432,7 +440,7 @@ def print_sheets(
     symbols: bool = typer.Option(False, "--symbols", help="Letters in black and white and a level label, no colours."),
     solutions: bool = typer.Option(False, "--solutions", help="Add answer pages at the end (smaller, twelve to a page)."),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
-    title: Optional[str] = typer.Option(None, "--title", help="The title on every page (default: Lixso)."),
+    title: Optional[str] = typer.Option(None, "--title", help="The title on every page (default: Lixso) and the PDF's (default: Lixso puzzles: the pack's name)."),
     labels: bool = labels_option(),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
     json_output: bool = json_option('One JSON object: {"file", "printed": [names], "left_out": [{"name", "status", "error"?}], "pages", "answer_pages"}.'),
@@ -478,7 +486,9 @@ def print_sheets(
         if json_output:  # the report names every puzzle left out, and that no file was written
             print_json({"file": None, "printed": [], "left_out": left_out, "pages": 0, "answer_pages": 0})
         fail("no puzzle to print", code if code != EXIT_OK else EXIT_NOT_ALL_GOOD)
-    write_output(out, sheets_pdf(ready, per_page, symbols, solutions, paper, title, labels))
+    from placesat import __version__
+
+    write_output(out, sheets_pdf(ready, per_page, symbols, solutions, paper, title, labels, _pack_name(files), creator=f"placesat {__version__}"))
     pages = -(-len(ready) // per_page)
     answer_pages = -(-len(ready) // 12) if solutions else 0
     extra = f" and {answer_pages} answer page(s)" if solutions else ""
@@ -519,6 +529,7 @@ def generate(
     minimal: bool = typer.Option(False, "--minimal", help="Also drop every clue the level can do without (slower)."),
     per_colour: Optional[int] = per_colour_option(),
     resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run of the same command: keep OUT's whole puzzles, make the rest."),
+    prefix: Optional[str] = typer.Option(None, "--prefix", metavar="NAME", help="Name the puzzles NAME-001, NAME-002, ... (default L<level>-s<seed>); no whitespace. Give packs to be joined different prefixes."),
     answers: Optional[str] = typer.Option(None, "--answers", metavar="FILE", help="Where the solutions go (default: beside OUT, NAME.answers.EXT, where verify and check find them)."),
     inline_answers: bool = typer.Option(False, "--inline-answers", help="Write each solution above its puzzle as '# solution:' instead (the form of packs made before answers moved apart; the default with --out -)."),
     cluster: Optional[str] = cluster_option(),
@@ -540,11 +551,13 @@ def generate(
 
     from placesat.core.parallel import WorkerCrash, run_ordered
     from placesat.core.records import RecordLog, truncate
-    from placesat.lixso.generate import Generated, answers_header, fulfil, header_seed, order_stream, pack_header, resume_point
+    from placesat.lixso.generate import Generated, answers_header, check_prefix, fulfil, header_seed, order_stream, pack_header, resume_point
     from placesat.lixso.model import PER_COLOUR_KEY, answers_path, default_per_colour, format_answer, format_grid
 
     output_path(out, json_output)
     height, width = _size(size)
+    if prefix is not None:
+        check_prefix(prefix)
     if resume and out == "-":
         fail("--resume needs --out to name a file (standard output cannot be continued)")
     if answers is not None and inline_answers:
@@ -560,15 +573,15 @@ def generate(
         seed = random.SystemRandom().randrange(10**6)
         typer.echo(f"seed {seed}", err=True)
     named_supply = per_colour if per_colour is not None and per_colour != default_per_colour(height, width) else None
-    header = pack_header(level, height, width, seed, named_supply, minimal)
+    header = pack_header(level, height, width, seed, named_supply, minimal, prefix)
     start = 0
     if resume and os.path.isfile(out):
-        point = resume_point(out, header, level, seed, height, width)
+        point = resume_point(out, header, level, seed, height, width, prefix=prefix)
         if point is None:
             fail(f"--resume: {out} is not a pack of this command (its first line is not {header.strip()!r})")
         start, keep = point
         if answers_out is not None:
-            answered = resume_point(answers_out, answers_header(header), level, seed, height, width, before=start) if os.path.isfile(answers_out) else (0, 0)
+            answered = resume_point(answers_out, answers_header(header), level, seed, height, width, before=start, prefix=prefix) if os.path.isfile(answers_out) else (0, 0)
             if answered is None or answered[0] < start:
                 fail(f"--resume: {answers_out} lacks answers to puzzles {out} holds; it cannot be continued (start again without --resume)")
             truncate(answers_out, answered[1])  # an answer written just before its puzzle was cut off
@@ -593,7 +606,7 @@ def generate(
             typer.echo(f"{out} already holds all {count} puzzles", err=True)
         try:
             with batch_progress(f"level {level}", total=count - start) as bar:
-                todo = order_stream(start, count, level, height, width, seed, per_colour, minimal)
+                todo = order_stream(start, count, level, height, width, seed, per_colour, minimal, prefix)
                 results = remote.run_ordered(fulfil, todo, GENERATE_CHUNK) if remote is not None else run_ordered(fulfil, todo, jobs)
                 for order, result in results:
                     bar.advance()

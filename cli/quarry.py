@@ -545,8 +545,6 @@ def forced(
         print_json({**answer.to_json(state), "title": title})
     else:
         typer.echo(title)
-        if answer.answer == FORCED_UNKNOWN and answer.note:
-            typer.echo(f"({answer.note})")
         if answer.answer == FORCED_WIN_ANSWER and answer.line:
             typer.echo("line of play (the other's strongest reply between, by the search's order; every reply was replayed):")
             for number, (mover, move) in enumerate(laid, 1):
@@ -583,7 +581,9 @@ def _forced_title(answer, state: State) -> str:
         return f"{asked} Yes, within {answer.within}: {steps}"
     if answer.answer == FORCED_UNKNOWN:
         settled = f" (no forced win within {answer.no_win_within} own move(s) was settled before it)" if answer.no_win_within else ""
-        return f"{asked} Unknown: the time limit came first{settled}."
+        # a win the search found but the rules did not replay in time is no yes
+        why = answer.note or "the time limit came first"
+        return f"{asked} Unknown: {why}{settled}."
     if state.is_over:
         return f"{asked} No: {_status(state)}."
     other = PLAYERS[1] if who == PLAYERS[0] else PLAYERS[0]

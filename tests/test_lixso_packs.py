@@ -298,6 +298,68 @@ def test_resume_without_a_seed_takes_the_packs_own(run_cli, tmp_path):
     assert out.read_bytes() == fresh.read_bytes()
 
 
+def test_generate_names_puzzles_with_a_prefix_and_resumes_them(run_cli, tmp_path):
+    """--prefix changes the names only (the same puzzles as the default names); a run cut short
+    resumes to the bytes of one run, and only under the same prefix."""
+    from placesat.lixso.model import load_pack
+
+    out, fresh, plain = tmp_path / "pack.txt", tmp_path / "fresh.txt", tmp_path / "plain.txt"
+    named = [*GENERATE, "--prefix", "easy"]
+    assert run_cli(*named, "--count", "2", "--out", str(out)).returncode == 0
+    assert run_cli(*named, "--count", "4", "--out", str(fresh)).returncode == 0
+    assert run_cli(*GENERATE, "--count", "4", "--out", str(plain)).returncode == 0
+    grids, defaults = load_pack(str(fresh)), load_pack(str(plain))
+    assert [g.name for g in grids] == ["easy-001", "easy-002", "easy-003", "easy-004"]
+    assert [g.name for g in defaults] == ["L2-s11-001", "L2-s11-002", "L2-s11-003", "L2-s11-004"]
+    assert [g.rows for g in grids] == [g.rows for g in defaults]
+    answers = tmp_path / "pack.answers.txt"
+    # a power cut in the middle of the third puzzle and of its answer: both are made again
+    out.write_bytes(out.read_bytes() + b"\n# name: easy-003\n# level: 2\n.O")
+    answers.write_bytes(answers.read_bytes() + b"\n# name: easy-003\nSS")
+    other = run_cli(*GENERATE, "--count", "4", "--resume", "--out", str(out))  # the default names: another run
+    assert other.returncode == 2 and "not a pack of this command" in other.stderr
+    resumed = run_cli(*named, "--count", "4", "--resume", "--out", str(out))
+    assert resumed.returncode == 0, resumed.stderr
+    assert "(2 were there already)" in resumed.stderr
+    assert out.read_bytes() == fresh.read_bytes()
+    assert answers.read_bytes() == (tmp_path / "fresh.answers.txt").read_bytes()
+
+
+@pytest.mark.parametrize("prefix, said", [("", "is empty"), ("a b", "' '"), ("a\tb", "'\\t'"), ("x\x07", "'\\x07'"), ("\u2028", "'\\u2028'")])
+def test_generate_refuses_a_prefix_that_cannot_be_a_name(run_cli, tmp_path, prefix, said):
+    out = tmp_path / "pack.txt"
+    result = run_cli(*GENERATE, "--count", "1", "--prefix", prefix, "--out", str(out))
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "--prefix" in result.stderr and said in result.stderr and not out.exists()
+
+
+def test_packs_and_their_answers_concatenated_make_a_mixed_level_pack(run_cli, tmp_path):
+    """As docs/lixso.md says: a pack of several levels is the packs one after the other, and
+    its answers their answers files the same way; verify finds every answer by its name."""
+    parts = []
+    for level, prefix in ((1, "one"), (2, "two")):
+        part = tmp_path / f"{prefix}.txt"
+        made = run_cli("lixso", "generate", "--level", str(level), "--size", "6x6", "--seed", "11", "--count", "2",
+                       "--prefix", prefix, "--out", str(part))
+        assert made.returncode == 0, made.stderr
+        parts.append(part)
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_bytes(b"".join(p.read_bytes() for p in parts))
+    (tmp_path / "mixed.answers.txt").write_bytes(b"".join(p.with_name(p.stem + ".answers.txt").read_bytes() for p in parts))
+    result = run_cli("lixso", "verify", str(mixed), "--json")
+    assert result.returncode == 0, result.stderr
+    checks = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(c["name"], c["status"], c["level"], c["stated_level"], c["solution_matches"]) for c in checks] == [
+        ("one-001", "unique", 1, 1, True), ("one-002", "unique", 1, 1, True),
+        ("two-001", "unique", 2, 2, True), ("two-002", "unique", 2, 2, True)]
+    assert "warning" not in result.stderr
+    # the same prefix twice: verify says the names repeat
+    twice = tmp_path / "twice.txt"
+    twice.write_bytes(parts[0].read_bytes() * 2)
+    again = run_cli("lixso", "verify", str(twice))
+    assert "warning: the name 'one-001' is used by more than one puzzle" in again.stderr
+
+
 # --------------------------------------------------------------------------- answers kept apart
 
 

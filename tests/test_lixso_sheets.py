@@ -527,3 +527,34 @@ def test_shipped_puzzle_names_are_unique_and_verify_warns_on_a_repeated_one(run_
     result = run_cli("lixso", "verify", str(twice))
     assert "warning: the name 'example-level-2' is used by more than one puzzle" in result.stderr
     assert "'other'" not in result.stderr and "'example-level-6'" not in result.stderr
+
+
+def test_printed_sheets_carry_their_title_creator_and_date(run_cli, tmp_path, monkeypatch):
+    """The PDF's properties, read back: the title (--title, else the pack's name), "placesat
+    <version>" as creator, the creation date (now, or SOURCE_DATE_EPOCH: then the same bytes)."""
+    import datetime
+
+    from pypdf import PdfReader
+
+    from placesat import __version__
+
+    pack = tmp_path / "club-pack.txt"
+    pack.write_text("# name: good\n# level: 1\nIIX\nIXX\n")
+    out = tmp_path / "sheet.pdf"
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    before = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    assert run_cli("lixso", "print", str(pack), "--out", str(out)).returncode == 0
+    after = datetime.datetime.now(datetime.timezone.utc)
+    meta = PdfReader(str(out)).metadata
+    assert meta.title == "Lixso puzzles: club-pack"
+    assert meta.creator == f"placesat {__version__}" and meta.author == "placesat"
+    assert before <= meta.creation_date <= after
+    assert run_cli("lixso", "print", str(pack), "--out", str(out), "--title", "Club night").returncode == 0
+    assert PdfReader(str(out)).metadata.title == "Club night"
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    again = tmp_path / "again.pdf"
+    for path in (out, again):
+        assert run_cli("lixso", "print", str(pack), "--out", str(path)).returncode == 0
+    meta = PdfReader(str(out)).metadata
+    assert meta.creation_date == datetime.datetime(2023, 11, 14, 22, 13, 20, tzinfo=datetime.timezone.utc)
+    assert out.read_bytes() == again.read_bytes()

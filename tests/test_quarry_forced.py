@@ -338,3 +338,56 @@ def test_best_command(run_cli, tmp_path):
     assert out["move"] == "block b3" and out["kind"] == "defence" and out["player"] == "black"
     done = run_cli("quarry", "best", path, "--depth", "1")
     assert done.stdout.startswith("black: block b3 (defence): the only move that stops blue's win at once")
+
+
+# --------------------------------------------------------------------------- a win not replayed in time
+
+
+def test_a_win_whose_replay_does_not_finish_is_no_yes(monkeypatch):
+    """The search finds black's win within 2 (the minimax confirms it), but the rules' replay runs
+    out of time: ``forced`` answers unknown with why, ``best`` gives the move as an evaluation."""
+    import placesat.quarry.forced as forced_module
+    import placesat.quarry.play as play_module
+    from placesat.core.limits import TimeUp
+    from placesat.core.play import EVALUATION
+    from placesat.quarry.forced import UNKNOWN
+    from placesat.quarry.threats import winning_moves
+
+    def out_of_time(*args, **kwargs):
+        raise TimeUp("the time limit came first")
+
+    for position, state in sample_positions(24, 11):
+        me = state.to_move
+        if not winning_moves(state, me) and not winning_moves(state, opponent(me)) and minimax(state, me, 2):
+            break
+    else:
+        pytest.fail("no sample position with a forced win within 2")
+    assert forced_win(position, state, me, 2).answer == WIN  # with time to replay it: a yes
+    monkeypatch.setattr(forced_module, "replay_win", out_of_time)
+    monkeypatch.setattr(play_module, "replay_win", out_of_time)
+    answer = forced_win(position, state, me, 2)
+    assert answer.answer == UNKNOWN and answer.move is None and answer.line == []
+    assert "its replay on the rules did not finish" in answer.note
+    advice = QuarryPlayable().best(Game(position, state), Deadline(None), depth=2)
+    assert advice.kind == EVALUATION and advice.line == () and advice.evaluation is not None
+    assert "did not finish in the time, so no win is claimed" in advice.reason
+    assert "wins by force" not in advice.reason
+
+
+def test_forced_command_says_an_unreplayed_win_is_unknown(monkeypatch, tmp_path):
+    """The command in-process, its replay made to run out of time: "Unknown", why, exit code 1."""
+    import placesat.quarry.forced as forced_module
+    from placesat.core.limits import TimeUp
+    from typer.testing import CliRunner
+
+    from placesat.cli.quarry import app
+
+    def out_of_time(*args, **kwargs):
+        raise TimeUp("the time limit came first")
+
+    path = write_game(tmp_path, game_of(Board(3, 2), ["block a1", "block b3", "block a2", "post b2"]))
+    monkeypatch.setattr(forced_module, "replay_win", out_of_time)
+    done = CliRunner().invoke(app, ["forced", path, "-k", "1"])
+    assert done.exit_code == 1, done.output
+    assert "Unknown: a win within 1 own move(s) was found, but its replay on the rules did not finish in the time." in done.output
+    assert "Yes" not in done.output and "line of play" not in done.output

@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ..core.backend import Formula, SatBackend, Status, cnf_of
+from ..core.errors import InputError
 from .deduce import HARDEST, Deducer, Deduction, deducer_for
 from .encode import Cell, LixsoTemplate
 from .model import COLOURS, TILE_CELLS, Grid, coverable
@@ -636,30 +638,51 @@ def fulfil(order: Order) -> Generated | str:
         return str(error)
 
 
-def orders(count: int, level: int, height: int, width: int, seed: int, per_colour: int | None = None, minimal: bool = False) -> list[Order]:
+def orders(count: int, level: int, height: int, width: int, seed: int, per_colour: int | None = None, minimal: bool = False,
+           prefix: str | None = None) -> list[Order]:
     """The orders for a pack: puzzle ``i`` gets the seed string ``"<seed>:<size>:<level>:<i>"``."""
-    return list(order_stream(0, count, level, height, width, seed, per_colour, minimal))
+    return list(order_stream(0, count, level, height, width, seed, per_colour, minimal, prefix))
 
 
 def order_stream(start: int, count: int, level: int, height: int, width: int, seed: int,
-                 per_colour: int | None = None, minimal: bool = False) -> Iterator[Order]:
+                 per_colour: int | None = None, minimal: bool = False, prefix: str | None = None) -> Iterator[Order]:
     """The orders of puzzles ``start`` to ``count - 1`` of a pack, one at a time. Puzzle ``i``
     depends on nothing but ``(seed, i)`` and the options, so any range can be made again, by
-    any number of workers or machines, and come out the same."""
+    any number of workers or machines, and come out the same (the name's prefix changes the
+    names only)."""
     for i in range(start, count):
-        yield Order(height, width, level, f"{seed}:{height}x{width}:{level}:{i}", puzzle_name(level, seed, i), per_colour, minimal)
+        yield Order(height, width, level, f"{seed}:{height}x{width}:{level}:{i}", puzzle_name(level, seed, i, prefix), per_colour, minimal)
 
 
-def puzzle_name(level: int, seed: int, index: int) -> str:
-    """The name of a pack's puzzle ``index`` (from 0): ``L<level>-s<seed>-<index + 1>``."""
-    return f"L{level}-s{seed}-{index + 1:03d}"
+def check_prefix(prefix: str) -> str:
+    """``prefix`` when it can begin the names of a pack's puzzles: not empty, and no whitespace or
+    control character (a name is the rest of its ``# name:`` line, read stripped)."""
+    if not prefix:
+        raise InputError("--prefix: the prefix of the puzzles' names is empty")
+    bad = next((c for c in prefix if c.isspace() or unicodedata.category(c)[0] == "C"), None)
+    if bad is not None:
+        raise InputError(f"--prefix: the prefix of the puzzles' names has {bad!r} in it (no whitespace or control characters)")
+    return prefix
 
 
-def pack_header(level: int, height: int, width: int, seed: int, per_colour: int | None = None, minimal: bool = False) -> str:
+def name_prefix(level: int, seed: int, prefix: str | None = None) -> str:
+    """What a pack's puzzle names start with: ``prefix``, or by default ``L<level>-s<seed>``."""
+    return f"L{level}-s{seed}" if prefix is None else prefix
+
+
+def puzzle_name(level: int, seed: int, index: int, prefix: str | None = None) -> str:
+    """The name of a pack's puzzle ``index`` (from 0): ``<prefix>-<index + 1>``, three digits at
+    least, the prefix by default ``L<level>-s<seed>``."""
+    return f"{name_prefix(level, seed, prefix)}-{index + 1:03d}"
+
+
+def pack_header(level: int, height: int, width: int, seed: int, per_colour: int | None = None, minimal: bool = False,
+                prefix: str | None = None) -> str:
     """The comment line a generated pack starts with: what made it (``--resume`` checks that
-    it continues the same run). The supply and --minimal are named only when given, so that
-    packs made before they were named read the same."""
+    it continues the same run, names included). The supply, --minimal and the names' prefix are
+    named only when given, so that packs made before they were named read the same."""
     extra = (f", {per_colour} per colour" if per_colour is not None else "") + (", minimal" if minimal else "")
+    extra += f", names {prefix}-NNN" if prefix is not None else ""
     return f"# Lixso puzzles made by placesat: level {level}, {height}x{width}, seed {seed}{extra}\n"
 
 
@@ -683,7 +706,7 @@ def answers_header(header: str) -> str:
 
 
 def resume_point(path: str, header: str, level: int, seed: int, height: int, width: int,
-                 before: int | None = None) -> tuple[int, int] | None:
+                 before: int | None = None, prefix: str | None = None) -> tuple[int, int] | None:
     """Where an interrupted run that writes ``path`` stopped: ``(the index of the next puzzle
     to make, the length in bytes of the file's complete part)``, read in one pass with memory
     flat in the file's length. A record counts when it is whole (the name of a puzzle of this
@@ -709,7 +732,7 @@ def resume_point(path: str, header: str, level: int, seed: int, height: int, wid
                 name, rows = None, 0
                 continue
             if line.startswith(b"# name: "):
-                index = _index_of(line[8:].decode("utf-8", errors="replace"), level, seed)
+                index = _index_of(line[8:].decode("utf-8", errors="replace"), level, seed, prefix)
                 name = index if index is not None and index >= next_index and (before is None or index < before) else None
                 rows = 0
             elif not line.startswith(b"#"):
@@ -719,10 +742,10 @@ def resume_point(path: str, header: str, level: int, seed: int, height: int, wid
     return next_index, keep
 
 
-def _index_of(name: str, level: int, seed: int) -> int | None:
-    prefix = f"L{level}-s{seed}-"
-    number = name[len(prefix):]
-    if not name.startswith(prefix) or not number.isdigit() or not number.isascii():
+def _index_of(name: str, level: int, seed: int, prefix: str | None = None) -> int | None:
+    start = name_prefix(level, seed, prefix) + "-"
+    number = name[len(start):]
+    if not name.startswith(start) or not number.isdigit() or not number.isascii():
         return None
     return int(number) - 1
 

@@ -13,6 +13,8 @@ Helvetica font, so sheets print sharply at any size and need no embedded fonts.
 
 from __future__ import annotations
 
+import os
+import time
 from dataclasses import dataclass
 from io import BytesIO
 
@@ -58,6 +60,15 @@ RULES_FOOTER = (
 )
 
 
+def _creation_date(created: float | None) -> str:
+    """A PDF date (``D:YYYYMMDDHHmmSS+00'00'``, UTC) for ``created`` seconds since the epoch; by
+    default ``SOURCE_DATE_EPOCH`` when set (the reproducible-builds convention), else now."""
+    if created is None:
+        epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+        created = float(epoch) if epoch.isdigit() else time.time()
+    return time.strftime("D:%Y%m%d%H%M%S+00'00'", time.gmtime(created))
+
+
 def _label_size(cell: float) -> float:
     """The font size of the row and column numbers beside a grid of ``cell``-point cells."""
     return min(max(cell * 0.3, 4.5), 9.0)
@@ -80,10 +91,17 @@ def sheets_pdf(
     paper: str = "a4",
     title: str | None = None,
     labels: bool = True,
+    pack_name: str | None = None,
+    created: float | None = None,
+    creator: str = "placesat",
 ) -> bytes:
     """The PDF document: puzzle pages (``per_page`` puzzles each), then answer pages if asked.
     ``labels``: row numbers on the left and column numbers above each grid, from 1, as hints
-    name cells (r2c7)."""
+    name cells (r2c7). The document's properties: its title (``title``, else "Lixso puzzles:
+    ``pack_name``"), ``creator`` (the command gives "placesat <version>"), and ``created``
+    (seconds since the epoch; by default ``SOURCE_DATE_EPOCH`` when set, else now) as its
+    creation date, in UTC. Everything else is the same bytes for the same puzzles and options (reportlab's invariant
+    mode: the document's ID is a digest of its content, not of the clock)."""
     from reportlab.lib.colors import HexColor, black, white
     from reportlab.lib.units import mm
     from reportlab.lib.utils import simpleSplit
@@ -94,9 +112,13 @@ def sheets_pdf(
     width, height = _page_size(paper)
     buffer = BytesIO()
     pdf = Canvas(buffer, pagesize=(width, height), pageCompression=1, invariant=1)
-    pdf.setTitle(title or "Lixso puzzles")
+    pdf.setTitle(title or ("Lixso puzzles: " + pack_name if pack_name else "Lixso puzzles"))
     pdf.setAuthor("placesat")
+    pdf.setCreator(creator)
     pdf.setSubject("Lixso print & play sheets")
+    # invariant mode dates every document 2000-01-01: the true date is written in its place
+    stamp = _creation_date(created)
+    pdf.setDateFormatter(lambda *_: stamp)
     margin = 14 * mm
     header = 12 * mm
     page_number = 0

@@ -11,7 +11,9 @@ of :data:`placesat.quarry.model.PLAYERS`), whoever moved first.
    that stops blue's win at once (...)", or "one of N moves that stop ...", the evaluation
    choosing among them; when no move stops it, "every move leaves blue a win at once";
 3. a forced win within K own moves, K deepening while the time lasts (``forced``): "wins by
-   force within K moves: a, b, c" (the principal line, the other's strongest reply between);
+   force within K moves: a, b, c" (the principal line, the other's strongest reply between),
+   once the rules have replayed it against every reply; when that replay does not finish in
+   the time, the search's first move as an evaluation, with no win claimed;
 4. when the other, were it to move, could force a win within 2 of its moves: the first move (on
    the other's cheapest paths first) after which it cannot, "stops blue's forced win ...";
 5. otherwise the evaluation's choice: the cells still to cover on the cheapest path between the
@@ -215,14 +217,19 @@ class QuarryPlayable:
             limit = deadline if share is None else deadline.sooner(share * (deadline.remaining() or 0.0))
             answer = forced_win(position.position, state, state.to_move, k, limit, check=False)
             if answer.answer == WIN and answer.move is not None:
-                # proven by the search; replayed on the rules against every reply when time allows
+                within = answer.within or k
                 try:
-                    replay_win(answer, position.position, state, answer.within or k, deadline)
-                    how = "replayed on the rules against every reply"
+                    replay_win(answer, position.position, state, within, deadline)
                 except TimeUp:
-                    how = "proven by the search; its replay on the rules did not finish in the time"
+                    # a win is claimed only once the rules have replayed it against every reply:
+                    # the search's find alone is advice by evaluation, said as such
+                    value, shown = _evaluation(play(state, answer.move), state.to_move)
+                    found = move_text(answer.move, state.stones)
+                    reason = (f"the search found a win within {within} own moves starting with {found}, but its replay "
+                              f"on the rules did not finish in the time, so no win is claimed; {shown}")
+                    return Advice(answer.move, EVALUATION, reason, evaluation=float(value[0]), evaluation_name=EVALUATION_NAME, depth=within)
                 said = tuple(move_text(m, state.stones) for m in answer.line)
-                return Advice(answer.move, FORCED_WIN, f"wins by force within {answer.within} own moves ({how}): {', '.join(said)}", said, depth=answer.within or k)
+                return Advice(answer.move, FORCED_WIN, f"wins by force within {answer.within} own moves (replayed on the rules against every reply): {', '.join(said)}", said, depth=within)
             if answer.no_win_within != k:
                 return None  # the time share ran out: no deeper search can finish
         return None
