@@ -273,7 +273,7 @@ def _wins_within(position: Position, player: int, own: int, deadline: Deadline) 
     found = winning_placements_unchecked(position, player, first_only=True)
     if found or own == 1:
         return found[0] if found else None
-    answer = forced_win(position, player, plies_for_moves(position, player, own), deadline)
+    answer = forced_win(position, player, plies_for_moves(position, player, own), deadline, check=False)
     if answer.answer == WIN:
         return answer.move
     if answer.answer != "no forced win":
