@@ -206,3 +206,23 @@ def test_no_win_and_unreplayed_answers_replay_nothing():
     double = load_game(str(GRIDS / "double-threat.json"))
     unchecked = forced_win(double, 1, 3, check=False)
     assert unchecked.answer == WIN and unchecked.replayed == 0 and unchecked.move == parse_move("1,2 EW+")
+
+
+def test_a_mid_game_win_of_three_own_moves_is_replayed():
+    """mid20-win3.json: mid20.json with a tile more of player 1's (6,-5 N+), player 1 to move,
+    who forces a line within 3 own moves (5 plies) but not 2; the replay accepts the search's
+    strategy, and refuses it with player 1's second move changed."""
+    position = load_game(str(GRIDS / "mid20-win3.json"))
+    assert forced_win(position, 1, 3).answer == NO_WIN
+    answer = forced_win(position, 1, 5)
+    assert answer.answer == WIN and answer.within == 5 and answer.replayed > 0
+    search = _proven(position, 1, 5)
+    tree = _replay(search, position, 1, 5, replay_key).tree
+    assert [reply for reply, _ in tree.then.replies] == legal_moves(play(position, tree.move))
+
+    def wrong_second(at, move):
+        """Player 1's second move swapped for the first legal one that is not the search's."""
+        return next(m for m in legal_moves(at.position) if m != move) if at.ply == 2 else move
+
+    with pytest.raises(StrategyFailed):
+        _replay(search, position, 1, 5, replay_key, wrong_second)
