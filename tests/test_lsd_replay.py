@@ -4,6 +4,7 @@ replay shares transpositions by."""
 from __future__ import annotations
 
 import importlib
+import json
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -226,3 +227,16 @@ def test_a_mid_game_win_of_three_own_moves_is_replayed():
 
     with pytest.raises(StrategyFailed):
         _replay(search, position, 1, 5, replay_key, wrong_second)
+
+
+def test_the_command_says_the_win_was_replayed(run_cli):
+    path = str(GRIDS / "mid20-win3.json")
+    done = run_cli("lsd", "forced", path, "-k", "3")
+    assert done.returncode == 0, done.stderr
+    assert "win: player 1 forces a line within 5 plies" in done.stdout
+    assert "the strategy replayed on the rules against every reply (150 positions)" in done.stdout
+    done = run_cli("lsd", "forced", path, "-k", "3", "--json")
+    answer = json.loads(done.stdout)
+    assert answer["answer"] == "win" and answer["replayed"] == 150
+    done = run_cli("lsd", "forced", str(GRIDS / "mid20.json"), "-k", "3", "--json")
+    assert json.loads(done.stdout)["replayed"] == 0  # a "no" has nothing to replay
