@@ -338,9 +338,9 @@ def forced_win(
     and, with ``strategy``, the strategy's first two levels: the first move, every reply of the
     next player, and the player's answer to each when it moves next; "no forced win" (proven by
     exhausting the search); "unknown" when the time limit comes first, with the greatest depth
-    proven not to win before it (``no_win_within``). A win proven before the limit stays a win;
-    its line of play is then perhaps cut short (``line_complete``); a win whose replay does not
-    finish in the time is "unknown". Without ``check`` (for choosing a move, never for an answer
+    proven not to win before it (``no_win_within``); a win whose replay does not finish in the
+    time is "unknown" too. A win replayed before the limit stays a win; its line of play is then
+    perhaps cut short (``line_complete``). Without ``check`` (for choosing a move, never for an answer
     shown as proven), a win is returned unreplayed.
     """
     check_depth(depth)
@@ -378,13 +378,15 @@ def forced_win(
     answer.answer, answer.within, answer.no_win_within = WIN, within, None
     if check:
         try:
-            answer.replayed = replay_win(search, position, player, within, deadline).positions
+            replayed = replay_win(search, position, player, within, deadline)
         except TimeUp:
             answer.answer, answer.within, answer.no_win_within = UNKNOWN, None, settled_before
             answer.reach_calls, answer.reach_cuts = game.reach_calls, game.reach_cuts
             return answer
-    if position.to_move == player:
+        answer.replayed, answer.move = replayed.positions, replayed.tree.move
+    elif position.to_move == player:
         answer.move = search.best_move(root)
+        play_turn(position, answer.move)  # the rules must accept it
     try:
         # the win is settled; writing its strategy out may still meet the time limit
         if strategy:
