@@ -422,7 +422,7 @@ def forced(
     time_limit: Optional[float] = time_limit_option(),
     reach_from: Optional[int] = typer.Option(None, "--reach-from", min=1, help="Also cut branches where the solver proves that PLAYER cannot win even with help, at nodes with at least this many plies left (default: never; it costs more than it saves on our benchmarks, see docs/performance.md)."),
     backend: str = backend_option(help_text="Solver backend for --reach-from: sat or cpsat (default sat)."),
-    json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "positions", "replayed": the positions of the strategy replayed on the rules, "strategy": {first move, every reply with the answer}, "line": the line of play as a tree, "no_win_within"}.'),
+    json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "positions", "replayed": the positions of the strategy replayed on the rules, "strategy": {first move, every reply with the answer}, "line": the line of play as a tree, "no_win_within", "note": why an unknown is one when a win was found but its replay did not finish}.'),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the position with the question and the answer as its title, the first move of a win marked 1."),
 ) -> None:
     """Can PLAYER force a line within K of its own moves (-k) or D plies (-d), whatever the others play?
@@ -459,6 +459,8 @@ def forced(
         print(f"unknown: the time limit came first ({answer.positions} positions searched)")
         if answer.no_win_within is not None:
             print(f"settled before it: no forced win within {answer.no_win_within} plies")
+        if answer.note:
+            print(answer.note)
     elif answer.answer == WIN:
         if answer.move is None:
             how = "has won already" if answer.within == 0 else "wins whatever the player to move does"

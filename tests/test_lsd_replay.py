@@ -192,6 +192,7 @@ def test_a_replay_the_time_cuts_short_is_unknown(monkeypatch):
     answer = forced_win(position, 1, 3)
     assert answer.answer == UNKNOWN and answer.move is None and answer.within is None
     assert answer.no_win_within == 1  # the depth settled before the win was found stays known
+    assert "its replay on the rules did not finish" in answer.note and answer.to_json()["note"] == answer.note
 
 
 def test_a_strategy_the_rules_refuse_is_an_error(monkeypatch):

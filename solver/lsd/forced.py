@@ -274,7 +274,8 @@ def _heat(position: Position, player: int) -> dict[Cell, int]:
 class ForcedAnswer:
     """``answer``: "win" (``move`` wins by force within ``within`` plies), "no forced win", or
     "unknown" (the time limit came first); ``positions``: the nodes the proof searched;
-    ``replayed``: the positions the strategy's replay on the rules visited (each once)."""
+    ``replayed``: the positions the strategy's replay on the rules visited (each once);
+    ``note``: why an "unknown" is one when the search had found a win."""
 
     player: int
     depth: int
@@ -291,6 +292,7 @@ class ForcedAnswer:
     line_left_out: int = 0
     line_complete: bool = True
     no_win_within: int | None = None
+    note: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The answer as JSON, with the strategy's first two levels and the line of play
@@ -310,6 +312,7 @@ class ForcedAnswer:
             "line_left_out": self.line_left_out,
             "line_complete": self.line_complete,
             "no_win_within": self.no_win_within,
+            "note": self.note or None,
         }
 
 
@@ -381,6 +384,7 @@ def forced_win(
             replayed = replay_win(search, position, player, within, deadline)
         except TimeUp:
             answer.answer, answer.within, answer.no_win_within = UNKNOWN, None, settled_before
+            answer.note = f"a win within {within} plies was found, but its replay on the rules did not finish in the time"
             answer.reach_calls, answer.reach_cuts = game.reach_calls, game.reach_cuts
             return answer
         answer.replayed, answer.move = replayed.positions, replayed.tree.move
