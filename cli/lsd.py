@@ -422,7 +422,7 @@ def forced(
     time_limit: Optional[float] = time_limit_option(),
     reach_from: Optional[int] = typer.Option(None, "--reach-from", min=1, help="Also cut branches where the solver proves that PLAYER cannot win even with help, at nodes with at least this many plies left (default: never; it costs more than it saves on our benchmarks, see docs/performance.md)."),
     backend: str = backend_option(help_text="Solver backend for --reach-from: sat or cpsat (default sat)."),
-    json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "positions", "strategy": {first move, every reply with the answer}, "line": the line of play as a tree, "no_win_within"}.'),
+    json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "positions", "replayed": the positions of the strategy replayed on the rules, "strategy": {first move, every reply with the answer}, "line": the line of play as a tree, "no_win_within", "note": why an unknown is one when a win was found but its replay did not finish}.'),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the position with the question and the answer as its title, the first move of a win marked 1."),
 ) -> None:
     """Can PLAYER force a line within K of its own moves (-k) or D plies (-d), whatever the others play?
@@ -432,8 +432,9 @@ def forced(
     -d 3). Searched
     by depth-bounded AND/OR search with a transposition table: a win at once ends a branch, the
     last ply is judged by the cells near PLAYER's almost-lines, and branches where PLAYER has
-    too few tiles in any row for the plies left are cut. A win prints its first move (checked
-    by the plain rules) and its line of play: PLAYER's move, under it the others' strongest
+    too few tiles in any row for the plies left are cut. A win is replayed on the plain rules
+    against every legal reply of the others before it is printed (a replay that does not finish
+    in the time gives 'unknown'). It prints its first move and its line of play: PLAYER's move, under it the others' strongest
     replies (up to three at each turn, 24 moves in all; the rest counted), each with PLAYER's
     answer, then the board with the first move marked 1. Exit code 1 when the time limit came
     first; what was settled before it (no forced win within fewer plies) is printed as such.
@@ -458,6 +459,8 @@ def forced(
         print(f"unknown: the time limit came first ({answer.positions} positions searched)")
         if answer.no_win_within is not None:
             print(f"settled before it: no forced win within {answer.no_win_within} plies")
+        if answer.note:
+            print(answer.note)
     elif answer.answer == WIN:
         if answer.move is None:
             how = "has won already" if answer.within == 0 else "wins whatever the player to move does"
@@ -465,7 +468,8 @@ def forced(
         else:
             print(f"win: player {player} forces a line within {answer.within} plies, starting with {move_text(answer.move)}")
         _print_line_of_play(position, answer)
-        print(f"{answer.positions} positions searched")
+        replayed = f", the strategy replayed on the rules against every reply ({answer.replayed} positions)" if answer.replayed else ""
+        print(f"{answer.positions} positions searched{replayed}")
     else:
         own = f" ({moves} of its own moves)" if moves is not None else ""
         print(f"no forced win: the others can stop player {player} for {depth} plies{own} ({answer.positions} positions searched)")

@@ -221,6 +221,7 @@ def replay_strategy(
     choose,
     reached=None,
     deadline: Deadline | None = None,
+    key=None,
 ) -> ReplayedStrategy:
     """Replay a forced win on the plain rules: that ``target`` (a seat, from 1) reaches its
     goal within ``own_moves`` of its own moves from ``root`` whatever every other seat plays.
@@ -234,7 +235,9 @@ def replay_strategy(
     ``reached(position)`` says whether the goal holds (default: the game is over and ``target``
     won). Raises :class:`StrategyFailed` at the first position where the strategy does not win,
     and :class:`placesat.core.limits.TimeUp` when ``deadline`` comes first. A position met again
-    with the same own moves left (hashable positions only) is replayed once.
+    with the same own moves left is replayed once: positions are told apart by ``key(position)``
+    (default: the position itself, when it is hashable; a game whose positions are not gives a
+    hashable key equal for positions that play on the same).
     """
     deadline = deadline or Deadline.never()
     if reached is None:
@@ -256,7 +259,7 @@ def replay_strategy(
         nonlocal deepest, visited
         deadline.check()
         try:
-            memo_key = (position, left)
+            memo_key = (position if key is None else key(position), left)
             hash(memo_key)
         except TypeError:
             memo_key = None

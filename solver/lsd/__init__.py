@@ -59,7 +59,8 @@ def reach(position: Position | Record | str, player: int, plies: int, *, backend
 def forced(position: Position | Record | str, player: int, depth: int, *, backend: str = "sat",
            time_limit: Deadline | float | None = None, strategy: bool = False) -> ForcedAnswer:
     """Can ``player`` force a line within ``depth`` plies, the others playing together against
-    it (``lsd forced``)? "win" with a first move and its line of play (replayed by the rules),
+    it (``lsd forced``)? "win" with a first move and its line of play (the strategy replayed on
+    the rules against every reply of the others),
     "no forced win" (the search exhausted), or "unknown" past ``time_limit`` seconds.
     ``answer.to_json()`` is ``lsd forced --json``'s answer."""
     from .forced import forced_win

@@ -15,8 +15,11 @@ game, seen from P's side, with its cut-offs:
   cells must already hold enough of P's tiles for the plies P has left), then, from
   ``reach_from`` plies on, the solver (:func:`placesat.lsd.reach.reach_win` answering "no").
 
-Every "win" comes with a first move that the plain rules replay; the search itself plays
-only through :mod:`placesat.lsd.rules`.
+Every "win" is replayed before it is given: the strategy the search found is played on the plain
+rules (:mod:`placesat.lsd.rules`, checked moves) against every legal reply of every other player
+(:func:`placesat.core.andor.replay_strategy`), positions met again by other move orders replayed
+once (:func:`placesat.lsd.model.position_key`). A replay that does not finish in the time makes
+the answer "unknown"; a strategy the rules refuse is a defect, never an answer.
 """
 
 from __future__ import annotations
@@ -27,21 +30,24 @@ from typing import Any, Hashable, Iterable, Iterator, Sequence, TypeVar
 from placesat.core.errors import InputError
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
-from .model import SIDES, SKIP, Cell, Move, Placement, Position, move_text, neighbour
+from .model import SIDES, SKIP, Cell, Move, Placement, Position, move_text, neighbour, position_key
 from .reach import NO, reach_win
 from .reach import UNKNOWN as REACH_UNKNOWN
 from .rules import (
     captures,
+    is_draw,
+    legal_moves,
     legal_moves_unchecked,
     placements_on,
-    play,
+    play_turn,
     resolve_placement,
     run_gaps,
     skip_turn,
     winner,
     winning_placements_unchecked,
 )
-from placesat.core.andor import AndOrSearch, SearchStats, Settled
+from placesat.core.andor import AndOrSearch, SearchStats, Settled, StrategyFailed, replay_strategy
+from placesat.core.play import Outcome
 
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
 MAX_DEPTH = 12
@@ -267,7 +273,9 @@ def _heat(position: Position, player: int) -> dict[Cell, int]:
 @dataclass
 class ForcedAnswer:
     """``answer``: "win" (``move`` wins by force within ``within`` plies), "no forced win", or
-    "unknown" (the time limit came first); ``positions``: the nodes the proof searched."""
+    "unknown" (the time limit came first); ``positions``: the nodes the proof searched;
+    ``replayed``: the positions the strategy's replay on the rules visited (each once);
+    ``note``: why an "unknown" is one when the search had found a win."""
 
     player: int
     depth: int
@@ -277,12 +285,14 @@ class ForcedAnswer:
     strategy: dict[str, Any] | None = None
     stats: SearchStats = field(default_factory=SearchStats)
     positions: int = 0
+    replayed: int = 0
     reach_calls: int = 0
     reach_cuts: int = 0
     line: list[dict[str, Any]] | None = None
     line_left_out: int = 0
     line_complete: bool = True
     no_win_within: int | None = None
+    note: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The answer as JSON, with the strategy's first two levels and the line of play
@@ -294,6 +304,7 @@ class ForcedAnswer:
             "move": None if self.move is None else move_text(self.move),
             "within": self.within,
             "positions": self.positions,
+            "replayed": self.replayed,
             "reach_calls": self.reach_calls,
             "reach_cuts": self.reach_cuts,
             "strategy": self.strategy,
@@ -301,6 +312,7 @@ class ForcedAnswer:
             "line_left_out": self.line_left_out,
             "line_complete": self.line_complete,
             "no_win_within": self.no_win_within,
+            "note": self.note or None,
         }
 
 
@@ -320,15 +332,19 @@ def forced_win(
     reach_from: int | None = DEFAULT_REACH_FROM,
     backend: str = "sat",
     strategy: bool = False,
+    check: bool = True,
 ) -> ForcedAnswer:
     """Can ``player`` force a line within ``depth`` plies, the others playing together against it?
 
-    "win" with a first move (replayed by the rules), its line of play (:func:`line_of_play`)
+    "win" with a first move and a strategy replayed on the plain rules against every legal reply
+    of the others (:func:`replay_win`), its line of play (:func:`line_of_play`)
     and, with ``strategy``, the strategy's first two levels: the first move, every reply of the
     next player, and the player's answer to each when it moves next; "no forced win" (proven by
     exhausting the search); "unknown" when the time limit comes first, with the greatest depth
-    proven not to win before it (``no_win_within``). A win proven before the limit stays a win;
-    its line of play is then perhaps cut short (``line_complete``).
+    proven not to win before it (``no_win_within``); a win whose replay does not finish in the
+    time is "unknown" too. A win replayed before the limit stays a win; its line of play is then
+    perhaps cut short (``line_complete``). Without ``check`` (for choosing a move, never for an answer
+    shown as proven), a win is returned unreplayed.
     """
     check_depth(depth)
     if not 1 <= player <= position.players:
@@ -361,10 +377,20 @@ def forced_win(
         answer.positions = search.stats.nodes
         answer.reach_calls, answer.reach_cuts = game.reach_calls, game.reach_cuts
         return answer
+    settled_before = answer.no_win_within
     answer.answer, answer.within, answer.no_win_within = WIN, within, None
-    if position.to_move == player:
+    if check:
+        try:
+            replayed = replay_win(search, position, player, within, deadline)
+        except TimeUp:
+            answer.answer, answer.within, answer.no_win_within = UNKNOWN, None, settled_before
+            answer.note = f"a win within {within} plies was found, but its replay on the rules did not finish in the time"
+            answer.reach_calls, answer.reach_cuts = game.reach_calls, game.reach_cuts
+            return answer
+        answer.replayed, answer.move = replayed.positions, replayed.tree.move
+    elif position.to_move == player:
         answer.move = search.best_move(root)
-        play(position, answer.move)  # the rules must accept it
+        play_turn(position, answer.move)  # the rules must accept it
     try:
         # the win is settled; writing its strategy out may still meet the time limit
         if strategy:
@@ -375,6 +401,65 @@ def forced_win(
     finally:
         answer.reach_calls, answer.reach_cuts = game.reach_calls, game.reach_cuts
     return answer
+
+
+@dataclass(frozen=True)
+class Replaying:
+    """A position met in a strategy's replay, and how many plies were played to reach it from
+    the replay's root (the search's depth left there is the win's depth minus ``ply``)."""
+
+    position: Position
+    ply: int = 0
+
+
+class RulesView:
+    """The plain rules as :func:`placesat.core.andor.replay_strategy` sees them: checked moves
+    (:func:`placesat.lsd.rules.legal_moves`, :func:`placesat.lsd.rules.play_turn`), the game
+    over at a line (its owner wins) or when nobody can place (a draw)."""
+
+    def to_move(self, at: Replaying) -> int:
+        return at.position.to_move
+
+    def moves(self, at: Replaying) -> Sequence[Move]:
+        return legal_moves(at.position)
+
+    def play(self, at: Replaying, move: Move) -> Replaying:
+        return Replaying(play_turn(at.position, move).after, at.ply + 1)
+
+    def outcome(self, at: Replaying) -> Outcome | None:
+        won = winner(at.position)
+        if won is not None:
+            return Outcome(won)
+        return Outcome(None) if is_draw(at.position) else None
+
+
+def replay_key(at: Replaying) -> Hashable:
+    """The replay's key: the position's (:func:`placesat.lsd.model.position_key`), without the
+    plies played, so that move orders meeting in one position are replayed once (the replay adds
+    the own moves left, which with the mover fix the plies left)."""
+    return position_key(at.position)
+
+
+def replay_win(search: AndOrSearch[Node, Move], position: Position, player: int, within: int, deadline: Deadline):
+    """The strategy ``search`` proved (``player`` forces a line within ``within`` plies from
+    ``position``) replayed on the plain rules against every legal reply of the others: the
+    search's move, re-proven with the plies left (fast: the table is warm), where ``player``
+    moves. Returns the :class:`placesat.core.andor.ReplayedStrategy`; :class:`TimeUp` when
+    ``deadline`` comes first; RuntimeError when the rules refuse the strategy (a defect of the
+    search, never an answer)."""
+
+    def choose(at: Replaying) -> Move | None:
+        left = within - at.ply
+        node = Node(at.position, None)  # the replay asks only where the game goes on
+        if left <= 0 or not search.wins(node, left, deepen=False):
+            return None
+        return search.best_move(node)
+
+    try:
+        return replay_strategy(RulesView(), Replaying(position), player, plies_of(position, player, within),
+                               choose, deadline=deadline, key=replay_key)
+    except StrategyFailed as failed:
+        raise RuntimeError(f"a forced win failed its replay on the rules: {failed.reason}") from None
 
 
 LINE_WIDTH = 3

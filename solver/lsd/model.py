@@ -284,6 +284,16 @@ class Position:
         return counts
 
 
+def position_key(position: Position) -> tuple:
+    """A hashable key, equal exactly for equal positions: a :class:`Position` holds its field in a
+    dict (unhashable, and in the order read), so the key holds the field as a set of (cell, tile)
+    pairs, with everything else a position holds: the players, their icon colours, the tile set,
+    each player's captured tiles and supply per kind, and whose turn it is. Two move orders that
+    lead to the same field, captures, supplies and mover give the same key."""
+    return (position.players, position.icon_colours, position.tileset, frozenset(position.field.items()),
+            position.captured, position.supplies, position.to_move)
+
+
 def new_position(players: int = 2, tileset: Supply = DEFAULT_TILESET, icon_colours: tuple[str, ...] | None = None) -> Position:
     """The start of a game: an empty field, every tile in its owner's supply, player 1 to move."""
     if players == 3:

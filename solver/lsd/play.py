@@ -7,7 +7,8 @@ JSON every ``lsd`` command reads.
 ``best`` answers in three steps, each within its share of the time (seeds/lsd.md, "best"):
 
 1. a forced win of the player to move, deepening over its own moves
-   (:func:`placesat.lsd.forced.forced_win`): FORCED_WIN, with the line;
+   (:func:`placesat.lsd.forced.forced_win`, replayed on the rules against every reply):
+   FORCED_WIN, with the line;
 2. else, a defence: when the next player could make a line at once (or force one within two
    of its moves) were it its turn, the moves after which it no longer can: DEFENCE, "the only
    move that stops player 2's line at 2,0"; FORCED_LOSS when no move does;
@@ -267,13 +268,14 @@ def _principal_line(line: list[dict]) -> list[str]:
 
 def _wins_within(position: Position, player: int, own: int, deadline: Deadline) -> Placement | Move | None:
     """A first move with which ``player``, to move in ``position``, forces a line within ``own``
-    of its moves (None when it cannot); ``TimeUp`` when the time comes first."""
+    of its moves (None when it cannot); ``TimeUp`` when the time comes first. Unreplayed
+    (``check=False``): the answer only chooses a defence, it is never printed as a proof."""
     if winner(position) is not None:
         return None
     found = winning_placements_unchecked(position, player, first_only=True)
     if found or own == 1:
         return found[0] if found else None
-    answer = forced_win(position, player, plies_for_moves(position, player, own), deadline)
+    answer = forced_win(position, player, plies_for_moves(position, player, own), deadline, check=False)
     if answer.answer == WIN:
         return answer.move
     if answer.answer != "no forced win":
