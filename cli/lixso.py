@@ -254,7 +254,8 @@ def solve(
         report = solver.solve(entry, None if all_solutions else max_solutions, grid_deadline)
         certification = _certified(solver, report, checkers, grid_deadline, proof_dir, grid_index, stems) if certify else None
         all_unique &= report.status is Verdict.UNIQUE and (certification is None or certification.certified)
-        why_lines, why_fields = _why(solver, report, grid_deadline)
+        # the reason is shown with the verdict only: a picture alone does without it
+        why_lines, why_fields = _why(solver, report, grid_deadline) if json_output or not picture_only else ([], {})
         if json_output:
             print_json(report.to_json() | (certification.to_json() if certification else {}) | why_fields)
         elif not picture_only:
