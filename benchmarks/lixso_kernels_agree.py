@@ -13,7 +13,8 @@ outputs: every line is one question and a hash of its answer, the last line the 
   their JSON words: the hint chain;
 * ``--states`` seeded random propagations on the 9x9 and 6x6 grids: random clues of a random
   solution plus random colour and tile literals (some false), tried (the trail in its order,
-  its bits) and, every fourth, committed (the value array and counts after);
+  its bits) and, every fourth, committed (the value array and counts after; not the clause
+  watches, which are the propagator's bookkeeping, not an answer);
 * ``--puzzles`` seeded random puzzles (random clues of a random solution): their grade.
 """
 
@@ -100,7 +101,7 @@ def main() -> None:
             size_or_not = state.propagate(np.array(lits, dtype=np.int32) + n, keep)
             length = size_or_not if size_or_not >= 0 else -1 - size_or_not
             say(f"state {size} {i}", size_or_not, state.trail[:length].tobytes(), state.bits.tobytes(),
-                state.value.tobytes(), state.nfalse.tobytes(), state.count.tobytes())
+                state.value.tobytes(), state.count.tobytes())
         for i in range(args.puzzles // 2):
             solution = random_solution(t, rng)
             share = rng.choice((0.15, 0.25, 0.4))
