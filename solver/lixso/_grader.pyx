@@ -57,11 +57,21 @@ cdef class Tables:
         self.cover_start, self.cover_lits = T.cover_start, T.cover_lits
 
 
+cdef class Watches:
+    """native.Watches (the watches of one puzzle's longer clauses), as typed views."""
+    cdef int32_t[::1] watch, watching, watch_count
+    cdef int8_t[::1] done
+    cdef int32_t[::1] due
+
+    def __init__(self, W):
+        self.watch, self.watching, self.watch_count, self.done, self.due = W.watch, W.watching, W.watch_count, W.done, W.due
+
+
 cdef class Trials:
     """native.Trials (one puzzle's propagation state and what is known of its trials), as typed
     views of the same arrays."""
     cdef int8_t[::1] value
-    cdef int32_t[::1] nfalse
+    cdef Watches watches
     cdef int64_t[::1] count
     cdef int32_t[::1] trail
     cdef uint64_t[::1] bits
@@ -85,7 +95,8 @@ cdef class Trials:
     cdef int32_t[::1] facts, chosen
 
     def __init__(self, S):
-        self.value, self.nfalse, self.count, self.trail, self.bits, self.scratch = S.value, S.nfalse, S.count, S.trail, S.bits, S.scratch
+        self.value, self.count, self.trail, self.bits, self.scratch = S.value, S.count, S.trail, S.bits, S.scratch
+        self.watches = _watches(S.watches)
         self.status, self.answers, self.answer_colours = S.status, S.answers, S.answer_colours
         self.version, self.clock, self.union_, self.flags = S.version, S.clock, S.union, S.flags
         self.queue, self.ends, self.queued = S.queue, S.ends, S.queued
@@ -121,9 +132,26 @@ cdef Tables _tables(T):
     return _last_tables
 
 
-def _propagate(T, int8_t[::1] value, int32_t[::1] nfalse, int64_t[::1] count, int32_t[::1] trail,
+# the same for the watches of the last state propagated
+cdef object _last_W = None
+cdef Watches _last_watches = None
+
+
+cdef Watches _watches(W):
+    global _last_W, _last_watches
+    if W is not _last_W:
+        _last_watches = Watches(W)
+        _last_W = W
+    return _last_watches
+
+
+def _watch(T, int8_t[::1] value, W):
+    watch_all(_tables(T), value, _watches(W))
+
+
+def _propagate(T, int8_t[::1] value, W, int64_t[::1] count, int32_t[::1] trail,
                uint64_t[::1] bits, const int32_t[:] positions, Py_ssize_t npos, bint keep):
-    return propagate(_tables(T), value, nfalse, count, trail, bits, positions, npos, keep)
+    return propagate(_tables(T), value, _watches(W), count, trail, bits, positions, npos, keep)
 
 
 def _commit(T, S, const int32_t[:] positions, Py_ssize_t npos, Py_ssize_t level):
@@ -173,18 +201,52 @@ cdef inline Py_ssize_t _assign(int8_t[::1] value, int64_t[::1] count, const int3
     return size + 1
 
 
-cdef Py_ssize_t propagate(Tables T, int8_t[::1] value, int32_t[::1] nfalse, int64_t[::1] count, int32_t[::1] trail,
+cdef void watch_all(Tables T, const int8_t[::1] value, Watches W) noexcept:
+    """native._watch."""
+    cdef const int32_t[::1] cl_start = T.cl_start, cl_lits = T.cl_lits, occ_start = T.occ_start
+    cdef int32_t[::1] watch = W.watch, watching = W.watching, watch_count = W.watch_count
+    cdef int8_t[::1] done = W.done
+    cdef Py_ssize_t top = value.shape[0] - 1
+    cdef Py_ssize_t p, c, i, q, first, second, r, w
+    cdef bint false
+    for p in range(top + 1):
+        watch_count[p] = 0
+        done[p] = 1 if value[p] == 1 else 0
+    for c in range(cl_start.shape[0] - 1):
+        first = -1
+        second = -1
+        for w in range(2):  # for false in (False, True)
+            false = w == 1
+            for i in range(cl_start[c], cl_start[c + 1]):
+                q = cl_lits[i]
+                if (value[q] == -1) != false or second >= 0:
+                    continue
+                if first < 0:
+                    first = q
+                else:
+                    second = q
+        watch[2 * c] = <int32_t>first
+        watch[2 * c + 1] = <int32_t>second
+        for w in range(2):  # for q in (first, second)
+            q = first if w == 0 else second
+            r = top - q
+            watching[occ_start[r] + watch_count[r]] = <int32_t>c
+            watch_count[r] += 1
+
+
+cdef Py_ssize_t propagate(Tables T, int8_t[::1] value, Watches W, int64_t[::1] count, int32_t[::1] trail,
                           uint64_t[::1] bits, const int32_t[:] positions, Py_ssize_t npos, bint keep) noexcept:
     """native._propagate."""
-    cdef const int32_t[::1] imp_start = T.imp_start, imp_to = T.imp_to, occ_start = T.occ_start, occ_clause = T.occ_clause
+    cdef const int32_t[::1] imp_start = T.imp_start, imp_to = T.imp_to, occ_start = T.occ_start
     cdef const int32_t[::1] cl_start = T.cl_start, cl_lits = T.cl_lits, colour_of = T.colour_of
     cdef const int32_t[:, ::1] colour_cells = T.colour_cells
+    cdef int32_t[::1] watch = W.watch, watching = W.watching, watch_count = W.watch_count, due = W.due
+    cdef int8_t[::1] done = W.done
     cdef int64_t cap = T.cap
     cdef Py_ssize_t top = value.shape[0] - 1  # 2 * num_vars: the negation of position p is top - p
     cdef Py_ssize_t size = 0, head = 0, processed = 0
-    cdef Py_ssize_t i, j, p, q, k, c, start, end, left, open_count
-    cdef bint ok = True, satisfied
-    cdef int8_t v
+    cdef Py_ssize_t i, j, p, q, k, c, gone, base, kept, ndue, mine, other
+    cdef bint ok = True, moved
     for i in range(npos):
         p = positions[i]
         if value[p] == 1:
@@ -215,32 +277,49 @@ cdef Py_ssize_t propagate(Tables T, int8_t[::1] value, int32_t[::1] nfalse, int6
             size = _assign(value, count, colour_of, trail, size, q)
         if not ok:
             break
-        for j in range(occ_start[p], occ_start[p + 1]):
-            nfalse[occ_clause[j]] += 1
+        done[p] = 1
         processed = head
-        for j in range(occ_start[p], occ_start[p + 1]):
-            c = occ_clause[j]
-            start, end = cl_start[c], cl_start[c + 1]
-            if nfalse[c] < end - start - 1:
+        gone = top - p
+        base = occ_start[p]
+        kept = 0
+        ndue = 0
+        for j in range(base, base + watch_count[p]):
+            c = watching[j]
+            mine = 2 * c if watch[2 * c] == gone else 2 * c + 1
+            other = watch[4 * c + 1 - mine]
+            if value[other] != 1:
+                moved = False
+                for i in range(cl_start[c], cl_start[c + 1]):
+                    q = cl_lits[i]
+                    if q != gone and q != other and done[top - q] == 0:
+                        watch[mine] = <int32_t>q
+                        watching[occ_start[top - q] + watch_count[top - q]] = <int32_t>c
+                        watch_count[top - q] += 1
+                        moved = True
+                        break
+                if moved:
+                    continue
+                due[ndue] = <int32_t>c
+                ndue += 1
+            watching[base + kept] = <int32_t>c
+            kept += 1
+        watch_count[p] = <int32_t>kept
+        for i in range(1, ndue):
+            c = due[i]
+            j = i
+            while j > 0 and due[j - 1] > c:
+                due[j] = due[j - 1]
+                j -= 1
+            due[j] = <int32_t>c
+        for i in range(ndue):
+            c = due[i]
+            q = watch[2 * c] if watch[2 * c] != gone else watch[2 * c + 1]
+            if value[q] == 1:
                 continue
-            left = -1
-            open_count = 0
-            satisfied = False
-            for i in range(start, end):
-                v = value[cl_lits[i]]
-                if v == 1:
-                    satisfied = True
-                    break
-                if v == 0:
-                    open_count += 1
-                    left = cl_lits[i]
-            if satisfied:
-                continue
-            if open_count == 0:
+            if value[q] == -1:
                 ok = False
                 break
-            if open_count == 1:
-                size = _assign(value, count, colour_of, trail, size, left)
+            size = _assign(value, count, colour_of, trail, size, q)
     bits[:] = 0
     for i in range(size):
         p = trail[i]
@@ -248,9 +327,7 @@ cdef Py_ssize_t propagate(Tables T, int8_t[::1] value, int32_t[::1] nfalse, int6
     if ok and keep:
         return size
     for i in range(processed):
-        p = trail[i]
-        for j in range(occ_start[p], occ_start[p + 1]):
-            nfalse[occ_clause[j]] -= 1
+        done[trail[i]] = 0
     for i in range(size):
         p = trail[i]
         value[p] = 0
@@ -449,7 +526,7 @@ cdef int _after(Tables T, Trials S, Py_ssize_t size, Py_ssize_t level, Py_ssize_
 cdef Py_ssize_t commit(Tables T, Trials S, const int32_t[:] positions, Py_ssize_t npos, Py_ssize_t level) except -2:
     """native._commit (-1: a contradiction; -2 only when numpy fails)."""
     cdef Py_ssize_t n = S.status.shape[0] - 1
-    cdef Py_ssize_t size = propagate(T, S.value, S.nfalse, S.count, S.trail, S.bits, positions, npos, True)
+    cdef Py_ssize_t size = propagate(T, S.value, S.watches, S.count, S.trail, S.bits, positions, npos, True)
     if size < 0:
         S.flags[1] = 1
         return -1
@@ -515,7 +592,7 @@ cdef Py_ssize_t close(Tables T, Trials S, Py_ssize_t level, Py_ssize_t until, Py
                     continue
                 probes += 1
                 S.scratch[0] = <int32_t>(n + x)
-                size = propagate(T, S.value, S.nfalse, S.count, S.trail, S.bits, S.scratch, 1, False)
+                size = propagate(T, S.value, S.watches, S.count, S.trail, S.bits, S.scratch, 1, False)
                 if size >= 0:
                     _keep(T, S, x, size)
                     continue
@@ -612,7 +689,7 @@ cdef Py_ssize_t _dilemmas(Tables T, Trials S, Py_ssize_t level, Py_ssize_t n) ex
                 break
             x = exact[i]
             S.scratch[0] = <int32_t>(n + x)
-            size = propagate(T, value, S.nfalse, S.count, S.trail, S.bits, S.scratch, 1, False)
+            size = propagate(T, value, S.watches, S.count, S.trail, S.bits, S.scratch, 1, False)
             if size < 0:
                 return -3
             _keep(T, S, x, size)

@@ -12,8 +12,18 @@ The engine works on a puzzle's value array (position ``num_vars + literal``: 1 t
 assigned, so it costs only what it touches; a commit keeps what it assigned.
 
 * Binary clauses are implication lists: the literals a literal makes true.
-* Longer clauses keep a count of their false literals; a clause is read only when the count
-  says at most one literal is left, so undoing a trial is decrementing the counts it raised.
+* Longer clauses are watched: each watches two of its literals, and is read only when a
+  watched literal becomes false, to move that watch to another literal or, when there is
+  none, to draw its conclusion (the other watch true, or a contradiction). Watches need no
+  undoing: a trial's watches are as good after it is undone (every literal it made false is
+  open again), so undoing a trial is clearing the values it set.
+* "False" for a watch is *done* false: made false by a literal whose consequences have been
+  drawn (a known fact, or a trail entry already propagated), not merely assigned. So a clause
+  draws its conclusion at the step where the literals falsified so far leave it one literal,
+  the step at which the counting method before it read it (a count of false literals per
+  clause, raised at every occurrence of every step's literal). Clauses concluding at one step
+  do so in clause order, so the trail comes out in the very order it did: hints read it (which
+  cell a failed trial leaves without colour, on a contradiction's partial trail).
 * A trial's answer comes back as its trail (positions, in the order they were set) and as
   a bit set in 64-bit words (bit ``num_vars + literal``), which :mod:`.deduce` reads as one
   Python integer.
@@ -44,6 +54,12 @@ from ..core.compiled import kernel, load_kernels
 _INT = np.int32
 
 Tables = namedtuple("Tables", "imp_start imp_to occ_start occ_clause cl_start cl_lits colour_of colour_cells cap cover_start cover_lits")
+
+Watches = namedtuple("Watches", "watch watching watch_count done due")
+# watch: the two watched literals of each longer clause (positions, clause c at 2c and 2c + 1);
+# watching: by position p, the clauses watching the literal p makes false (its negation), at
+# occ_start[p] onwards, watch_count[p] of them; done: 1 where the literal is true and its
+# consequences are drawn; due: room for the clauses concluding at one step
 
 
 class TrialTables:
@@ -96,10 +112,11 @@ class TrialTables:
             self.colour_of, self.colour_cells, np.int64(cap), self.cover_start, self.cover_lits,
         )
 
-    def false_counts(self, value: np.ndarray) -> np.ndarray:
-        """How many literals of each longer clause ``value`` makes false."""
-        false = (value[self.cl_lits] == -1).astype(_INT)
-        return np.add.reduceat(false, self.cl_start[:-1]).astype(_INT)
+    def unwatched(self) -> Watches:
+        """Room for one state's watches (:func:`_watch` fills it)."""
+        clauses, size = len(self.cl_start) - 1, 2 * self.num_vars + 1
+        return Watches(np.zeros(2 * clauses, dtype=_INT), np.zeros(len(self.occ_clause), dtype=_INT),
+                       np.zeros(size, dtype=_INT), np.zeros(size, dtype=np.int8), np.zeros(max(clauses, 1), dtype=_INT))
 
     def colour_counts(self, value: np.ndarray) -> np.ndarray:
         """How many cells ``value`` gives each colour."""
@@ -119,7 +136,7 @@ BROKEN = 4  # a dilemma's option failed its trial: a bug, never an answer
 
 Trials = namedtuple(
     "Trials",
-    "value nfalse count trail bits scratch status answers answer_colours version clock union flags "
+    "value watches count trail bits scratch status answers answer_colours version clock union flags "
     "queue ends queued survivors survivor_count solution solution_bits cell_tick cell_options "
     "failed failed_count mark stamp facts chosen",
 )
@@ -146,14 +163,15 @@ class TrialState:
         self.tables = tables
         n, size, words = tables.num_vars, 2 * tables.num_vars + 1, tables.words
         self.value = value
-        self.nfalse = tables.false_counts(value)
+        self.kernels = compiled if compiled is not None else kernels()
+        self.watches = tables.unwatched()
+        self.kernels._watch(tables.arrays, value, self.watches)
         self.count = tables.colour_counts(value)
         self.trail = np.zeros(size, dtype=_INT)
         self.bits = np.zeros(words, dtype=np.uint64)
         self.scratch = np.zeros(1, dtype=_INT)
         self._trials: Trials | None = None
         self._solution = solution
-        self.kernels = compiled if compiled is not None else kernels()
 
     @property
     def trials(self) -> Trials:
@@ -169,7 +187,7 @@ class TrialState:
                 self.kernels._set_bits(solution_bits, np.concatenate([n + true, n - false]).astype(_INT))
             cells = t.colour_cells.shape[1]
             self._trials = Trials(
-                self.value, self.nfalse, self.count, self.trail, self.bits, self.scratch,
+                self.value, self.watches, self.count, self.trail, self.bits, self.scratch,
                 np.zeros(n + 1, dtype=np.uint8), np.zeros((n + 1, words), dtype=np.uint64),
                 np.zeros((n + 1, len(self.count)), dtype=_INT), np.zeros(n + 1, dtype=np.int64),
                 np.zeros(1, dtype=np.int64), np.zeros(words, dtype=np.uint64), np.zeros(2, dtype=np.int64),
@@ -187,12 +205,13 @@ class TrialState:
         everything known of every trial: the copy goes on from here without touching this one."""
         twin = copy.copy(self)  # tables, kernels and solution shared; the state's arrays copied below
         twin.value = value
-        twin.nfalse, twin.count = self.nfalse.copy(), self.count.copy()
+        twin.watches = Watches(*(array.copy() for array in self.watches))
+        twin.count = self.count.copy()
         twin.trail, twin.bits, twin.scratch = self.trail.copy(), self.bits.copy(), self.scratch.copy()
         twin._trials = None
         if self._trials is not None:
-            # the first six arrays are the propagation state's own, shared as in __init__
-            shared = (value, twin.nfalse, twin.count, twin.trail, twin.bits, twin.scratch)
+            # the first six (the watches, several arrays) are the propagation state's own, shared as in __init__
+            shared = (value, twin.watches, twin.count, twin.trail, twin.bits, twin.scratch)
             twin._trials = Trials(*shared, *(array.copy() for array in self._trials[len(shared):]))
         return twin
 
@@ -201,7 +220,7 @@ class TrialState:
         positions set, first ``trail[0]``...), negative (-1 - length) on a contradiction.
         With ``keep`` (and no contradiction) the assignments stay; otherwise they are undone.
         ``bits`` holds the trail as a bit set either way."""
-        return self.kernels._propagate(self.tables.arrays, self.value, self.nfalse, self.count, self.trail,
+        return self.kernels._propagate(self.tables.arrays, self.value, self.watches, self.count, self.trail,
                                        self.bits, positions, len(positions), keep)
 
     def probe(self, position: int) -> int:
@@ -256,9 +275,41 @@ def _assign(value, count, colour_of, trail, size, p):
 
 
 @kernel
-def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):
-    imp_start, imp_to, occ_start, occ_clause = T.imp_start, T.imp_to, T.occ_start, T.occ_clause
+def _watch(T, value, W):
+    """Fresh watches over ``value`` (its true literals known facts, done): each longer clause
+    watches its first two literals ``value`` does not make false, or, when it has fewer, the
+    first false ones after them (a clause the facts satisfy or, not closed under propagation,
+    decide); each watch listed in clause order under the position that makes it false."""
+    cl_start, cl_lits, occ_start = T.cl_start, T.cl_lits, T.occ_start
+    watch, watching, watch_count, done = W.watch, W.watching, W.watch_count, W.done
+    top = value.shape[0] - 1
+    for p in range(top + 1):
+        watch_count[p] = 0
+        done[p] = 1 if value[p] == 1 else 0
+    for c in range(cl_start.shape[0] - 1):
+        first = -1
+        second = -1
+        for false in (False, True):
+            for i in range(cl_start[c], cl_start[c + 1]):
+                q = cl_lits[i]
+                if (value[q] == -1) != false or second >= 0:
+                    continue
+                if first < 0:
+                    first = q
+                else:
+                    second = q
+        watch[2 * c] = first
+        watch[2 * c + 1] = second
+        for q in (first, second):
+            watching[occ_start[top - q] + watch_count[top - q]] = c
+            watch_count[top - q] += 1
+
+
+@kernel
+def _propagate(T, value, W, count, trail, bits, positions, npos, keep):
+    imp_start, imp_to, occ_start = T.imp_start, T.imp_to, T.occ_start
     cl_start, cl_lits, colour_of, colour_cells, cap = T.cl_start, T.cl_lits, T.colour_of, T.colour_cells, T.cap
+    watch, watching, watch_count, done, due = W.watch, W.watching, W.watch_count, W.done, W.due
     top = value.shape[0] - 1  # 2 * num_vars: the negation of position p is top - p
     size = 0
     ok = True
@@ -271,7 +322,7 @@ def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):
             break
         size = _assign(value, count, colour_of, trail, size, p)
     head = 0
-    processed = 0  # trail entries whose clause counts are raised (undone on the way back)
+    processed = 0  # trail entries marked done (undone on the way back)
     while ok and head < size:
         p = trail[head]
         head += 1
@@ -295,32 +346,53 @@ def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):
             size = _assign(value, count, colour_of, trail, size, q)
         if not ok:
             break
-        for j in range(occ_start[p], occ_start[p + 1]):
-            nfalse[occ_clause[j]] += 1
+        done[p] = 1
         processed = head
-        for j in range(occ_start[p], occ_start[p + 1]):
-            c = occ_clause[j]
-            start, end = cl_start[c], cl_start[c + 1]
-            if nfalse[c] < end - start - 1:
+        # the clauses watching the literal p makes false: each moves that watch to a literal
+        # not done false, if it has one other than its other watch; those left are due (every
+        # literal but the other watch is done false), unless the other watch is true already
+        gone = top - p
+        base = occ_start[p]
+        kept = 0
+        ndue = 0
+        for j in range(base, base + watch_count[p]):
+            c = watching[j]
+            mine = 2 * c if watch[2 * c] == gone else 2 * c + 1
+            other = watch[4 * c + 1 - mine]
+            if value[other] != 1:
+                moved = False
+                for i in range(cl_start[c], cl_start[c + 1]):
+                    q = cl_lits[i]
+                    if q != gone and q != other and done[top - q] == 0:
+                        watch[mine] = q
+                        watching[occ_start[top - q] + watch_count[top - q]] = c
+                        watch_count[top - q] += 1
+                        moved = True
+                        break
+                if moved:
+                    continue
+                due[ndue] = c
+                ndue += 1
+            watching[base + kept] = c
+            kept += 1
+        watch_count[p] = kept
+        # the due clauses conclude in clause order (insertion sort: they are few)
+        for i in range(1, ndue):
+            c = due[i]
+            j = i
+            while j > 0 and due[j - 1] > c:
+                due[j] = due[j - 1]
+                j -= 1
+            due[j] = c
+        for i in range(ndue):
+            c = due[i]
+            q = watch[2 * c] if watch[2 * c] != gone else watch[2 * c + 1]
+            if value[q] == 1:
                 continue
-            left = -1
-            open_count = 0
-            satisfied = False
-            for i in range(start, end):
-                v = value[cl_lits[i]]
-                if v == 1:
-                    satisfied = True
-                    break
-                if v == 0:
-                    open_count += 1
-                    left = cl_lits[i]
-            if satisfied:
-                continue
-            if open_count == 0:
+            if value[q] == -1:
                 ok = False
                 break
-            if open_count == 1:
-                size = _assign(value, count, colour_of, trail, size, left)
+            size = _assign(value, count, colour_of, trail, size, q)
     bits[:] = 0
     for i in range(size):
         p = trail[i]
@@ -328,9 +400,7 @@ def _propagate(T, value, nfalse, count, trail, bits, positions, npos, keep):
     if ok and keep:
         return size
     for i in range(processed):
-        p = trail[i]
-        for j in range(occ_start[p], occ_start[p + 1]):
-            nfalse[occ_clause[j]] -= 1
+        done[trail[i]] = 0
     for i in range(size):
         p = trail[i]
         value[p] = 0
@@ -540,7 +610,7 @@ def _commit(T, S, positions, npos, level):
     """Make the literals at ``positions`` facts (with all they imply) and update the trials
     (:func:`_after`): the number of new facts, or -1 on a contradiction."""
     n = S.status.shape[0] - 1
-    size = _propagate(T, S.value, S.nfalse, S.count, S.trail, S.bits, positions, npos, True)
+    size = _propagate(T, S.value, S.watches, S.count, S.trail, S.bits, positions, npos, True)
     if size < 0:
         S.flags[1] = 1
         return -1
@@ -604,7 +674,7 @@ def _close(T, S, level, until, budget, batch):
                     continue
                 probes += 1
                 S.scratch[0] = n + x
-                size = _propagate(T, S.value, S.nfalse, S.count, S.trail, S.bits, S.scratch, 1, False)
+                size = _propagate(T, S.value, S.watches, S.count, S.trail, S.bits, S.scratch, 1, False)
                 if size >= 0:
                     _keep(T, S, x, size)
                     continue
@@ -700,7 +770,7 @@ def _dilemmas(T, S, level, n):
                 break
             x = exact[i]
             S.scratch[0] = n + x
-            size = _propagate(T, value, S.nfalse, S.count, S.trail, S.bits, S.scratch, 1, False)
+            size = _propagate(T, value, S.watches, S.count, S.trail, S.bits, S.scratch, 1, False)
             if size < 0:
                 return -3  # cannot happen: dilemmas follow the trials that fail
             _keep(T, S, x, size)
