@@ -9,7 +9,7 @@ trail is the propagator's trail in the same order (callers read that order), con
 partial trails included. The states are random and carry history (commits and trials one after
 another on one state), and after every call the watches must still be sound: two literals of
 their clause, each listed once under the position that makes it false, and a watch false by a
-done fact only when the other one is true.
+done fact only in a clause a true literal satisfies.
 """
 
 import random
@@ -97,24 +97,29 @@ class StepRule:
 
 
 def assert_sound_watches(state: TrialState) -> None:
-    tables, (watch, watching, watch_count, done, _) = state.tables, state.watches
+    """Each longer clause in ``lits`` (from ``cl_start[c] + c``): its literals, its two watches
+    first, then -1; each watch listed once, under the position that makes it false, with a
+    literal of its clause as blocker; a watch false by a done fact only in a satisfied clause."""
+    tables, (lits, watching, watch_count, done, _) = state.tables, state.watches
     value, top = state.value, len(state.value) - 1
     clauses = len(tables.cl_start) - 1
     occ_start = tables.occ_start.astype(np.int64)
     assert (watch_count <= np.diff(occ_start)).all()
-    # every list entry: the clause, and the position its list is under
-    under = np.repeat(np.arange(top + 1), watch_count)
-    first = np.concatenate([[0], np.cumsum(watch_count)[:-1]])
-    members = watching[occ_start[under] + np.arange(len(under)) - np.repeat(first, watch_count)]
-    slot = np.where(watch[2 * members] == top - under, 2 * members, 2 * members + 1)
-    assert (watch[slot] == top - under).all()
-    assert (np.bincount(slot, minlength=2 * clauses) == 1).all()  # each watch listed once
     assert (done == (value == 1)).all()  # between calls, every true literal's step is taken
-    a, b = watch[0::2], watch[1::2]
-    owner = np.repeat(np.arange(clauses), np.diff(tables.cl_start))
-    assert (a != b).all()
-    assert (np.logical_or.reduceat(tables.cl_lits == a[owner], tables.cl_start[:-1]) & np.logical_or.reduceat(tables.cl_lits == b[owner], tables.cl_start[:-1])).all()
-    assert ((value[a] != -1) | (value[b] == 1)).all() and ((value[b] != -1) | (value[a] == 1)).all()
+    listed = {}
+    for p in np.flatnonzero(watch_count).tolist():
+        for k in range(occ_start[p], occ_start[p] + watch_count[p]):
+            listed.setdefault((int(watching[2 * k]), top - p), []).append(int(watching[2 * k + 1]))
+    assert len(listed) == 2 * clauses and all(len(blockers) == 1 for blockers in listed.values())
+    for c in range(clauses):
+        clause = tables.cl_lits[tables.cl_start[c] : tables.cl_start[c + 1]].tolist()
+        s = int(tables.cl_start[c]) + c
+        segment = lits[s : s + len(clause) + 1].tolist()
+        assert sorted(segment[:-1]) == sorted(clause) and segment[-1] == -1, c
+        first, second = segment[0], segment[1]
+        assert listed[(s, first)][0] in clause and listed[(s, second)][0] in clause
+        if value[first] == -1 or value[second] == -1:
+            assert any(value[q] == 1 for q in clause), c
 
 
 @pytest.mark.parametrize("kernels", ["compiled", "python"])

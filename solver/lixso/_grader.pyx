@@ -59,12 +59,12 @@ cdef class Tables:
 
 cdef class Watches:
     """native.Watches (the watches of one puzzle's longer clauses), as typed views."""
-    cdef int32_t[::1] watch, watching, watch_count
+    cdef int32_t[::1] lits, watching, watch_count
     cdef int8_t[::1] done
     cdef int32_t[::1] due
 
     def __init__(self, W):
-        self.watch, self.watching, self.watch_count, self.done, self.due = W.watch, W.watching, W.watch_count, W.done, W.due
+        self.lits, self.watching, self.watch_count, self.done, self.due = W.lits, W.watching, W.watch_count, W.done, W.due
 
 
 cdef class Trials:
@@ -203,14 +203,14 @@ cdef inline Py_ssize_t _assign(int8_t[::1] value, int64_t[::1] count, const int3
 
 cdef void watch_all(Tables T, const int8_t[::1] value, Watches W) noexcept:
     """native._watch."""
-    cdef const int32_t[::1] cl_start = T.cl_start, cl_lits = T.cl_lits, occ_start = T.occ_start
-    cdef int32_t[::1] watch = W.watch, watching = W.watching, watch_count = W.watch_count
+    cdef const int32_t[::1] cl_start = T.cl_start, cl_lits = T.cl_lits
+    cdef int32_t[::1] lits = W.lits
     cdef int8_t[::1] done = W.done
     cdef Py_ssize_t top = value.shape[0] - 1
-    cdef Py_ssize_t p, c, i, q, first, second, r, w
+    cdef Py_ssize_t p, c, i, q, first, second, s, at, w
     cdef bint false
     for p in range(top + 1):
-        watch_count[p] = 0
+        W.watch_count[p] = 0
         done[p] = 1 if value[p] == 1 else 0
     for c in range(cl_start.shape[0] - 1):
         first = -1
@@ -225,27 +225,39 @@ cdef void watch_all(Tables T, const int8_t[::1] value, Watches W) noexcept:
                     first = q
                 else:
                     second = q
-        watch[2 * c] = <int32_t>first
-        watch[2 * c + 1] = <int32_t>second
-        for w in range(2):  # for q in (first, second)
-            q = first if w == 0 else second
-            r = top - q
-            watching[occ_start[r] + watch_count[r]] = <int32_t>c
-            watch_count[r] += 1
+        s = cl_start[c] + c
+        lits[s] = <int32_t>first
+        lits[s + 1] = <int32_t>second
+        at = s + 2
+        for i in range(cl_start[c], cl_start[c + 1]):
+            q = cl_lits[i]
+            if q != first and q != second:
+                lits[at] = <int32_t>q
+                at += 1
+        lits[at] = -1
+        _listen(T, W, top - first, s, second)
+        _listen(T, W, top - second, s, first)
+
+
+cdef inline void _listen(Tables T, Watches W, Py_ssize_t p, Py_ssize_t s, Py_ssize_t blocker) noexcept:
+    cdef Py_ssize_t k = T.occ_start[p] + W.watch_count[p]
+    W.watching[2 * k] = <int32_t>s
+    W.watching[2 * k + 1] = <int32_t>blocker
+    W.watch_count[p] += 1
 
 
 cdef Py_ssize_t propagate(Tables T, int8_t[::1] value, Watches W, int64_t[::1] count, int32_t[::1] trail,
                           uint64_t[::1] bits, const int32_t[:] positions, Py_ssize_t npos, bint keep) noexcept:
     """native._propagate."""
     cdef const int32_t[::1] imp_start = T.imp_start, imp_to = T.imp_to, occ_start = T.occ_start
-    cdef const int32_t[::1] cl_start = T.cl_start, cl_lits = T.cl_lits, colour_of = T.colour_of
+    cdef const int32_t[::1] colour_of = T.colour_of
     cdef const int32_t[:, ::1] colour_cells = T.colour_cells
-    cdef int32_t[::1] watch = W.watch, watching = W.watching, watch_count = W.watch_count, due = W.due
+    cdef int32_t[::1] lits = W.lits, watching = W.watching, watch_count = W.watch_count, due = W.due
     cdef int8_t[::1] done = W.done
     cdef int64_t cap = T.cap
     cdef Py_ssize_t top = value.shape[0] - 1  # 2 * num_vars: the negation of position p is top - p
     cdef Py_ssize_t size = 0, head = 0, processed = 0
-    cdef Py_ssize_t i, j, p, q, k, c, gone, base, kept, ndue, mine, other
+    cdef Py_ssize_t i, j, p, q, k, s, blocker, gone, base, kept, ndue
     cdef bint ok = True, moved
     for i in range(npos):
         p = positions[i]
@@ -284,36 +296,42 @@ cdef Py_ssize_t propagate(Tables T, int8_t[::1] value, Watches W, int64_t[::1] c
         kept = 0
         ndue = 0
         for j in range(base, base + watch_count[p]):
-            c = watching[j]
-            mine = 2 * c if watch[2 * c] == gone else 2 * c + 1
-            other = watch[4 * c + 1 - mine]
-            if value[other] != 1:
-                moved = False
-                for i in range(cl_start[c], cl_start[c + 1]):
-                    q = cl_lits[i]
-                    if q != gone and q != other and done[top - q] == 0:
-                        watch[mine] = <int32_t>q
-                        watching[occ_start[top - q] + watch_count[top - q]] = <int32_t>c
-                        watch_count[top - q] += 1
-                        moved = True
-                        break
-                if moved:
-                    continue
-                due[ndue] = <int32_t>c
-                ndue += 1
-            watching[base + kept] = <int32_t>c
+            s = watching[2 * j]
+            blocker = watching[2 * j + 1]
+            if value[blocker] != 1:
+                if lits[s] == gone:
+                    lits[s] = lits[s + 1]
+                    lits[s + 1] = <int32_t>gone
+                blocker = lits[s]
+                if value[blocker] != 1:
+                    moved = False
+                    i = s + 2
+                    while lits[i] >= 0:
+                        q = lits[i]
+                        if done[top - q] == 0:
+                            lits[s + 1] = <int32_t>q
+                            lits[i] = <int32_t>gone
+                            _listen(T, W, top - q, s, blocker)
+                            moved = True
+                            break
+                        i += 1
+                    if moved:
+                        continue
+                    due[ndue] = <int32_t>s
+                    ndue += 1
+            watching[2 * (base + kept)] = <int32_t>s
+            watching[2 * (base + kept) + 1] = <int32_t>blocker
             kept += 1
         watch_count[p] = <int32_t>kept
         for i in range(1, ndue):
-            c = due[i]
+            s = due[i]
             j = i
-            while j > 0 and due[j - 1] > c:
+            while j > 0 and due[j - 1] > s:
                 due[j] = due[j - 1]
                 j -= 1
-            due[j] = <int32_t>c
+            due[j] = <int32_t>s
         for i in range(ndue):
-            c = due[i]
-            q = watch[2 * c] if watch[2 * c] != gone else watch[2 * c + 1]
+            q = lits[due[i]]
             if value[q] == 1:
                 continue
             if value[q] == -1:

@@ -16,14 +16,17 @@ assigned, so it costs only what it touches; a commit keeps what it assigned.
   watched literal becomes false, to move that watch to another literal or, when there is
   none, to draw its conclusion (the other watch true, or a contradiction). Watches need no
   undoing: a trial's watches are as good after it is undone (every literal it made false is
-  open again), so undoing a trial is clearing the values it set.
+  open again), so undoing a trial is clearing the values it set. As in MiniSat, each state
+  keeps its own copy of the clauses with the watches first, and each watch-list entry a
+  "blocker" (a literal of the clause: when it is true the clause is not read at all).
 * "False" for a watch is *done* false: made false by a literal whose consequences have been
   drawn (a known fact, or a trail entry already propagated), not merely assigned. So a clause
   draws its conclusion at the step where the literals falsified so far leave it one literal,
   the step at which the counting method before it read it (a count of false literals per
   clause, raised at every occurrence of every step's literal). Clauses concluding at one step
   do so in clause order, so the trail comes out in the very order it did: hints read it (which
-  cell a failed trial leaves without colour, on a contradiction's partial trail).
+  cell a failed trial leaves without colour, on a contradiction's partial trail), and
+  tests/test_lixso_watches.py checks it against a plain reference.
 * A trial's answer comes back as its trail (positions, in the order they were set) and as
   a bit set in 64-bit words (bit ``num_vars + literal``), which :mod:`.deduce` reads as one
   Python integer.
@@ -55,11 +58,13 @@ _INT = np.int32
 
 Tables = namedtuple("Tables", "imp_start imp_to occ_start occ_clause cl_start cl_lits colour_of colour_cells cap cover_start cover_lits")
 
-Watches = namedtuple("Watches", "watch watching watch_count done due")
-# watch: the two watched literals of each longer clause (positions, clause c at 2c and 2c + 1);
-# watching: by position p, the clauses watching the literal p makes false (its negation), at
-# occ_start[p] onwards, watch_count[p] of them; done: 1 where the literal is true and its
-# consequences are drawn; due: room for the clauses concluding at one step
+Watches = namedtuple("Watches", "lits watching watch_count done due")
+# lits: each longer clause's literals (positions), clause c from cl_start[c] + c on: its two
+# watched literals first, then the others, then -1; watching: by position p, the clauses
+# watching the literal p makes false (its negation), from 2 * occ_start[p] on, watch_count[p]
+# pairs (where the clause starts in lits, a literal of it: its blocker, true means satisfied);
+# done: 1 where the literal is true and its consequences are drawn; due: room for the clauses
+# concluding at one step
 
 
 class TrialTables:
@@ -115,7 +120,7 @@ class TrialTables:
     def unwatched(self) -> Watches:
         """Room for one state's watches (:func:`_watch` fills it)."""
         clauses, size = len(self.cl_start) - 1, 2 * self.num_vars + 1
-        return Watches(np.zeros(2 * clauses, dtype=_INT), np.zeros(len(self.occ_clause), dtype=_INT),
+        return Watches(np.zeros(len(self.cl_lits) + clauses, dtype=_INT), np.zeros(2 * len(self.occ_clause), dtype=_INT),
                        np.zeros(size, dtype=_INT), np.zeros(size, dtype=np.int8), np.zeros(max(clauses, 1), dtype=_INT))
 
     def colour_counts(self, value: np.ndarray) -> np.ndarray:
@@ -279,12 +284,13 @@ def _watch(T, value, W):
     """Fresh watches over ``value`` (its true literals known facts, done): each longer clause
     watches its first two literals ``value`` does not make false, or, when it has fewer, the
     first false ones after them (a clause the facts satisfy or, not closed under propagation,
-    decide); each watch listed in clause order under the position that makes it false."""
-    cl_start, cl_lits, occ_start = T.cl_start, T.cl_lits, T.occ_start
-    watch, watching, watch_count, done = W.watch, W.watching, W.watch_count, W.done
+    decide); each watch listed in clause order under the position that makes it false, the
+    other watch its blocker."""
+    cl_start, cl_lits = T.cl_start, T.cl_lits
+    lits, done = W.lits, W.done
     top = value.shape[0] - 1
     for p in range(top + 1):
-        watch_count[p] = 0
+        W.watch_count[p] = 0
         done[p] = 1 if value[p] == 1 else 0
     for c in range(cl_start.shape[0] - 1):
         first = -1
@@ -298,18 +304,34 @@ def _watch(T, value, W):
                     first = q
                 else:
                     second = q
-        watch[2 * c] = first
-        watch[2 * c + 1] = second
-        for q in (first, second):
-            watching[occ_start[top - q] + watch_count[top - q]] = c
-            watch_count[top - q] += 1
+        s = cl_start[c] + c
+        lits[s] = first
+        lits[s + 1] = second
+        at = s + 2
+        for i in range(cl_start[c], cl_start[c + 1]):
+            q = cl_lits[i]
+            if q != first and q != second:
+                lits[at] = q
+                at += 1
+        lits[at] = -1
+        _listen(T, W, top - first, s, second)
+        _listen(T, W, top - second, s, first)
+
+
+@kernel
+def _listen(T, W, p, s, blocker):
+    """Put the clause at ``s`` (in ``W.lits``) in the watch list of position ``p``."""
+    k = T.occ_start[p] + W.watch_count[p]
+    W.watching[2 * k] = s
+    W.watching[2 * k + 1] = blocker
+    W.watch_count[p] += 1
 
 
 @kernel
 def _propagate(T, value, W, count, trail, bits, positions, npos, keep):
     imp_start, imp_to, occ_start = T.imp_start, T.imp_to, T.occ_start
-    cl_start, cl_lits, colour_of, colour_cells, cap = T.cl_start, T.cl_lits, T.colour_of, T.colour_cells, T.cap
-    watch, watching, watch_count, done, due = W.watch, W.watching, W.watch_count, W.done, W.due
+    colour_of, colour_cells, cap = T.colour_of, T.colour_cells, T.cap
+    lits, watching, watch_count, done, due = W.lits, W.watching, W.watch_count, W.done, W.due
     top = value.shape[0] - 1  # 2 * num_vars: the negation of position p is top - p
     size = 0
     ok = True
@@ -348,45 +370,51 @@ def _propagate(T, value, W, count, trail, bits, positions, npos, keep):
             break
         done[p] = 1
         processed = head
-        # the clauses watching the literal p makes false: each moves that watch to a literal
-        # not done false, if it has one other than its other watch; those left are due (every
-        # literal but the other watch is done false), unless the other watch is true already
+        # the clauses watching the literal p makes false: unless satisfied (the blocker, or the
+        # other watch, true), each moves that watch to a literal not done false, if it has one;
+        # those left are due (every literal but the other watch is done false)
         gone = top - p
         base = occ_start[p]
         kept = 0
         ndue = 0
         for j in range(base, base + watch_count[p]):
-            c = watching[j]
-            mine = 2 * c if watch[2 * c] == gone else 2 * c + 1
-            other = watch[4 * c + 1 - mine]
-            if value[other] != 1:
-                moved = False
-                for i in range(cl_start[c], cl_start[c + 1]):
-                    q = cl_lits[i]
-                    if q != gone and q != other and done[top - q] == 0:
-                        watch[mine] = q
-                        watching[occ_start[top - q] + watch_count[top - q]] = c
-                        watch_count[top - q] += 1
-                        moved = True
-                        break
-                if moved:
-                    continue
-                due[ndue] = c
-                ndue += 1
-            watching[base + kept] = c
+            s = watching[2 * j]
+            blocker = watching[2 * j + 1]
+            if value[blocker] != 1:
+                if lits[s] == gone:  # the watch made false goes second
+                    lits[s] = lits[s + 1]
+                    lits[s + 1] = gone
+                blocker = lits[s]
+                if value[blocker] != 1:
+                    moved = False
+                    i = s + 2
+                    while lits[i] >= 0:
+                        q = lits[i]
+                        if done[top - q] == 0:
+                            lits[s + 1] = q
+                            lits[i] = gone
+                            _listen(T, W, top - q, s, blocker)
+                            moved = True
+                            break
+                        i += 1
+                    if moved:
+                        continue
+                    due[ndue] = s
+                    ndue += 1
+            watching[2 * (base + kept)] = s
+            watching[2 * (base + kept) + 1] = blocker
             kept += 1
         watch_count[p] = kept
         # the due clauses conclude in clause order (insertion sort: they are few)
         for i in range(1, ndue):
-            c = due[i]
+            s = due[i]
             j = i
-            while j > 0 and due[j - 1] > c:
+            while j > 0 and due[j - 1] > s:
                 due[j] = due[j - 1]
                 j -= 1
-            due[j] = c
+            due[j] = s
         for i in range(ndue):
-            c = due[i]
-            q = watch[2 * c] if watch[2 * c] != gone else watch[2 * c + 1]
+            q = lits[due[i]]
             if value[q] == 1:
                 continue
             if value[q] == -1:
