@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/lixso_trials.py [--repeat 5] [--levels 4,5,6] [--size 9x9] [--pack FILE]
 
 Each puzzle of grids/lixso/level-L.txt is deduced to its level-3 fixed point (where grading
-starts its tile trials), then every open literal (colours and tiles, either sign) is tried
-once, ``--repeat`` times over; the figure is CPU time over trials, the median over the repeats
+starts its tile trials), then every open positive literal (a colour or a tile, as grading
+tries them) is tried once, ``--repeat`` times over; the figure is CPU time over trials, the median over the repeats
 (the Python call of each trial, about a microsecond, included). ``--pack`` (with ``--size``)
 takes the puzzles of another file instead (a 21x21 one, say). Only the public engine is used
 (``Deduction._trials.state.probe``), so the same script times an older install beside this one
@@ -37,7 +37,7 @@ def trial_time(deducer: Deducer, grids: list[Grid], repeat: int) -> tuple[float,
             continue  # decided before any trial
         state = deduction._trials.state
         open_ = np.flatnonzero(deduction.value == 0)
-        states.append((state, [int(p) for p in open_ if p != n]))
+        states.append((state, [int(p) for p in open_ if p > n]))
     trials = sum(len(positions) for _, positions in states)
     failed = sum(state.probe(p) < 0 for state, positions in states for p in positions)
     rounds = []
