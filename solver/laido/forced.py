@@ -34,7 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
 
-from placesat.core.andor import AndOrSearch, ReplayedStrategy, SearchStats, Settled, StrategyNode, check_own_moves, replay_strategy
+from placesat.core.andor import ReplayedStrategy, SearchStats, Settled, StrategyNode, check_own_moves, replay_strategy
+from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
 from placesat.core.backend import Status
 from placesat.core.errors import InputError
 from placesat.core.lattice import Point
@@ -49,6 +50,8 @@ from .score import best_connection_part
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
 MAX_MOVES = 8
 """The most own moves a search may be asked for (a mid-game 9-side board settles one or two)."""
+SEARCH = "dfpn"
+"""The forced search by default (:data:`placesat.core.dfpn.SEARCHES`): see docs/performance.md, "Proof-number search"."""
 DEFAULT_BACKEND = "sat"
 """The solver behind the cut-offs: the SAT backend answers the small reach questions the
 search asks faster than CP-SAT on the shipped positions, on one core, and the same way every run."""
@@ -372,6 +375,8 @@ def forced_win(
     time_limit: "Deadline | float | None" = None,
     backend: str = DEFAULT_BACKEND,
     memory: Memory | None = None,
+    searcher: str = SEARCH,
+    table_mb: float = DEFAULT_TABLE_MB,
 ) -> ForcedAnswer:
     """Can the player to move force a win within ``moves`` of its own moves, whatever the other
     side plays? A win is the game over with this player the winner, or the other side to move
@@ -390,7 +395,7 @@ def forced_win(
     memory = memory or Memory(LaidoRules(backend))
     memory.trim()
     game = LaidoGame(player, backend, deadline, memory)
-    search: AndOrSearch[Position, Move] = AndOrSearch(game, deadline)
+    search = new_search(game, deadline, searcher, table_mb)
     answer = ForcedAnswer(player, moves, UNKNOWN, stats=search.stats)
     within = None
     try:
@@ -416,7 +421,7 @@ def forced_win(
 
 
 def replay_win(
-    search: AndOrSearch[Position, Move], game: LaidoGame, root: Position, within: int, deadline: Deadline
+    search: ForcedSearch, game: LaidoGame, root: Position, within: int, deadline: Deadline
 ) -> ReplayedStrategy:
     """The strategy the search proved, replayed on the plain rules against every legal reply of
     the other side (the pie swap too): raises :class:`placesat.core.andor.StrategyFailed` when it

@@ -32,7 +32,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
 
-from placesat.core.andor import AndOrSearch, SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
+from placesat.core.andor import SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
+from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
 from .model import PASS, PLAYERS, Cell, Move, Placement, Position, opponent
@@ -44,6 +45,8 @@ WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
 MAX_MOVES = 8
 """The most own moves ``forced`` accepts (3 already takes minutes on a mid-game position of the
 default board; see docs/quarry.md)."""
+SEARCH = "dfpn"
+"""The forced search by default (:data:`placesat.core.dfpn.SEARCHES`): see docs/performance.md, "Proof-number search"."""
 
 PACE = 32
 """Moves between two looks at the clock inside a node's own loops (each costs tens of microseconds)."""
@@ -414,6 +417,8 @@ def forced_win(
     time_limit: "Deadline | float | None" = None,
     strategy: bool = False,
     check: bool = True,
+    searcher: str = SEARCH,
+    table_mb: float = DEFAULT_TABLE_MB,
 ) -> ForcedAnswer:
     """Can ``player`` complete its line within ``moves`` of its own moves, whatever the other plays?
 
@@ -434,7 +439,7 @@ def forced_win(
         answer.within = 0 if state.winner == player else None
         return answer
     game = QuarryGame(player, deadline)
-    search: AndOrSearch[State, Move] = AndOrSearch(game, deadline)
+    search = new_search(game, deadline, searcher, table_mb)
     answer.stats = search.stats
     within = None
     try:

@@ -1,0 +1,360 @@
+"""Depth-first proof-number search (df-pn) for the same question as :class:`AndOrSearch`: can
+the target force its goal within D plies?
+
+It plays the same :class:`placesat.core.andor.Game` and answers through the same surface
+(``wins``, ``best_move``, ``stats``, ``deadline``), so a game's ``forced`` switches with one
+line and keeps its own rules. Where the iterative-deepening search proves its moves one after
+the other in the game's order, df-pn keeps for every position two numbers: how many more
+leaves at least must be proven to prove it (the proof number) and to disprove it (the
+disproof number), and it always works below the position whose proof or disproof looks
+cheapest. At a target's turn one winning move proves the node (proof number: the least of
+the children's; disproof number: their sum); at another seat's turn one refutation disproves
+it (the other way round). Depth-first with thresholds (Nagai 2002): a subtree is searched
+until its numbers pass the thresholds its parent gave it, and the numbers are kept in the
+table, so going back up costs no memory of the path. The "1+epsilon" trick (Pawlewicz and
+Lew 2007) gives the best child a threshold a quarter above the second best's number instead
+of one more, so the search switches between two close children less often.
+
+**The depth bound.** A position is proven or disproven *within d plies*, so a node is a
+position with its plies left. The table is kept by position alone, as in
+:class:`AndOrSearch`: the least depth proven to win and the greatest depth proven not to (a
+win within d plies is a win within more, a failure within d a failure within fewer), so a
+proof found for K own moves serves every larger K and the replay, and a disproof every
+smaller one; besides them a position keeps the numbers of the one depth it was last worked
+at (the numbers are estimates: losing them costs time, never an answer). Since every ply
+takes one from the depth, the graph searched is acyclic, so df-pn's troubles with cycles
+(the graph-history interaction) cannot arise, and nodes met along two move orders share
+their numbers and their proofs.
+
+**Children are made as they are needed.** A position's moves are listed and ordered once,
+when it is first expanded, and kept in its entry; a move's position is made (and its key
+read) only when the search goes below it. A move never tried counts 1 in both numbers, so a
+position's numbers start as "one proof away" for the side to move and "as many as there are
+moves" for the other, and among moves that look alike the game's ``order`` decides. The
+game's ``result``, ``settle`` and ``hopeless`` are asked once per position and depth: their
+answers are proofs or disproofs, kept like any other.
+
+**The table has a cap** (``table_mb``, megabytes, estimated: each entry counts a fixed size,
+the size of its key, and its moves; the key's and a move's sizes are measured on the first
+ones seen). When a store would pass it, the entries with the least work below them (nodes
+searched) are dropped until a quarter of the room is free; the table never grows past the
+cap. A dropped entry is searched again when needed: its proof, if it had one, is found
+again, so answers stay exact, only slower. The entries that cost most are kept longest: a
+strategy's proofs near its root, which the replay of a win asks for first.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from typing import Generic, Hashable, TypeVar, Union
+
+from placesat.core.andor import AndOrSearch, Game, SearchStats
+from placesat.core.limits import Deadline
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+INFINITE = 1 << 60
+"""A proof or disproof number meaning "cannot be proven" (the other number is then 0)."""
+
+DEPTH_ALWAYS = 1 << 30
+"""A depth beyond any search: a game over, not the goal, is a failure within every depth."""
+
+EPSILON = 0.25
+"""The 1+epsilon trick's epsilon: the best child may pass the second best by a quarter."""
+
+DEFAULT_TABLE_MB = 256
+"""The transposition table's cap in (estimated) megabytes when none is given."""
+
+FREE_SHARE = 0.25
+"""The share of the table freed at once when it is full (one sort serves many stores)."""
+
+ENTRY_BYTES = 320
+"""The fixed part of one entry: the entry object, its place in the dict, its two lists."""
+
+SEARCHES = ("dfpn", "id")
+"""The searches a forced question can use: df-pn, or iterative-deepening AND/OR search."""
+
+
+def deep_size(value: object, depth: int = 6) -> int:
+    """Bytes of ``value`` with what it holds (tuples, lists, sets, frozensets, dicts, objects
+    with ``__dict__`` or ``__slots__``), to ``depth`` levels; shared parts count each time."""
+    size = sys.getsizeof(value)
+    if depth <= 0:
+        return size
+    if isinstance(value, (str, bytes, int, float, bool)) or value is None:
+        return size
+    if isinstance(value, dict):
+        return size + sum(deep_size(k, depth - 1) + deep_size(v, depth - 1) for k, v in value.items())
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return size + sum(deep_size(item, depth - 1) for item in value)
+    fields = getattr(value, "__dict__", None)
+    if fields is not None:
+        return size + deep_size(fields, depth - 1)
+    slots = getattr(type(value), "__slots__", ())
+    return size + sum(deep_size(getattr(value, name, None), depth - 1) for name in slots if isinstance(name, str))
+
+
+class _Entry:
+    """What the table knows of one position (the depths are plies left)."""
+
+    __slots__ = ("win_within", "fail_within", "move", "depth", "proof", "disproof", "work", "moves", "keys", "cost")
+
+    def __init__(self) -> None:
+        self.win_within: int | None = None  # least depth proven a win
+        self.fail_within = -1  # greatest depth proven not a win
+        self.move: object = None  # the move that proved (OR) or disproved (AND) it, as in AndOrSearch
+        self.depth = -1  # the depth the two numbers below are for
+        self.proof = 1
+        self.disproof = 1
+        self.work = 0  # nodes searched below it, all depths together
+        self.moves: list | None = None  # the legal moves, ordered (None: not expanded yet)
+        self.keys: list | None = None  # each move's position's key, once it was made
+        self.cost = 0  # the bytes it counts in the table
+
+    def numbers(self, depth: int) -> tuple[int, int]:
+        """The proof and disproof numbers within ``depth`` plies."""
+        if self.win_within is not None and self.win_within <= depth:
+            return 0, INFINITE
+        if self.fail_within >= depth:
+            return INFINITE, 0
+        if self.depth == depth:
+            return self.proof, self.disproof
+        return 1, 1
+
+
+class ProofNumberSearch(Generic[S, M]):
+    """Depth-bounded df-pn with a capped transposition table (see the module's text)."""
+
+    def __init__(self, game: Game[S, M], deadline: Deadline | None = None, table_mb: float = DEFAULT_TABLE_MB,
+                 epsilon: float = EPSILON) -> None:
+        if not table_mb > 0:
+            raise ValueError(f"the table's size must be above 0 MB, not {table_mb:g}")
+        self.game = game
+        self.deadline = deadline or Deadline.never()
+        self.table: dict[Hashable, _Entry] = {}
+        self.capacity = int(table_mb * 2**20)
+        self.used = 0  # the bytes the entries count, never above capacity after a store
+        self.most_used = 0
+        self.evicted = 0
+        self.epsilon = epsilon
+        self.stats = SearchStats()
+        self._key_bytes: int | None = None
+        self._move_bytes: int | None = None
+
+    # --- the surface AndOrSearch has ------------------------------------------------------
+
+    def wins(self, state: S, depth: int, deepen: bool = True) -> bool:
+        """Whether the target can force its goal within ``depth`` plies (``deepen``: try 1, 2, ... first)."""
+        if not deepen or depth <= 0:
+            return self._prove(state, depth)
+        return any(self._prove(state, limit) for limit in range(1, depth + 1))
+
+    def best_move(self, state: S) -> M | None:
+        """The move that decided ``state`` last: a winning move at the target's turn (for the
+        least depth proven), a refutation at another seat's (for the greatest depth disproven)."""
+        entry = self.table.get(self.game.key(state))
+        return None if entry is None else entry.move  # type: ignore[return-value]
+
+    # --- the search -----------------------------------------------------------------------
+
+    def _prove(self, state: S, depth: int) -> bool:
+        key = self.game.key(state)
+        while True:
+            entry = self.table.get(key)
+            proof, disproof = (1, 1) if entry is None else entry.numbers(depth)
+            if proof == 0:
+                return True
+            if disproof == 0:
+                return False
+            # thresholds no unsolved numbers reach: it returns with the root solved
+            self._search(state, key, depth, INFINITE, INFINITE)
+
+    def _search(self, state: S, key: Hashable, depth: int, proof_limit: int, disproof_limit: int) -> None:
+        """Search below ``state`` until its numbers within ``depth`` plies reach a limit (or it is solved)."""
+        game = self.game
+        stats = self.stats
+        stats.nodes += 1
+        stats.by_depth[depth] = stats.by_depth.get(depth, 0) + 1
+        self.deadline.check()
+        entry = self.table.get(key)
+        if entry is not None:
+            proof, disproof = entry.numbers(depth)
+            if proof == 0 or disproof == 0:
+                stats.table_hits += 1
+                return
+        else:
+            entry = _Entry()
+            ended = game.result(state)
+            if ended is not None:  # over whatever the depth
+                self._decide(key, entry, DEPTH_ALWAYS if not ended else 0, ended, None)
+                return
+        if depth <= 0:
+            self._decide(key, entry, depth, False, None)
+            return
+        if entry.moves is None:
+            # first time at this depth or any: the game's own cut-offs, then its moves
+            settled = game.settle(state, depth)
+            if settled is not None:
+                stats.settled += 1
+                self._decide(key, entry, depth, settled.value, settled.move)
+                return
+            if game.hopeless(state, depth):
+                stats.hopeless += 1
+                self._decide(key, entry, depth, False, None)
+                return
+            moves = list(game.moves(state))
+            if not moves:
+                self._decide(key, entry, depth, False, None)
+                return
+            entry.moves = list(game.order(state, moves))
+            entry.keys = [None] * len(entry.moves)
+        elif entry.depth != depth:
+            # expanded at another depth: settle and hopeless have not been asked at this one
+            settled = game.settle(state, depth)
+            if settled is not None:
+                stats.settled += 1
+                self._decide(key, entry, depth, settled.value, settled.move)
+                return
+            if game.hopeless(state, depth):
+                stats.hopeless += 1
+                self._decide(key, entry, depth, False, None)
+                return
+        entry.depth = depth
+        before = stats.nodes
+        target = game.target_moves(state)
+        moves, keys = entry.moves, entry.keys
+        assert moves is not None and keys is not None
+        table = self.table
+        below = depth - 1
+        # the children's numbers as last read, for those the table dropped meanwhile: with a
+        # small table a node would otherwise search again what it has just solved, forever
+        remembered: dict[int, tuple[int, int]] = {}
+        while True:
+            # the node's numbers from its children's; "phi" is the number the side to move
+            # lowers (proof at the target's turn, disproof at the others'), "delta" the other
+            best, phi, second, delta, best_delta = -1, INFINITE, INFINITE, 0, 0
+            for index, child_key in enumerate(keys):
+                child = None if child_key is None else table.get(child_key)
+                if child is not None:
+                    child_proof, child_disproof = child.numbers(below)
+                    child_phi, child_delta = (child_proof, child_disproof) if target else (child_disproof, child_proof)
+                elif child_key is not None and index in remembered:
+                    child_phi, child_delta = remembered[index]
+                else:
+                    child_phi = child_delta = 1
+                if child_phi < phi:
+                    best, second, phi, best_delta = index, phi, child_phi, child_delta
+                elif child_phi < second:
+                    second = child_phi
+                delta += child_delta
+            delta = min(delta, INFINITE - 1) if phi != 0 else delta
+            if phi == 0:  # a winning move (target) or a refutation (the others) decides it
+                entry.work += stats.nodes - before
+                self._decide(key, entry, depth, target, moves[best])
+                return
+            if delta == 0:  # every move fails (target) or every reply loses (the others)
+                entry.work += stats.nodes - before
+                self._decide(key, entry, depth, not target, None)
+                return
+            proof, disproof = (phi, delta) if target else (delta, phi)
+            if proof >= proof_limit or disproof >= disproof_limit:
+                break
+            phi_limit, delta_limit = (proof_limit, disproof_limit) if target else (disproof_limit, proof_limit)
+            child_key = keys[best]
+            child_state = game.play(state, moves[best])
+            if child_key is None:
+                child_key = keys[best] = game.key(child_state)
+                self._resize(key, entry)
+            child_phi_limit = min(phi_limit, max(second + 1, math.ceil(second * (1 + self.epsilon))))
+            child_delta_limit = delta_limit - delta + best_delta
+            if target:
+                self._search(child_state, child_key, below, child_phi_limit, child_delta_limit)
+            else:
+                self._search(child_state, child_key, below, child_delta_limit, child_phi_limit)
+            child = table.get(child_key)
+            if child is not None:
+                child_proof, child_disproof = child.numbers(below)
+                remembered[best] = (child_proof, child_disproof) if target else (child_disproof, child_proof)
+        entry.proof, entry.disproof = proof, disproof
+        entry.work += stats.nodes - before
+        self._store(key, entry)
+
+    def _decide(self, key: Hashable, entry: _Entry, depth: int, value: bool, move: object) -> None:
+        """Keep that ``key``'s position is a win within ``depth`` plies (``value``) or not, and the move that shows it."""
+        if value:
+            entry.win_within = depth if entry.win_within is None else min(entry.win_within, depth)
+        else:
+            entry.fail_within = max(entry.fail_within, depth)
+        if move is not None:
+            entry.move = move
+        entry.work += 1
+        self._store(key, entry)
+
+    # --- the table's cap ------------------------------------------------------------------
+
+    def _cost(self, entry: _Entry) -> int:
+        if self._key_bytes is None:
+            return ENTRY_BYTES
+        cost = ENTRY_BYTES + self._key_bytes
+        if entry.moves is not None and entry.keys is not None:
+            if self._move_bytes is None and entry.moves:
+                self._move_bytes = deep_size(entry.moves[0])
+            made = sum(1 for k in entry.keys if k is not None)
+            cost += len(entry.moves) * (16 + (self._move_bytes or 0)) + made * self._key_bytes
+        return cost
+
+    def _resize(self, key: Hashable, entry: _Entry) -> None:
+        if self.table.get(key) is entry:
+            self._store(key, entry)
+
+    def _store(self, key: Hashable, entry: _Entry) -> None:
+        """Put ``entry`` in the table, its cost counted; drop the least-worked entries if the table is full."""
+        if self._key_bytes is None:
+            self._key_bytes = deep_size(key)
+        cost = self._cost(entry)
+        table = self.table
+        if table.get(key) is entry:
+            self.used += cost - entry.cost
+        else:
+            old = table.get(key)
+            if old is not None:
+                self.used -= old.cost
+            table[key] = entry
+            self.used += cost
+        entry.cost = cost
+        if self.used > self.capacity:
+            self._free(key)
+        self.most_used = max(self.most_used, self.used)
+
+    def _free(self, keep: Hashable) -> None:
+        """Drop the entries with the least work below them (never ``keep``, the one just
+        stored, which its parent reads next) until a share of the room is free."""
+        goal = self.capacity * (1 - FREE_SHARE)
+        table = self.table
+        for key in sorted(table, key=lambda k: table[k].work):
+            if self.used <= goal:
+                break
+            if key == keep:
+                continue
+            self.used -= table.pop(key).cost
+            self.evicted += 1
+
+
+def new_search(game: Game[S, M], deadline: Deadline | None = None, search: str = "dfpn",
+               table_mb: float = DEFAULT_TABLE_MB) -> "ProofNumberSearch[S, M] | AndOrSearch[S, M]":
+    """The forced search ``search`` names (one of :data:`SEARCHES`) over ``game``: df-pn with a
+    table of at most ``table_mb`` megabytes, or the iterative-deepening AND/OR search (its
+    table has no cap)."""
+    if search == "dfpn":
+        return ProofNumberSearch(game, deadline, table_mb)
+    if search == "id":
+        return AndOrSearch(game, deadline)
+    from placesat.core.errors import InputError
+
+    raise InputError(f"--search must be one of {', '.join(SEARCHES)}, not {search!r}")
+
+
+ForcedSearch = Union[ProofNumberSearch, AndOrSearch]
+"""Either search: both answer ``wins``, ``best_move`` and keep ``stats``."""
