@@ -28,9 +28,12 @@ their numbers and their proofs.
 
 **Children are made as they are needed.** A position's moves are listed and ordered once,
 when it is first expanded, and kept in its entry; a move's position is made (and its key
-read) only when the search goes below it. A move never tried counts 1 in both numbers, so a
-position's numbers start as "one proof away" for the side to move and "as many as there are
-moves" for the other, and among moves that look alike the game's ``order`` decides. The
+read) only when the search goes below it. A position never searched is guessed to have as
+many moves as its parent (its "mobility", as in df-pn's usual start): one move to find for
+the side to move, every move to refute for the other. So a position just expanded and its
+siblings never searched look alike, the 1+epsilon threshold lets the search go deep below
+the first before it turns to the next (as the depth-first search does, which the games' move
+orders are made for), and among moves that look alike the game's ``order`` decides. The
 game's ``result``, ``settle`` and ``hopeless`` are asked once per position and depth: their
 answers are proofs or disproofs, kept like any other.
 
@@ -46,7 +49,7 @@ strategy's proofs near its root, which the replay of a win asks for first.
 from __future__ import annotations
 
 import math
-import sys
+import tracemalloc
 from typing import Generic, Hashable, TypeVar, Union
 
 from placesat.core.andor import AndOrSearch, Game, SearchStats
@@ -73,27 +76,40 @@ FREE_SHARE = 0.25
 ENTRY_BYTES = 320
 """The fixed part of one entry: the entry object, its place in the dict, its two lists."""
 
+MEASURED_SLACK = 1.5
+"""What the estimate above misses (keys deeper in the search are larger than the root's the
+size is measured on; the dict's spare room): LSD's mid20 to depth 5 holds 1.72 MB (traced)
+where the entries count 1.19 MB."""
+
+GUESS_MOST = 1 << 40
+"""The largest guess (far below :data:`INFINITE`, so a sum of guesses never reads as settled)."""
+
 SEARCHES = ("dfpn", "id")
 """The searches a forced question can use: df-pn, or iterative-deepening AND/OR search."""
 
 
-def deep_size(value: object, depth: int = 6) -> int:
-    """Bytes of ``value`` with what it holds (tuples, lists, sets, frozensets, dicts, objects
-    with ``__dict__`` or ``__slots__``), to ``depth`` levels; shared parts count each time."""
-    size = sys.getsizeof(value)
-    if depth <= 0:
-        return size
-    if isinstance(value, (str, bytes, int, float, bool)) or value is None:
-        return size
-    if isinstance(value, dict):
-        return size + sum(deep_size(k, depth - 1) + deep_size(v, depth - 1) for k, v in value.items())
-    if isinstance(value, (tuple, list, set, frozenset)):
-        return size + sum(deep_size(item, depth - 1) for item in value)
-    fields = getattr(value, "__dict__", None)
-    if fields is not None:
-        return size + deep_size(fields, depth - 1)
-    slots = getattr(type(value), "__slots__", ())
-    return size + sum(deep_size(getattr(value, name, None), depth - 1) for name in slots if isinstance(name, str))
+def allocated(call):
+    """``call()``'s value and the bytes it left allocated (what it made and kept: for a key or
+    a list of moves, their own memory, not the game's objects they share), by ``tracemalloc``."""
+    tracing = tracemalloc.is_tracing()
+    if not tracing:
+        tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        value = call()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        if not tracing:
+            tracemalloc.stop()
+    return value, max(after - before, 0)
+
+
+def guess(moves: int, depth: int) -> int:
+    """The numbers of a position never searched within ``depth`` plies, whose side to move
+    has about ``moves`` moves: to settle it against that side (disprove the target's turn,
+    prove the others'), every move at every second ply, the last ply but one settled by the
+    game at once: ``moves`` to the power ``depth // 2``, at least ``moves``."""
+    return min(moves ** max(1, depth // 2), GUESS_MOST)
 
 
 class _Entry:
@@ -113,15 +129,15 @@ class _Entry:
         self.keys: list | None = None  # each move's position's key, once it was made
         self.cost = 0  # the bytes it counts in the table
 
-    def numbers(self, depth: int) -> tuple[int, int]:
-        """The proof and disproof numbers within ``depth`` plies."""
+    def numbers(self, depth: int) -> tuple[int, int] | None:
+        """The proof and disproof numbers within ``depth`` plies (None: not known at that depth)."""
         if self.win_within is not None and self.win_within <= depth:
             return 0, INFINITE
         if self.fail_within >= depth:
             return INFINITE, 0
         if self.depth == depth:
             return self.proof, self.disproof
-        return 1, 1
+        return None
 
 
 class ProofNumberSearch(Generic[S, M]):
@@ -160,13 +176,16 @@ class ProofNumberSearch(Generic[S, M]):
     # --- the search -----------------------------------------------------------------------
 
     def _prove(self, state: S, depth: int) -> bool:
-        key = self.game.key(state)
+        if self._key_bytes is None:
+            key, self._key_bytes = allocated(lambda: self.game.key(state))
+        else:
+            key = self.game.key(state)
         while True:
             entry = self.table.get(key)
-            proof, disproof = (1, 1) if entry is None else entry.numbers(depth)
-            if proof == 0:
+            known = None if entry is None else entry.numbers(depth)
+            if known is not None and known[0] == 0:
                 return True
-            if disproof == 0:
+            if known is not None and known[1] == 0:
                 return False
             # thresholds no unsolved numbers reach: it returns with the root solved
             self._search(state, key, depth, INFINITE, INFINITE)
@@ -180,8 +199,8 @@ class ProofNumberSearch(Generic[S, M]):
         self.deadline.check()
         entry = self.table.get(key)
         if entry is not None:
-            proof, disproof = entry.numbers(depth)
-            if proof == 0 or disproof == 0:
+            known = entry.numbers(depth)
+            if known is not None and (known[0] == 0 or known[1] == 0):
                 stats.table_hits += 1
                 return
         else:
@@ -204,7 +223,11 @@ class ProofNumberSearch(Generic[S, M]):
                 stats.hopeless += 1
                 self._decide(key, entry, depth, False, None)
                 return
-            moves = list(game.moves(state))
+            if self._move_bytes is None:
+                moves, made_bytes = allocated(lambda: list(game.moves(state)))
+                self._move_bytes = made_bytes // max(len(moves), 1)
+            else:
+                moves = list(game.moves(state))
             if not moves:
                 self._decide(key, entry, depth, False, None)
                 return
@@ -231,19 +254,25 @@ class ProofNumberSearch(Generic[S, M]):
         # the children's numbers as last read, for those the table dropped meanwhile: with a
         # small table a node would otherwise search again what it has just solved, forever
         remembered: dict[int, tuple[int, int]] = {}
+        estimate = guess(len(moves), below)  # a move's position's numbers, guessed from this one's moves
+        made: dict[int, S] = {}  # the children's positions made in this visit (a visit goes below many times)
         while True:
             # the node's numbers from its children's; "phi" is the number the side to move
             # lowers (proof at the target's turn, disproof at the others'), "delta" the other
             best, phi, second, delta, best_delta = -1, INFINITE, INFINITE, 0, 0
             for index, child_key in enumerate(keys):
-                child = None if child_key is None else table.get(child_key)
-                if child is not None:
-                    child_proof, child_disproof = child.numbers(below)
-                    child_phi, child_delta = (child_proof, child_disproof) if target else (child_disproof, child_proof)
-                elif child_key is not None and index in remembered:
-                    child_phi, child_delta = remembered[index]
-                else:
-                    child_phi = child_delta = 1
+                child_phi, child_delta = estimate, 1
+                if child_key is not None:
+                    child = table.get(child_key)
+                    if child is None:
+                        if index in remembered:
+                            child_phi, child_delta = remembered[index]
+                    else:
+                        known = child.numbers(below)
+                        if known is not None:
+                            child_phi, child_delta = known if target else (known[1], known[0])
+                        elif child.moves:
+                            child_phi = guess(len(child.moves), below)
                 if child_phi < phi:
                     best, second, phi, best_delta = index, phi, child_phi, child_delta
                 elif child_phi < second:
@@ -263,7 +292,9 @@ class ProofNumberSearch(Generic[S, M]):
                 break
             phi_limit, delta_limit = (proof_limit, disproof_limit) if target else (disproof_limit, proof_limit)
             child_key = keys[best]
-            child_state = game.play(state, moves[best])
+            child_state = made.get(best)
+            if child_state is None:
+                child_state = made[best] = game.play(state, moves[best])
             if child_key is None:
                 child_key = keys[best] = game.key(child_state)
                 self._resize(key, entry)
@@ -274,9 +305,9 @@ class ProofNumberSearch(Generic[S, M]):
             else:
                 self._search(child_state, child_key, below, child_delta_limit, child_phi_limit)
             child = table.get(child_key)
-            if child is not None:
-                child_proof, child_disproof = child.numbers(below)
-                remembered[best] = (child_proof, child_disproof) if target else (child_disproof, child_proof)
+            known = None if child is None else child.numbers(below)
+            if known is not None:
+                remembered[best] = known if target else (known[1], known[0])
         entry.proof, entry.disproof = proof, disproof
         entry.work += stats.nodes - before
         self._store(key, entry)
@@ -295,15 +326,11 @@ class ProofNumberSearch(Generic[S, M]):
     # --- the table's cap ------------------------------------------------------------------
 
     def _cost(self, entry: _Entry) -> int:
-        if self._key_bytes is None:
-            return ENTRY_BYTES
-        cost = ENTRY_BYTES + self._key_bytes
-        if entry.moves is not None and entry.keys is not None:
-            if self._move_bytes is None and entry.moves:
-                self._move_bytes = deep_size(entry.moves[0])
-            made = sum(1 for k in entry.keys if k is not None)
-            cost += len(entry.moves) * (16 + (self._move_bytes or 0)) + made * self._key_bytes
-        return cost
+        cost = ENTRY_BYTES + (self._key_bytes or 0)
+        if entry.moves is not None:
+            # a move's own memory and its place in two lists (the move, its position's key)
+            cost += len(entry.moves) * (16 + (self._move_bytes or 0))
+        return int(cost * MEASURED_SLACK)
 
     def _resize(self, key: Hashable, entry: _Entry) -> None:
         if self.table.get(key) is entry:
@@ -311,8 +338,6 @@ class ProofNumberSearch(Generic[S, M]):
 
     def _store(self, key: Hashable, entry: _Entry) -> None:
         """Put ``entry`` in the table, its cost counted; drop the least-worked entries if the table is full."""
-        if self._key_bytes is None:
-            self._key_bytes = deep_size(key)
         cost = self._cost(entry)
         table = self.table
         if table.get(key) is entry:
