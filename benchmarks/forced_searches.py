@@ -7,7 +7,7 @@ For each game's shipped benchmark positions (the rows of docs/performance.md, do
 docs/logisticks.md: the same positions and questions) and each search, ``forced`` is asked for
 K = 1, 2, ... (LSD: depth in plies) on its own clock of ``--cpu`` CPU seconds (a deadline read
 on ``time.process_time``, so the machine's load does not shorten it; the solver calls inside
-get the CPU seconds left as their wall limit), until an answer is "unknown" or a win (a win
+get eight times the CPU seconds left as their wall limit, the machine being shared), until an answer is "unknown" or a win (a win
 within W settles every K from W on). Each K prints its answer, the positions searched and the
 CPU and wall seconds (one run each: a budget that bites is the measurement; a win's replay on
 the rules is inside the budget). The machine's load average is printed before and after.
@@ -29,6 +29,8 @@ from benchmarks.timing import once  # noqa: E402
 from placesat.core.limits import Deadline  # noqa: E402
 
 GRIDS = ROOT / "grids"
+WALL_PER_CPU = 8.0
+"""The wall seconds a solver call inside may take per CPU second left (see :class:`CpuDeadline`)."""
 
 
 class CpuDeadline(Deadline):
@@ -41,7 +43,10 @@ class CpuDeadline(Deadline):
         self.end = time.monotonic() + 1e9  # "has a limit" for code that asks
 
     def remaining(self) -> float | None:
-        return max(self.cpu_end - time.process_time(), 0.0)
+        # a solver call's own limit is wall seconds: on a machine shared several times over, the
+        # CPU seconds left would cut it short long before it had them; the CPU clock is read at
+        # every node, so a call that overruns is caught right after it
+        return max(self.cpu_end - time.process_time(), 0.0) * WALL_PER_CPU
 
     def expired(self) -> bool:
         return time.process_time() >= self.cpu_end

@@ -375,7 +375,7 @@ def forced_win(
     time_limit: "Deadline | float | None" = None,
     backend: str = DEFAULT_BACKEND,
     memory: Memory | None = None,
-    searcher: str = SEARCH,
+    searcher: str | None = None,
     table_mb: float = DEFAULT_TABLE_MB,
 ) -> ForcedAnswer:
     """Can the player to move force a win within ``moves`` of its own moves, whatever the other
@@ -395,7 +395,7 @@ def forced_win(
     memory = memory or Memory(LaidoRules(backend))
     memory.trim()
     game = LaidoGame(player, backend, deadline, memory)
-    search = new_search(game, deadline, searcher, table_mb)
+    search = new_search(game, deadline, searcher or SEARCH, table_mb)
     answer = ForcedAnswer(player, moves, UNKNOWN, stats=search.stats)
     within = None
     try:

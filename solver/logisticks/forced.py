@@ -647,7 +647,7 @@ def forced(
     time_limit: "Deadline | float | None" = None,
     reach_from: int | None = DEFAULT_REACH_FROM,
     backend: str = "sat",
-    searcher: str = SEARCH,
+    searcher: str | None = None,
     table_mb: float = DEFAULT_TABLE_MB,
 ) -> ForcedAnswer:
     """Can ``goal.player`` force ``goal`` within ``moves`` of its own moves, all the other
@@ -662,7 +662,7 @@ def forced(
     check_moves(moves)
     deadline = as_deadline(time_limit)
     game = LogiGame(goal, reach_from, backend, deadline)
-    search = new_search(game, deadline, searcher, table_mb)
+    search = new_search(game, deadline, searcher or SEARCH, table_mb)
     root = Node(position)
     answer = ForcedAnswer(goal, position.players, moves, UNKNOWN, stats=search.stats)
     try:

@@ -336,7 +336,7 @@ def forced_win(
     backend: str = "sat",
     strategy: bool = False,
     check: bool = True,
-    searcher: str = SEARCH,
+    searcher: str | None = None,
     table_mb: float = DEFAULT_TABLE_MB,
 ) -> ForcedAnswer:
     """Can ``player`` force a line within ``depth`` plies, the others playing together against it?
@@ -356,7 +356,7 @@ def forced_win(
         raise InputError(f"--player must be from 1 to {position.players}, not {player}")
     deadline = as_deadline(time_limit)
     game = LsdGame(player, reach_from, backend, deadline)
-    search = new_search(game, deadline, searcher, table_mb)
+    search = new_search(game, deadline, searcher or SEARCH, table_mb)
     root = Node(position, winner(position))
     answer = ForcedAnswer(player, depth, UNKNOWN, stats=search.stats)
     try:

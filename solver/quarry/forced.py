@@ -417,7 +417,7 @@ def forced_win(
     time_limit: "Deadline | float | None" = None,
     strategy: bool = False,
     check: bool = True,
-    searcher: str = SEARCH,
+    searcher: str | None = None,
     table_mb: float = DEFAULT_TABLE_MB,
 ) -> ForcedAnswer:
     """Can ``player`` complete its line within ``moves`` of its own moves, whatever the other plays?
@@ -439,7 +439,7 @@ def forced_win(
         answer.within = 0 if state.winner == player else None
         return answer
     game = QuarryGame(player, deadline)
-    search = new_search(game, deadline, searcher, table_mb)
+    search = new_search(game, deadline, searcher or SEARCH, table_mb)
     answer.stats = search.stats
     within = None
     try:

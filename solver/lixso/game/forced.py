@@ -400,7 +400,7 @@ def forced(
     use_solve: bool = True,
     use_bounds: bool = True,
     record: Any = None,
-    searcher: str = SEARCH,
+    searcher: str | None = None,
     table_mb: float = DEFAULT_TABLE_MB,
 ) -> ForcedAnswer:
     """Can the side to move settle its win within ``turns`` of its turns, whatever the
@@ -417,7 +417,7 @@ def forced(
     answer = ForcedAnswer(side, side_names(rules, side), turns, rules.seating.players)
     game = ForcedGame(rules, side, deadline)
     game.record = record
-    search = new_search(game, deadline, searcher, table_mb)
+    search = new_search(game, deadline, searcher or SEARCH, table_mb)
     answer.stats = search.stats
     root = game.root(state)
     try:
