@@ -251,45 +251,61 @@ class ProofNumberSearch(Generic[S, M]):
         assert moves is not None and keys is not None
         table = self.table
         below = depth - 1
-        # the children's numbers as last read, for those the table dropped meanwhile: with a
-        # small table a node would otherwise search again what it has just solved, forever
-        remembered: dict[int, tuple[int, int]] = {}
+        if below == 0:
+            # the last ply: a move's position is over or not, nothing to weigh, so the moves
+            # are tried in order, as the depth-first search does (no numbers to keep up)
+            for index, move in enumerate(moves):
+                child_state = game.play(state, move)
+                child_key = keys[index]
+                if child_key is None:
+                    child_key = keys[index] = game.key(child_state)
+                self._search(child_state, child_key, 0, INFINITE, INFINITE)
+                child = table.get(child_key)
+                won = child is not None and child.win_within == 0
+                if won == target:  # a winning move (target) or a refutation (the others)
+                    entry.work += stats.nodes - before
+                    self._decide(key, entry, depth, target, move)
+                    return
+            entry.work += stats.nodes - before
+            self._decide(key, entry, depth, not target, None)
+            return
+        # the children's numbers, read from the table once a visit and then kept here as they
+        # come back from below ("phi" is the number the side to move lowers: proof at the
+        # target's turn, disproof at the others'; "delta" the other): a child the table drops
+        # meanwhile is not searched again for nothing, and a visit costs no re-reading
         estimate = guess(len(moves), below)  # a move's position's numbers, guessed from this one's moves
+        phis, deltas = [], []
+        for child_key in keys:
+            child_phi, child_delta = estimate, 1
+            child = None if child_key is None else table.get(child_key)
+            if child is not None:
+                known = child.numbers(below)
+                if known is not None:
+                    child_phi, child_delta = known if target else (known[1], known[0])
+                elif child.moves:
+                    child_phi = guess(len(child.moves), below)
+            phis.append(child_phi)
+            deltas.append(child_delta)
         made: dict[int, S] = {}  # the children's positions made in this visit (a visit goes below many times)
         while True:
-            # the node's numbers from its children's; "phi" is the number the side to move
-            # lowers (proof at the target's turn, disproof at the others'), "delta" the other
-            best, phi, second, delta, best_delta = -1, INFINITE, INFINITE, 0, 0
-            for index, child_key in enumerate(keys):
-                child_phi, child_delta = estimate, 1
-                if child_key is not None:
-                    child = table.get(child_key)
-                    if child is None:
-                        if index in remembered:
-                            child_phi, child_delta = remembered[index]
-                    else:
-                        known = child.numbers(below)
-                        if known is not None:
-                            child_phi, child_delta = known if target else (known[1], known[0])
-                        elif child.moves:
-                            child_phi = guess(len(child.moves), below)
-                if child_phi < phi:
-                    best, second, phi, best_delta = index, phi, child_phi, child_delta
-                elif child_phi < second:
-                    second = child_phi
-                delta += child_delta
-            delta = min(delta, INFINITE - 1) if phi != 0 else delta
+            phi = min(phis)
             if phi == 0:  # a winning move (target) or a refutation (the others) decides it
                 entry.work += stats.nodes - before
-                self._decide(key, entry, depth, target, moves[best])
+                self._decide(key, entry, depth, target, moves[phis.index(0)])
                 return
+            delta = sum(deltas)
             if delta == 0:  # every move fails (target) or every reply loses (the others)
                 entry.work += stats.nodes - before
                 self._decide(key, entry, depth, not target, None)
                 return
+            delta = min(delta, INFINITE - 1)
             proof, disproof = (phi, delta) if target else (delta, phi)
             if proof >= proof_limit or disproof >= disproof_limit:
                 break
+            best = phis.index(phi)  # the first of the cheapest: the game's order breaks ties
+            phis[best] = INFINITE + 1
+            second = min(phis)
+            phis[best] = phi
             phi_limit, delta_limit = (proof_limit, disproof_limit) if target else (disproof_limit, proof_limit)
             child_key = keys[best]
             child_state = made.get(best)
@@ -297,9 +313,8 @@ class ProofNumberSearch(Generic[S, M]):
                 child_state = made[best] = game.play(state, moves[best])
             if child_key is None:
                 child_key = keys[best] = game.key(child_state)
-                self._resize(key, entry)
             child_phi_limit = min(phi_limit, max(second + 1, math.ceil(second * (1 + self.epsilon))))
-            child_delta_limit = delta_limit - delta + best_delta
+            child_delta_limit = delta_limit - delta + deltas[best]
             if target:
                 self._search(child_state, child_key, below, child_phi_limit, child_delta_limit)
             else:
@@ -307,8 +322,10 @@ class ProofNumberSearch(Generic[S, M]):
             child = table.get(child_key)
             known = None if child is None else child.numbers(below)
             if known is not None:
-                remembered[best] = known if target else (known[1], known[0])
-        entry.proof, entry.disproof = proof, disproof
+                phis[best], deltas[best] = known if target else (known[1], known[0])
+            else:  # not kept (a table too small for the path): as if it had reached its limit
+                phis[best] = child_phi_limit
+        entry.depth, entry.proof, entry.disproof = depth, proof, disproof
         entry.work += stats.nodes - before
         self._store(key, entry)
 
@@ -331,10 +348,6 @@ class ProofNumberSearch(Generic[S, M]):
             # a move's own memory and its place in two lists (the move, its position's key)
             cost += len(entry.moves) * (16 + (self._move_bytes or 0))
         return int(cost * MEASURED_SLACK)
-
-    def _resize(self, key: Hashable, entry: _Entry) -> None:
-        if self.table.get(key) is entry:
-            self._store(key, entry)
 
     def _store(self, key: Hashable, entry: _Entry) -> None:
         """Put ``entry`` in the table, its cost counted; drop the least-worked entries if the table is full."""
