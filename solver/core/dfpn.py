@@ -38,12 +38,16 @@ game's ``result``, ``settle`` and ``hopeless`` are asked once per position and d
 answers are proofs or disproofs, kept like any other.
 
 **The table has a cap** (``table_mb``, megabytes, estimated: each entry counts a fixed size,
-the size of its key, and its moves; the key's and a move's sizes are measured on the first
-ones seen). When a store would pass it, the entries with the least work below them (nodes
-searched) are dropped until a quarter of the room is free; the table never grows past the
-cap. A dropped entry is searched again when needed: its proof, if it had one, is found
-again, so answers stay exact, only slower. The entries that cost most are kept longest: a
-strategy's proofs near its root, which the replay of a win asks for first.
+its key, its moves and the keys of the positions it made below it; the key's and a move's
+sizes are measured by ``tracemalloc`` on the first ones made, and the whole is raised by half
+for what that misses). When a store would pass it, the entries with the least work below
+them (nodes searched) are dropped until a quarter of the room is free; the table never grows
+past the cap (measured on LSD's mid20 to depth 7: a 2 MB cap held 1.7 MB, traced, where the
+whole search keeps 25 MB; with room, the estimate is 1.6 times what is held). A dropped entry
+is searched again when needed: its proof, if it had one, is found again, so answers stay
+exact, only slower; a visit keeps its children's numbers while it lasts, so a small table
+slows the search but cannot make it go round in circles. The entries that cost most are kept
+longest: a strategy's proofs near its root, which the replay of a win asks for first.
 """
 
 from __future__ import annotations
@@ -77,9 +81,9 @@ ENTRY_BYTES = 320
 """The fixed part of one entry: the entry object, its place in the dict, its two lists."""
 
 MEASURED_SLACK = 1.5
-"""What the estimate above misses (keys deeper in the search are larger than the root's the
-size is measured on; the dict's spare room): LSD's mid20 to depth 5 holds 1.72 MB (traced)
-where the entries count 1.19 MB."""
+"""What the estimate misses (keys deeper in the search are larger than the root's, which is
+measured; the dict's spare room), measured: LSD's mid20 to depth 5 held 1.72 MB (traced) where
+its entries counted 1.19 MB without it."""
 
 GUESS_MOST = 1 << 40
 """The largest guess (far below :data:`INFINITE`, so a sum of guesses never reads as settled)."""
@@ -115,7 +119,7 @@ def guess(moves: int, depth: int) -> int:
 class _Entry:
     """What the table knows of one position (the depths are plies left)."""
 
-    __slots__ = ("win_within", "fail_within", "move", "depth", "proof", "disproof", "work", "moves", "keys", "cost")
+    __slots__ = ("win_within", "fail_within", "move", "depth", "proof", "disproof", "work", "moves", "keys", "made", "cost")
 
     def __init__(self) -> None:
         self.win_within: int | None = None  # least depth proven a win
@@ -127,6 +131,7 @@ class _Entry:
         self.work = 0  # nodes searched below it, all depths together
         self.moves: list | None = None  # the legal moves, ordered (None: not expanded yet)
         self.keys: list | None = None  # each move's position's key, once it was made
+        self.made = 0  # how many keys were made
         self.cost = 0  # the bytes it counts in the table
 
     def numbers(self, depth: int) -> tuple[int, int] | None:
@@ -259,6 +264,7 @@ class ProofNumberSearch(Generic[S, M]):
                 child_key = keys[index]
                 if child_key is None:
                     child_key = keys[index] = game.key(child_state)
+                    self._made(key, entry)
                 self._search(child_state, child_key, 0, INFINITE, INFINITE)
                 child = table.get(child_key)
                 won = child is not None and child.win_within == 0
@@ -313,6 +319,7 @@ class ProofNumberSearch(Generic[S, M]):
                 child_state = made[best] = game.play(state, moves[best])
             if child_key is None:
                 child_key = keys[best] = game.key(child_state)
+                self._made(key, entry)
             child_phi_limit = min(phi_limit, max(second + 1, math.ceil(second * (1 + self.epsilon))))
             child_delta_limit = delta_limit - delta + deltas[best]
             if target:
@@ -347,7 +354,15 @@ class ProofNumberSearch(Generic[S, M]):
         if entry.moves is not None:
             # a move's own memory and its place in two lists (the move, its position's key)
             cost += len(entry.moves) * (16 + (self._move_bytes or 0))
+        # the keys it made stay with it after their own entries are dropped: counted twice
+        # while both are kept, so the estimate errs on the safe side
+        cost += entry.made * (self._key_bytes or 0)
         return int(cost * MEASURED_SLACK)
+
+    def _made(self, key: Hashable, entry: _Entry) -> None:
+        entry.made += 1
+        if self.table.get(key) is entry:
+            self._store(key, entry)  # its cost grew
 
     def _store(self, key: Hashable, entry: _Entry) -> None:
         """Put ``entry`` in the table, its cost counted; drop the least-worked entries if the table is full."""
