@@ -159,6 +159,17 @@ def test_a_tiny_table_gives_the_same_answers_and_never_grows_past_its_cap():
     assert search.evicted > 0 and search.most_used <= search.capacity
 
 
+def test_the_iterative_search_keeps_to_its_cap_too():
+    for game, state in boards(12, 4):
+        search = AndOrSearch(game, table_mb=0.02)
+        assert [search.wins(state, depth, deepen=False) for depth in range(1, 6)] == [minimax(game, state, d) for d in range(1, 6)]
+        assert search.most_entries * search.entry_bytes <= search.capacity
+    big = KInARow(4, 4, 3, 1)
+    search = AndOrSearch(big, table_mb=0.02)
+    assert search.wins(big.empty(), 5) == minimax(big, big.empty(), 5)
+    assert search.evicted > 0 and search.most_entries * search.entry_bytes <= search.capacity
+
+
 def test_the_deadline_holds_and_the_search_goes_on_after_it():
     game = KInARow(4, 4, 3, 1)
     search = ProofNumberSearch(game, Deadline(0))

@@ -397,13 +397,12 @@ class ProofNumberSearch(Generic[S, M]):
 
 def new_search(game: Game[S, M], deadline: Deadline | None = None, search: str = "dfpn",
                table_mb: float = DEFAULT_TABLE_MB) -> "ProofNumberSearch[S, M] | AndOrSearch[S, M]":
-    """The forced search ``search`` names (one of :data:`SEARCHES`) over ``game``: df-pn with a
-    table of at most ``table_mb`` megabytes, or the iterative-deepening AND/OR search (its
-    table has no cap)."""
+    """The forced search ``search`` names (one of :data:`SEARCHES`) over ``game``: df-pn or the
+    iterative-deepening AND/OR search, either with a table of at most ``table_mb`` megabytes."""
     if search == "dfpn":
         return ProofNumberSearch(game, deadline, table_mb)
     if search == "id":
-        return AndOrSearch(game, deadline)
+        return AndOrSearch(game, deadline, table_mb)
     from placesat.core.errors import InputError
 
     raise InputError(f"--search must be one of {', '.join(SEARCHES)}, not {search!r}")
