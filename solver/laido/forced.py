@@ -9,8 +9,9 @@ So the question is: can the target, whatever the other side plays, within K own 
 stone or a pass each) either end the game as its winner or leave the other side to move in a
 decided position? (seeds/laido.md, "Forced wins", states this reading and why.)
 
-The search is :class:`placesat.core.andor.AndOrSearch` (depth-bounded AND/OR search with a
-transposition table and iterative deepening); this module gives it the game, seen from the
+The search is :class:`placesat.core.dfpn.ProofNumberSearch` by default (depth-bounded df-pn;
+``searcher="id"``: :class:`placesat.core.andor.AndOrSearch`, iterative deepening; both with a
+transposition table, docs/performance.md compares them); this module gives it the game, seen from the
 target's side, with its cut-offs, all through :mod:`placesat.laido.reach` and the plain rules:
 
 - ``result``: the game over (scored), or, with the other side to move, a decided position.

@@ -66,7 +66,7 @@ Move = Union[Placement, str]
 MAX_MOVES = 6
 """The most own moves ``forced`` accepts (on the shipped mid-game positions 2 already takes
 seconds: every move of the coalition is searched; see docs/logisticks.md)."""
-SEARCH = "dfpn"
+SEARCH = "id"
 """The forced search by default (:data:`placesat.core.dfpn.SEARCHES`): see docs/performance.md, "Proof-number search"."""
 DEFAULT_REACH_FROM: int | None = None
 """The plies left from which ``hopeless`` also asks the completion solver (None: never); chosen

@@ -53,7 +53,7 @@ from placesat.core.play import Outcome
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
 MAX_DEPTH = 12
 """The deepest search accepted (depth 11 already takes minutes on a mid-game position)."""
-SEARCH = "dfpn"
+SEARCH = "id"
 """The forced search by default (:data:`placesat.core.dfpn.SEARCHES`): see docs/performance.md, "Proof-number search"."""
 DEFAULT_REACH_FROM: int | None = None
 """The remaining depth from which ``hopeless`` also asks the solver (None: never); chosen by

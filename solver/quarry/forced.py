@@ -2,8 +2,9 @@
 
 The *target* plays against the other player: it needs one move that works, the other one move
 that refutes. The other's line, the end of the game by two passes, or K own moves without a
-line all count against the target. The search is :class:`placesat.core.andor.AndOrSearch`
-(depth-bounded AND/OR search with a transposition table and iterative deepening), counted in
+line all count against the target. The search is :class:`placesat.core.dfpn.ProofNumberSearch`
+by default (depth-bounded df-pn; ``searcher="id"``: :class:`placesat.core.andor.AndOrSearch`,
+iterative deepening; both with a transposition table, docs/performance.md compares them), counted in
 plies (both players' moves); this module gives it the game, seen from the target's side, with
 its cut-offs, all from the plain rules (:mod:`placesat.quarry.rules`, :mod:`placesat.quarry.threats`):
 

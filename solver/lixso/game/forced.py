@@ -54,7 +54,7 @@ PASS = "pass"
 MAX_TURNS = 60
 """The largest K accepted (a 9x9 game holds at most 28 tiles, a 30x30 one a few hundred:
 beyond a game's length K asks what ``solve`` answers)."""
-SEARCH = "dfpn"
+SEARCH = "id"
 """The forced search by default (:data:`placesat.core.dfpn.SEARCHES`): see docs/performance.md, "Proof-number search"."""
 SETTLED_MEMO_LIMIT = 2_000_000
 """Entries the settled test remembers before it starts again (memory stays bounded)."""
