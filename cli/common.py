@@ -20,6 +20,7 @@ import typer
 import typer.core
 
 from placesat.core.backend import BACKENDS, DEFAULT_BACKEND
+from placesat.core.dfpn import DEFAULT_TABLE_MB, SEARCHES
 from placesat.core.errors import InputError, escape_controls
 from placesat.core.limits import TimeLimit, check_time_limit
 from placesat.core.outputs import prepare_output_folder, resolve_output, write_atomic
@@ -144,6 +145,31 @@ def backend_option(default: str = DEFAULT_BACKEND, help_text: str | None = None,
         return value
 
     return typer.Option(default, "--backend", "-b", callback=check, help=text)
+
+
+def _search(value: Optional[str]) -> Optional[str]:
+    if value is not None and value not in SEARCHES:
+        raise typer.BadParameter(f"unknown search {value!r}; choose {' or '.join(SEARCHES)}")
+    return value
+
+
+def search_option() -> Any:
+    """``--search dfpn|id`` (hidden, for measuring): the forced search, proof numbers or
+    iterative deepening; None leaves the game's default (docs/performance.md)."""
+    return typer.Option(None, "--search", hidden=True, callback=_search,
+                        help=f"The forced search: {' or '.join(SEARCHES)} (default: the game's faster one).")
+
+
+def _megabytes(value: float) -> float:
+    if not (value > 0 and value <= 1 << 20):
+        raise typer.BadParameter(f"must be above 0 and at most {1 << 20} megabytes, not {value:g}")
+    return value
+
+
+def table_mb_option() -> Any:
+    """``--tt-mb MB``: the cap of the forced search's transposition table."""
+    return typer.Option(DEFAULT_TABLE_MB, "--tt-mb", metavar="MB", callback=_megabytes,
+                        help=f"Megabytes the forced search's position table may hold (estimated; when full it drops the positions with the least work below them, never grows; default {DEFAULT_TABLE_MB}).")
 
 
 def json_option(help_text: str = "Print the answer as JSON (one object per line).") -> Any:

@@ -37,6 +37,8 @@ from placesat.laido.score import Score, score_position
 
 from .play import add_play_commands
 from .common import (
+    search_option,
+    table_mb_option,
     EXIT_NOT_ALL_GOOD,
     EXIT_OK,
     backend_option,
@@ -531,6 +533,8 @@ def forced(
     json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "within", "line", "strategy": first levels of the replayed tree, "positions", "no_win_within"}.'),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board at the end of the line of play, its stones numbered in order, the question and the answer as its title."),
     upto: Optional[int] = _upto_option(),
+    search: Optional[str] = search_option(),
+    tt_mb: float = table_mb_option(),
 ) -> None:
     """Can the player to move force a win within K own moves, whatever the other side plays?
 
@@ -550,7 +554,7 @@ def forced(
     if position.is_over:
         fail(f"{path}: the game is over (two passes in a row): nobody moves any more")
     with spinner(f"forced: {position.to_move}, {own_moves} own move(s)"):
-        answer = forced_win(position, own_moves, deadline, backend)
+        answer = forced_win(position, own_moves, deadline, backend, searcher=search, table_mb=tt_mb)
     if json_output:
         print_json(answer.to_json())
     elif not answer_picture:

@@ -14,6 +14,8 @@ import typer
 from placesat.lixso.game import GAME_BACKEND
 
 from .common import (
+    search_option,
+    table_mb_option,
     EXIT_NOT_ALL_GOOD,
     EXIT_OK,
     backend_option,
@@ -717,6 +719,8 @@ def forced(
     time_limit: Optional[float] = time_limit_option(),
     json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "within", "decided_by", "against", "line", "no_win_within", "positions"}.'),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture: the position after the line of play, its tiles numbered in order, the answer as its title."),
+    search: Optional[str] = search_option(),
+    tt_mb: float = table_mb_option(),
 ) -> None:
     """Can the side to move settle its win within K of its turns, whatever the others do?
 
@@ -740,7 +744,7 @@ def forced(
     if game.state.over:
         fail(f"{path}: the game is over: nobody is to move")
     with spinner(f"forced: {moves_k} turn(s)"):
-        answer = forced_win(game.rules, game.state, moves_k, deadline, backend, record=game)
+        answer = forced_win(game.rules, game.state, moves_k, deadline, backend, record=game, searcher=search, table_mb=tt_mb)
     line = [move for _, move in answer.line if move is not None]
     after, numbers = game, {}
     if line:

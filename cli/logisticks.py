@@ -55,6 +55,8 @@ from placesat.logisticks.rules import (
 from .certified import certificate_backend, report_certification
 from .play import add_play_commands
 from .common import (
+    search_option,
+    table_mb_option,
     EXIT_NOT_ALL_GOOD,
     EXIT_OK,
     answer_picture,
@@ -447,6 +449,8 @@ def forced(
     backend: str = backend_option(help_text="Solver backend for --reach-from: sat or cpsat (default sat)."),
     json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "within", "against", "strategy": the replayed strategy tree, "line": the line of play, "positions", "no_win_within"}.'),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board after the principal line of a win (its pieces numbered in order), the question and the answer as its title."),
+    search: Optional[str] = search_option(),
+    tt_mb: float = table_mb_option(),
 ) -> None:
     """Can the player force a score of at least S (or one target) within K own moves, whatever the others play?
 
@@ -471,7 +475,7 @@ def forced(
     if game_over(position):
         fail("the game is over: nothing more can be forced")
     with spinner(f"forced: player {player}, {goal.words()}, {moves} own move(s)"):
-        answer = run_forced(position, goal, moves, deadline, reach_from, backend)
+        answer = run_forced(position, goal, moves, deadline, reach_from, backend, searcher=search, table_mb=tt_mb)
     if json_output:
         print_json(answer.to_json())
     elif answer.answer == UNKNOWN:

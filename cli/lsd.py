@@ -46,6 +46,8 @@ from placesat.lsd.rules import (
 )
 
 from .common import (
+    search_option,
+    table_mb_option,
     EXIT_NOT_ALL_GOOD,
     EXIT_OK,
     answer_picture,
@@ -424,6 +426,8 @@ def forced(
     backend: str = backend_option(help_text="Solver backend for --reach-from: sat or cpsat (default sat)."),
     json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "positions", "replayed": the positions of the strategy replayed on the rules, "strategy": {first move, every reply with the answer}, "line": the line of play as a tree, "no_win_within", "note": why an unknown is one when a win was found but its replay did not finish}.'),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the position with the question and the answer as its title, the first move of a win marked 1."),
+    search: Optional[str] = search_option(),
+    tt_mb: float = table_mb_option(),
 ) -> None:
     """Can PLAYER force a line within K of its own moves (-k) or D plies (-d), whatever the others play?
 
@@ -452,7 +456,7 @@ def forced(
         if depth > MAX_DEPTH:
             fail(f"--moves {moves}: player {player}'s {moves} moves take {depth} plies here, more than {MAX_DEPTH}")
     with spinner(f"forced: player {player}, depth {depth}"):
-        answer = forced_win(position, player, depth, deadline, reach_from, backend, strategy=json_output)
+        answer = forced_win(position, player, depth, deadline, reach_from, backend, strategy=json_output, searcher=search, table_mb=tt_mb)
     if json_output:
         print_json(answer.to_json())
     elif answer.answer == UNKNOWN:

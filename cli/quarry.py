@@ -27,6 +27,8 @@ from placesat.quarry.threats import blocks, threats as threats_query
 
 from .play import add_play_commands
 from .common import (
+    search_option,
+    table_mb_option,
     EXIT_NOT_ALL_GOOD, answer_picture, backend_option, command, console, fail, json_option, make_group, output_path,
     print_json, side_outputs, spinner, stdout_is_terminal, time_limit_option, write_output,
 )
@@ -521,6 +523,8 @@ def forced(
     time_limit: Optional[float] = time_limit_option(),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board after the line of play, its stones numbered, with the question and the answer as its title."),
     json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "within", "line", "positions", "replayed", "no_win_within", "strategy": the replayed tree (the player\'s move, then every reply), "title"}.'),
+    search: Optional[str] = search_option(),
+    tt_mb: float = table_mb_option(),
 ) -> None:
     """Can PLAYER complete a line within K of its own moves, whatever the other plays?
 
@@ -538,7 +542,7 @@ def forced(
     position, state = _load(path)
     who = _player(player, state)
     with spinner(f"forced: {who} within {moves} own move(s)..."):
-        answer = forced_win(position, state, who, moves, deadline, strategy=json_output)
+        answer = forced_win(position, state, who, moves, deadline, strategy=json_output, searcher=search, table_mb=tt_mb)
     title = _forced_title(answer, state)
     after, laid = _line_after(state, answer.line)
     if json_output:

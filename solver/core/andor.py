@@ -84,16 +84,31 @@ class _Entry:
     win_within: int | None = None  # least depth proven a win
     fail_within: int = -1  # greatest depth proven not a win
     move: object = None  # the move that decided the node last
+    work: int = 0  # nodes searched below it (what a full table keeps longest)
+
+
+ENTRY_BYTES = 400
+"""One entry's own memory besides its key (the entry object and its place in the dict), with
+room for what the measured key size misses."""
 
 
 class AndOrSearch(Generic[S, M]):
-    """Depth-bounded AND/OR search with a transposition table and iterative deepening."""
+    """Depth-bounded AND/OR search with a transposition table and iterative deepening.
 
-    def __init__(self, game: Game[S, M], deadline: Deadline | None = None) -> None:
+    ``table_mb`` caps the table (None: no cap): an entry counts :data:`ENTRY_BYTES` and its
+    key's size, measured on the first key; when full, the entries with the least work below
+    them are dropped until a quarter of the room is free (a dropped node is searched again
+    when met again: slower, never wrong)."""
+
+    def __init__(self, game: Game[S, M], deadline: Deadline | None = None, table_mb: float | None = None) -> None:
         self.game = game
         self.deadline = deadline or Deadline.never()
         self.table: dict[Hashable, _Entry] = {}
         self.stats = SearchStats()
+        self.capacity = None if table_mb is None else int(table_mb * 2**20)
+        self.entry_bytes: int | None = None
+        self.most_entries = 0
+        self.evicted = 0
 
     def wins(self, state: S, depth: int, deepen: bool = True) -> bool:
         """Whether the target can force its goal within ``depth`` plies (``deepen``: try 1, 2, ... first)."""
@@ -117,7 +132,13 @@ class AndOrSearch(Generic[S, M]):
             return ended
         if depth <= 0:
             return False
-        key = game.key(state)
+        if self.capacity is not None and self.entry_bytes is None:
+            from placesat.core.dfpn import allocated
+
+            key, key_bytes = allocated(lambda: game.key(state))
+            self.entry_bytes = ENTRY_BYTES + key_bytes
+        else:
+            key = game.key(state)
         entry = self.table.get(key)
         if entry is not None:
             if entry.win_within is not None and entry.win_within <= depth:
@@ -127,17 +148,19 @@ class AndOrSearch(Generic[S, M]):
                 stats.table_hits += 1
                 return False
         else:
-            entry = self.table[key] = _Entry()
+            entry = _Entry()
+            self._keep(key, entry)
         settled = game.settle(state, depth)
         if settled is not None:
             stats.settled += 1
-            return self._store(entry, depth, settled.value, settled.move)
+            return self._store(key, entry, depth, settled.value, settled.move)
         if game.hopeless(state, depth):
             stats.hopeless += 1
-            return self._store(entry, depth, False, None)
+            return self._store(key, entry, depth, False, None)
         moves = list(game.moves(state))
         if not moves:
-            return self._store(entry, depth, False, None)
+            return self._store(key, entry, depth, False, None)
+        before = stats.nodes
         moves = list(game.order(state, moves))
         if entry.move is not None and entry.move in moves:
             moves.remove(entry.move)  # type: ignore[arg-type]
@@ -146,18 +169,37 @@ class AndOrSearch(Generic[S, M]):
         for move in moves:
             value = self._prove(game.play(state, move), depth - 1)
             if value == target:  # a winning move (OR) or a refutation (AND) decides the node
-                return self._store(entry, depth, value, move)
-        return self._store(entry, depth, not target, None)
+                entry.work += stats.nodes - before
+                return self._store(key, entry, depth, value, move)
+        entry.work += stats.nodes - before
+        return self._store(key, entry, depth, not target, None)
 
-    @staticmethod
-    def _store(entry: _Entry, depth: int, value: bool, move: object) -> bool:
+    def _store(self, key: Hashable, entry: _Entry, depth: int, value: bool, move: object) -> bool:
         if value:
             entry.win_within = depth if entry.win_within is None else min(entry.win_within, depth)
         else:
             entry.fail_within = max(entry.fail_within, depth)
         if move is not None:
             entry.move = move
+        entry.work += 1
+        if self.table.get(key) is not entry:  # dropped while its moves were searched
+            self._keep(key, entry)
         return value
+
+    def _keep(self, key: Hashable, entry: _Entry) -> None:
+        """Put ``entry`` in the table; when the cap is passed, drop the entries with the least
+        work below them (never this one) until a quarter of the room is free."""
+        table = self.table
+        table[key] = entry
+        if self.capacity is None or self.entry_bytes is None:
+            return
+        if len(table) * self.entry_bytes > self.capacity:
+            keep = max(int(0.75 * self.capacity / self.entry_bytes), 1)
+            for dropped in sorted(table, key=lambda k: table[k].work)[: len(table) - keep]:
+                if dropped != key:
+                    del table[dropped]
+                    self.evicted += 1
+        self.most_entries = max(self.most_entries, len(table))
 
 
 def check_own_moves(moves: int, most: int) -> int:

@@ -9,8 +9,9 @@ So the question is: can the target, whatever the other side plays, within K own 
 stone or a pass each) either end the game as its winner or leave the other side to move in a
 decided position? (seeds/laido.md, "Forced wins", states this reading and why.)
 
-The search is :class:`placesat.core.andor.AndOrSearch` (depth-bounded AND/OR search with a
-transposition table and iterative deepening); this module gives it the game, seen from the
+The search is :class:`placesat.core.dfpn.ProofNumberSearch` by default (depth-bounded df-pn;
+``searcher="id"``: :class:`placesat.core.andor.AndOrSearch`, iterative deepening; both with a
+transposition table, docs/performance.md compares them); this module gives it the game, seen from the
 target's side, with its cut-offs, all through :mod:`placesat.laido.reach` and the plain rules:
 
 - ``result``: the game over (scored), or, with the other side to move, a decided position.
@@ -34,7 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
 
-from placesat.core.andor import AndOrSearch, ReplayedStrategy, SearchStats, Settled, StrategyNode, check_own_moves, replay_strategy
+from placesat.core.andor import ReplayedStrategy, SearchStats, Settled, StrategyNode, check_own_moves, replay_strategy
+from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
 from placesat.core.backend import Status
 from placesat.core.errors import InputError
 from placesat.core.lattice import Point
@@ -49,6 +51,8 @@ from .score import best_connection_part
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
 MAX_MOVES = 8
 """The most own moves a search may be asked for (a mid-game 9-side board settles one or two)."""
+SEARCH = "dfpn"
+"""The forced search by default (:data:`placesat.core.dfpn.SEARCHES`): see docs/performance.md, "Proof-number search"."""
 DEFAULT_BACKEND = "sat"
 """The solver behind the cut-offs: the SAT backend answers the small reach questions the
 search asks faster than CP-SAT on the shipped positions, on one core, and the same way every run."""
@@ -372,6 +376,8 @@ def forced_win(
     time_limit: "Deadline | float | None" = None,
     backend: str = DEFAULT_BACKEND,
     memory: Memory | None = None,
+    searcher: str | None = None,
+    table_mb: float = DEFAULT_TABLE_MB,
 ) -> ForcedAnswer:
     """Can the player to move force a win within ``moves`` of its own moves, whatever the other
     side plays? A win is the game over with this player the winner, or the other side to move
@@ -390,7 +396,7 @@ def forced_win(
     memory = memory or Memory(LaidoRules(backend))
     memory.trim()
     game = LaidoGame(player, backend, deadline, memory)
-    search: AndOrSearch[Position, Move] = AndOrSearch(game, deadline)
+    search = new_search(game, deadline, searcher or SEARCH, table_mb)
     answer = ForcedAnswer(player, moves, UNKNOWN, stats=search.stats)
     within = None
     try:
@@ -416,7 +422,7 @@ def forced_win(
 
 
 def replay_win(
-    search: AndOrSearch[Position, Move], game: LaidoGame, root: Position, within: int, deadline: Deadline
+    search: ForcedSearch, game: LaidoGame, root: Position, within: int, deadline: Deadline
 ) -> ReplayedStrategy:
     """The strategy the search proved, replayed on the plain rules against every legal reply of
     the other side (the pie swap too): raises :class:`placesat.core.andor.StrategyFailed` when it

@@ -33,7 +33,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence, Union
 
-from placesat.core.andor import AndOrSearch, ReplayedStrategy, SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
+from placesat.core.andor import ReplayedStrategy, SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
+from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
 from placesat.core.errors import InputError
 from placesat.core.lattice import Point
 from placesat.core.play import Outcome
@@ -65,6 +66,8 @@ Move = Union[Placement, str]
 MAX_MOVES = 6
 """The most own moves ``forced`` accepts (on the shipped mid-game positions 2 already takes
 seconds: every move of the coalition is searched; see docs/logisticks.md)."""
+SEARCH = "id"
+"""The forced search by default (:data:`placesat.core.dfpn.SEARCHES`): see docs/performance.md, "Proof-number search"."""
 DEFAULT_REACH_FROM: int | None = None
 """The plies left from which ``hopeless`` also asks the completion solver (None: never); chosen
 by measurement (2 own moves for 2 points more, CPU seconds): on late.json the solver's one call
@@ -644,6 +647,8 @@ def forced(
     time_limit: "Deadline | float | None" = None,
     reach_from: int | None = DEFAULT_REACH_FROM,
     backend: str = "sat",
+    searcher: str | None = None,
+    table_mb: float = DEFAULT_TABLE_MB,
 ) -> ForcedAnswer:
     """Can ``goal.player`` force ``goal`` within ``moves`` of its own moves, all the other
     players together playing against it?
@@ -657,7 +662,7 @@ def forced(
     check_moves(moves)
     deadline = as_deadline(time_limit)
     game = LogiGame(goal, reach_from, backend, deadline)
-    search: AndOrSearch[Node, Move] = AndOrSearch(game, deadline)
+    search = new_search(game, deadline, searcher or SEARCH, table_mb)
     root = Node(position)
     answer = ForcedAnswer(goal, position.players, moves, UNKNOWN, stats=search.stats)
     try:
@@ -693,7 +698,7 @@ def forced(
     return answer
 
 
-def _chooser(search: AndOrSearch[Node, Move], root: Position, plies: int):
+def _chooser(search: ForcedSearch, root: Position, plies: int):
     """The strategy's move in a position met in the replay: the search's winning move there,
     re-proven with the plies left (fast: the table is warm)."""
 

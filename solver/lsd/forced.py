@@ -46,12 +46,15 @@ from .rules import (
     winner,
     winning_placements_unchecked,
 )
-from placesat.core.andor import AndOrSearch, SearchStats, Settled, StrategyFailed, replay_strategy
+from placesat.core.andor import SearchStats, Settled, StrategyFailed, replay_strategy
+from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
 from placesat.core.play import Outcome
 
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
 MAX_DEPTH = 12
 """The deepest search accepted (depth 11 already takes minutes on a mid-game position)."""
+SEARCH = "id"
+"""The forced search by default (:data:`placesat.core.dfpn.SEARCHES`): see docs/performance.md, "Proof-number search"."""
 DEFAULT_REACH_FROM: int | None = None
 """The remaining depth from which ``hopeless`` also asks the solver (None: never); chosen by
 measurement (``benchmarks/lsd_bench.py``, docs/performance.md): see seeds/lsd.md."""
@@ -333,6 +336,8 @@ def forced_win(
     backend: str = "sat",
     strategy: bool = False,
     check: bool = True,
+    searcher: str | None = None,
+    table_mb: float = DEFAULT_TABLE_MB,
 ) -> ForcedAnswer:
     """Can ``player`` force a line within ``depth`` plies, the others playing together against it?
 
@@ -351,7 +356,7 @@ def forced_win(
         raise InputError(f"--player must be from 1 to {position.players}, not {player}")
     deadline = as_deadline(time_limit)
     game = LsdGame(player, reach_from, backend, deadline)
-    search: AndOrSearch[Node, Move] = AndOrSearch(game, deadline)
+    search = new_search(game, deadline, searcher or SEARCH, table_mb)
     root = Node(position, winner(position))
     answer = ForcedAnswer(player, depth, UNKNOWN, stats=search.stats)
     try:
@@ -440,7 +445,7 @@ def replay_key(at: Replaying) -> Hashable:
     return position_key(at.position)
 
 
-def replay_win(search: AndOrSearch[Node, Move], position: Position, player: int, within: int, deadline: Deadline):
+def replay_win(search: ForcedSearch, position: Position, player: int, within: int, deadline: Deadline):
     """The strategy ``search`` proved (``player`` forces a line within ``within`` plies from
     ``position``) replayed on the plain rules against every legal reply of the others: the
     search's move, re-proven with the plies left (fast: the table is warm), where ``player``
@@ -470,7 +475,7 @@ LINE_STEPS = 24
 
 
 def line_of_play(
-    search: AndOrSearch[Node, Move], node: Node, player: int, depth: int, width: int = LINE_WIDTH, steps: int = LINE_STEPS,
+    search: ForcedSearch, node: Node, player: int, depth: int, width: int = LINE_WIDTH, steps: int = LINE_STEPS,
 ) -> tuple[list[dict[str, Any]], int]:
     """A proven win from ``node`` written out as a tree of moves: the target's winning move
     where it moves, the coalition's strongest ``width`` replies where it moves (each with the
@@ -520,7 +525,7 @@ def _one_per_cell_first(moves: Sequence[Move]) -> list[Move]:
     return first + rest
 
 
-def _strategy(search: AndOrSearch[Node, Move], root: Node, player: int, within: int) -> dict[str, Any]:
+def _strategy(search: ForcedSearch, root: Node, player: int, within: int) -> dict[str, Any]:
     """The first two levels of a winning strategy, each reply re-proven (fast: the table is warm)."""
     game = search.game
     if root.position.to_move != player:
@@ -532,7 +537,7 @@ def _strategy(search: AndOrSearch[Node, Move], root: Node, player: int, within: 
     return {"move": move_text(move), "wins_at_once": False, "replies": _replies(search, after, player, within - 1)}
 
 
-def _replies(search: AndOrSearch[Node, Move], node: Node, player: int, depth: int) -> list[dict[str, Any]]:
+def _replies(search: ForcedSearch, node: Node, player: int, depth: int) -> list[dict[str, Any]]:
     """Every move of the next player, with the target's winning answer when it moves right after."""
     game = search.game
     out = []

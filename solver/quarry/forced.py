@@ -2,8 +2,9 @@
 
 The *target* plays against the other player: it needs one move that works, the other one move
 that refutes. The other's line, the end of the game by two passes, or K own moves without a
-line all count against the target. The search is :class:`placesat.core.andor.AndOrSearch`
-(depth-bounded AND/OR search with a transposition table and iterative deepening), counted in
+line all count against the target. The search is :class:`placesat.core.dfpn.ProofNumberSearch`
+by default (depth-bounded df-pn; ``searcher="id"``: :class:`placesat.core.andor.AndOrSearch`,
+iterative deepening; both with a transposition table, docs/performance.md compares them), counted in
 plies (both players' moves); this module gives it the game, seen from the target's side, with
 its cut-offs, all from the plain rules (:mod:`placesat.quarry.rules`, :mod:`placesat.quarry.threats`):
 
@@ -32,7 +33,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
 
-from placesat.core.andor import AndOrSearch, SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
+from placesat.core.andor import SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
+from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
 from .model import PASS, PLAYERS, Cell, Move, Placement, Position, opponent
@@ -44,6 +46,8 @@ WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
 MAX_MOVES = 8
 """The most own moves ``forced`` accepts (3 already takes minutes on a mid-game position of the
 default board; see docs/quarry.md)."""
+SEARCH = "dfpn"
+"""The forced search by default (:data:`placesat.core.dfpn.SEARCHES`): see docs/performance.md, "Proof-number search"."""
 
 PACE = 32
 """Moves between two looks at the clock inside a node's own loops (each costs tens of microseconds)."""
@@ -414,6 +418,8 @@ def forced_win(
     time_limit: "Deadline | float | None" = None,
     strategy: bool = False,
     check: bool = True,
+    searcher: str | None = None,
+    table_mb: float = DEFAULT_TABLE_MB,
 ) -> ForcedAnswer:
     """Can ``player`` complete its line within ``moves`` of its own moves, whatever the other plays?
 
@@ -434,7 +440,7 @@ def forced_win(
         answer.within = 0 if state.winner == player else None
         return answer
     game = QuarryGame(player, deadline)
-    search: AndOrSearch[State, Move] = AndOrSearch(game, deadline)
+    search = new_search(game, deadline, searcher or SEARCH, table_mb)
     answer.stats = search.stats
     within = None
     try:

@@ -37,7 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Sequence
 
-from placesat.core.andor import AndOrSearch, SearchStats, Settled, check_own_moves
+from placesat.core.andor import SearchStats, Settled, check_own_moves
+from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
 from placesat.core.errors import InputError
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
@@ -53,6 +54,8 @@ PASS = "pass"
 MAX_TURNS = 60
 """The largest K accepted (a 9x9 game holds at most 28 tiles, a 30x30 one a few hundred:
 beyond a game's length K asks what ``solve`` answers)."""
+SEARCH = "id"
+"""The forced search by default (:data:`placesat.core.dfpn.SEARCHES`): see docs/performance.md, "Proof-number search"."""
 SETTLED_MEMO_LIMIT = 2_000_000
 """Entries the settled test remembers before it starts again (memory stays bounded)."""
 ROOT_BOUNDS_SHARE = 0.2
@@ -397,6 +400,8 @@ def forced(
     use_solve: bool = True,
     use_bounds: bool = True,
     record: Any = None,
+    searcher: str | None = None,
+    table_mb: float = DEFAULT_TABLE_MB,
 ) -> ForcedAnswer:
     """Can the side to move settle its win within ``turns`` of its turns, whatever the
     others do? (See the module docstring.) Every "win" is replayed on the referee against
@@ -412,7 +417,7 @@ def forced(
     answer = ForcedAnswer(side, side_names(rules, side), turns, rules.seating.players)
     game = ForcedGame(rules, side, deadline)
     game.record = record
-    search: AndOrSearch[Node, ForcedMove] = AndOrSearch(game, deadline)
+    search = new_search(game, deadline, searcher or SEARCH, table_mb)
     answer.stats = search.stats
     root = game.root(state)
     try:
@@ -452,7 +457,7 @@ Strategy = Callable[[Node, int], ForcedMove]
 """The target's move at a node of a winning strategy, given the target turns left."""
 
 
-def _and_or_strategy(search: AndOrSearch[Node, ForcedMove], game: ForcedGame) -> Strategy:
+def _and_or_strategy(search: ForcedSearch, game: ForcedGame) -> Strategy:
     """The AND/OR search's strategy: at each target node, re-prove the win within the turns
     left (fast: the table is warm) and take the move that decided it."""
 
