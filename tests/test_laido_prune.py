@@ -1,6 +1,6 @@
 """Laido's must-play cut (:meth:`placesat.laido.forced.LaidoGame.must_play`) against the plain
 search: on random small boards, the same answer for K = 1 to 3, fewer positions in all (on these
-boards 510 against 423 with six seeds), and the brute force of tests/test_laido_forced.py agreeing."""
+boards 474 against 387), and the brute force of tests/test_laido_forced.py agreeing."""
 
 from __future__ import annotations
 

@@ -277,14 +277,13 @@ class LaidoGame:
         which Q did not have), and so is ``s`` itself. The cut stones lose: not searching
         them leaves every node's value as it was, and the replay still plays them all.
 
-        The threats tried are the target's one-stone winning sets (a win when the other side
-        only passes: a decided Q is one), the known ones and one ``reach`` finds, at most
-        :data:`THREATS_TRIED` of them."""
+        The threats tried are the target's one-stone winning sets found so far (a win when the
+        other side only passes: a decided Q is one), at most :data:`THREATS_TRIED` of them; no
+        solver call is made to look for more (one per node would cost more than it saves where
+        no threat is decided)."""
         null = replace(position, to_move=self.target)
         empty = set(position.empty_points)
         candidates = [stones[0] for stones in self.witnesses[self.target] if len(stones) == 1 and stones[0] in empty]
-        if not candidates and self._can_win(null, self.target, 1):
-            candidates = [stones[0] for stones in self.witnesses[self.target] if len(stones) == 1 and stones[0] in empty]
         for threat in candidates[:THREATS_TRIED]:
             if not self.decided(play(null, threat)):
                 continue
