@@ -223,6 +223,10 @@ class QuarryGame:
         if own == 0:
             return Settled(False)
         if mover != self.target and own == 1:
+            if self.prune:
+                bound = stones_at_least(state, self.target)
+                if bound is None or bound > 1:
+                    return Settled(False)  # one stone cannot make the line (the count first: it is cheap)
             # the other's move before the target's last: without a win at once now the target
             # needs the other's help, and a quiet stone refutes (the other's own win would too)
             target_wins = [p for p, _ in winning_moves(state, self.target)]
