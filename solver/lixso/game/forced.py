@@ -29,7 +29,10 @@ Cut-offs: the solver's bounds at the root (:mod:`placesat.lixso.game.bounds`: a 
 tiles plus its most cannot pass another's tiles plus its sure never wins; one whose sure
 count passes every other's most has won already), counting bounds at every node (the
 target's tiles plus its most by count not above another side's tiles: hopeless), the
-transposition table, and moves that take the most of the others' legal tiles first.
+transposition table, and moves that take the most of the others' legal tiles first. Where the
+two sides (one seat each) are apart (``PRUNE``): the settled test counts instead of searching
+(:meth:`SettledTest._apart_spoils`), and the other side's turn searches one keeper
+(:meth:`ForcedGame.moves`).
 """
 
 from __future__ import annotations
