@@ -18,7 +18,11 @@ P's side (:class:`LogiGame`), with its cut-offs:
 - the must-play region (``prune``, :func:`must_play`): at the coalition's ply right before
   P's, with a move of P's still to come, when P would have goals at once were it P's turn
   now, only the coalition's pieces that touch every such goal move's region are searched
-  (the others leave one of those goal moves standing, and lose);
+  (the others leave one of those goal moves standing, and lose). No square is cut for lying
+  far from every open target: such a piece is no pass (it spends a piece of the mover's, and
+  may be the only tempo move it has), and two far pieces are not interchangeable (each changes
+  which squares next to it can take a piece, and so which far moves are left), so cutting
+  them all but one would need a proof this module does not have;
 - hopeless nodes: even if every player placed for P, the open targets are too far from any
   settled signal for the pieces the plies left can add (:func:`pieces_needed`, a path count
   on the board); and, from ``reach_from`` plies on, the completion solver proves that no
