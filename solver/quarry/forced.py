@@ -226,10 +226,6 @@ class QuarryGame:
         if own == 0:
             return Settled(False)
         if mover != self.target and own == 1:
-            if self.prune:
-                bound = stones_at_least(state, self.target)
-                if bound is None or bound > 1:
-                    return Settled(False)  # one stone cannot make the line (the count first: it is cheap)
             # the other's move before the target's last: without a win at once now the target
             # needs the other's help, and a quiet stone refutes (the other's own win would too)
             target_wins = [p for p, _ in winning_moves(state, self.target)]
@@ -264,17 +260,20 @@ class QuarryGame:
         """The target's ``moves`` after which its line may still be made with ``own_after`` more
         stones: the others are cut (``prune``). After a stone, the target needs at least
         :func:`stones_for_gap` of :func:`gap_after_at_least` more stones (its present supply
-        counted, a stone more than it will have: a lower bound still), whatever the other
+        counted, a stone more than it will have: a lower bound still), so the gap must be at
+        most what its ``own_after`` largest footprints cover, whatever the other
         plays (the other's stones never turn a cell to the target's colour); more than it has
         moves left and the move cannot win in time. A stone far from every cheap path between
         the zones leaves the gap as it was: with a gap wider than one stone covers, it is cut."""
         distances = zone_distances(state, self.target)
+        # the most cells own_after stones can cover, largest footprints first (stones_for_gap)
+        sizes = sorted((footprint(state, name) for name, n in state.supply(self.target).items() for _ in range(n)), reverse=True)
+        reach = sum(sizes[:own_after])
         kept = []
         for count, move in enumerate(moves):
             if count % PACE == 0:
                 self.deadline.check()
-            need = stones_for_gap(state, self.target, gap_after_at_least(state, distances, move))
-            if need is not None and need <= own_after:
+            if gap_after_at_least(state, distances, move) <= reach:
                 kept.append(move)
         self.pruned += len(moves) - len(kept)
         return kept
