@@ -1,6 +1,6 @@
 """Laido's forced wins and best move on the shipped mid-game positions.
 
-    .venv/bin/python benchmarks/forced_laido.py [--runs 3] [--limits 10 60] [--most 4] [--positions mid9-1 ...]
+    .venv/bin/python benchmarks/forced_laido.py [--runs 3] [--limits 10 60] [--most 4] [--positions mid9-1 ...] [--plain]
 
 For each position (grids/laido/mid9-*.json and race9.json: 9-side boards, about 50-60 stones,
 157-168 empty points) and each time limit: ``forced`` with K = 1, 2, ... own moves until the
@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.timing import once  # noqa: E402
 from placesat.core.limits import Deadline  # noqa: E402
+from placesat.laido import forced  # noqa: E402
 from placesat.laido.forced import UNKNOWN, forced_win  # noqa: E402
 from placesat.laido.model import load_game  # noqa: E402
 from placesat.laido.play import LaidoPlayable  # noqa: E402
@@ -35,7 +36,7 @@ def settle(position, limit: float, most: int) -> tuple[int, list[str]]:
     settled, notes = 0, []
     for own in range(1, most + 1):
         answer, cpu, wall = once(lambda: forced_win(position, own, limit))
-        notes.append(f"K={own}: {answer.answer} ({wall:.1f} s wall, {cpu:.1f} s CPU, {answer.positions} positions, {answer.reach_calls} reach calls)")
+        notes.append(f"K={own}: {answer.answer} ({wall:.1f} s wall, {cpu:.1f} s CPU, {answer.positions} positions, {answer.reach_calls} reach calls, {answer.pruned} cut)")
         if answer.answer == UNKNOWN:
             break
         settled = own
@@ -48,7 +49,9 @@ def main() -> None:
     parser.add_argument("--limits", type=float, nargs="+", default=[10.0, 60.0])
     parser.add_argument("--most", type=int, default=4)
     parser.add_argument("--positions", nargs="+", default=POSITIONS)
+    parser.add_argument("--plain", action="store_true", help="without the must-play cut (forced.PRUNE), to compare")
     args = parser.parse_args()
+    forced.PRUNE = not args.plain
     print("| position | empty | " + " | ".join(f"largest K in {limit:g} s" for limit in args.limits)
           + f" | best in {BEST_TIME:g} s: wall (CPU), median | best's kind |")
     print("|---|---|" + "---|" * len(args.limits) + "---|---|")
@@ -67,8 +70,9 @@ def main() -> None:
             walls.append(wall)
             cpus.append(cpu)
             kinds.append(f"{advice.kind} {engine.move_text(position, advice.move)}")
+        timed = f"{statistics.median(walls):.1f} s ({statistics.median(cpus):.1f} s)" if walls else "not run"
         print(f"| {name} | {len(position.empty_points)} | " + " | ".join(cells)
-              + f" | {statistics.median(walls):.1f} s ({statistics.median(cpus):.1f} s) | {', '.join(sorted(set(kinds)))} |", flush=True)
+              + f" | {timed} | {', '.join(sorted(set(kinds)))} |", flush=True)
     print()
     for line in details:
         print(f"- {line}")

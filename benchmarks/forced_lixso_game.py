@@ -1,6 +1,6 @@
 """Benchmark the strategic game's ``forced`` and ``best`` on the shipped positions.
 
-    .venv/bin/python benchmarks/forced_lixso_game.py forced [--limit 60] [--most 8] [--players 2]
+    .venv/bin/python benchmarks/forced_lixso_game.py forced [--limit 60] [--most 8] [--players 2] [--positions 9x9-midgame ...] [--plain]
     .venv/bin/python benchmarks/forced_lixso_game.py best [--limit 5] [--repeat 3]
 
 Positions: every file of ``grids/lixso-game/`` (the six 6x6 games from the start, the 9x9
@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.timing import once  # noqa: E402
 from placesat.core.limits import Deadline  # noqa: E402
+from placesat.lixso.game import forced as forced_module  # noqa: E402
 from placesat.lixso.game.forced import UNKNOWN, forced  # noqa: E402
 from placesat.lixso.game.model import load_position, with_seating  # noqa: E402
 from placesat.lixso.game.play import LixsoPlayable  # noqa: E402
@@ -102,7 +103,12 @@ def main() -> None:
     parser.add_argument("--most", type=int, default=8)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--players", default=None, help="For the 6x6 games, which name no players: 2, 3 or 4 (default 2).")
+    parser.add_argument("--positions", nargs="+", default=None, help="Only these (file names without .txt).")
+    parser.add_argument("--plain", action="store_true", help="Without the settled test's count where the sides are apart (forced.PRUNE).")
     args = parser.parse_args()
+    forced_module.PRUNE = not args.plain
+    if args.positions:
+        POSITIONS[:] = [path for path in POSITIONS if path.stem in args.positions]
     if args.what == "forced":
         run_forced(args.limit or 60.0, args.most, args.players)
     else:

@@ -8,7 +8,7 @@ seconds it took. ``best`` runs with
 its default time limit (5 s): the median wall and CPU seconds of ``--runs`` runs and the kind of
 advice it gave.
 
-    .venv/bin/python benchmarks/forced_logisticks.py [--budgets 10 60] [--runs 3] [POSITION ...]
+    .venv/bin/python benchmarks/forced_logisticks.py [--budgets 10 60] [--runs 3] [--plain] [POSITION ...]
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from placesat.core.limits import Deadline  # noqa: E402
+from placesat.logisticks import forced as forced_module  # noqa: E402
 from placesat.logisticks.forced import MAX_MOVES, UNKNOWN, WIN, Goal, forced  # noqa: E402
 from placesat.logisticks.play import best_move  # noqa: E402
 from placesat.logisticks.rules import load_position, scores  # noqa: E402
@@ -42,7 +43,9 @@ def main() -> None:
     parser.add_argument("positions", nargs="*", default=DEFAULT_POSITIONS)
     parser.add_argument("--budgets", type=float, nargs="+", default=[10.0, 60.0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--plain", action="store_true", help="without the must-play region (forced.PRUNE)")
     args = parser.parse_args()
+    forced_module.PRUNE = not args.plain
     for name in args.positions:
         path = Path(name) if Path(name).exists() else ROOT / "grids" / "logisticks" / name
         position = load_position(str(path))

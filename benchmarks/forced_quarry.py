@@ -1,6 +1,6 @@
 """Quarry's forced wins and best move on the shipped mid-game positions.
 
-    .venv/bin/python benchmarks/forced_quarry.py [--limits 10 60] [--best-runs 3] [--positions midgame ...]
+    .venv/bin/python benchmarks/forced_quarry.py [--limits 10 60] [--best-runs 3] [--positions midgame ...] [--plain]
 
 For each position (grids/quarry/midgame*.json, scattered-*.json: 20 stones on the 10 x 9 board,
 black to move) and each player (black to move, then blue, whose first move comes after
@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.timing import once  # noqa: E402
 from placesat.core.limits import Deadline  # noqa: E402
+from placesat.quarry import forced  # noqa: E402
 from placesat.quarry.forced import UNKNOWN, WIN, forced_win  # noqa: E402
 from placesat.quarry.model import opponent  # noqa: E402
 from placesat.quarry.model import load_position  # noqa: E402
@@ -75,7 +76,9 @@ def main() -> None:
     parser.add_argument("--limits", type=float, nargs="*", default=[10.0, 60.0], help="time limits for forced (none: best only)")
     parser.add_argument("--best-runs", type=int, default=3)
     parser.add_argument("--positions", nargs="+", default=list(MIDGAMES))
+    parser.add_argument("--plain", action="store_true", help="without the cut of the target's stones out of reach (forced.PRUNE)")
     args = parser.parse_args()
+    forced.PRUNE = not args.plain
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     for name in args.positions:
         print(f"{name}:")

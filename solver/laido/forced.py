@@ -22,6 +22,9 @@ target's side, with its cut-offs, all through :mod:`placesat.laido.reach` and th
 - ``hopeless``: the target cannot win within its own moves left even if the other side only
   passes (``reach`` with that many stones answers "no"): the other side's "always pass" is one
   defence, so no strategy of the target's beats every defence;
+- the must-play point (``prune``, :meth:`LaidoGame.must_play`): at the other side's turn with
+  a target's move still to come, when a stone of the target's would decide the position were
+  it the target's turn, every other stone of the other side's loses to it and is not searched;
 - ``order``: the stones of the winning sets the solver found (both sides': a threat is where to
   build or where to block) first, then a pass, then the rest in board order.
 
@@ -32,7 +35,7 @@ the target's moves from the search, every legal reply of the other side from
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Hashable, Sequence
 
 from placesat.core.andor import ReplayedStrategy, SearchStats, Settled, StrategyNode, check_own_moves, replay_strategy
@@ -62,6 +65,12 @@ question usually finds its win, and costs far less on a large board (measured on
 4 stones 0.7 s of CPU, 16 stones 2.8 s, 64 stones 9.7 s)."""
 WITNESSES_KEPT = 24
 """Winning stone sets remembered per side, newest first (tried again by the plain rules)."""
+PRUNE = True
+"""Whether searches cut the other side's stones that cannot stop a threat (:meth:`LaidoGame.must_play`);
+False gives the plain search (the tests and benchmarks compare the two)."""
+THREATS_TRIED = 3
+"""Target's one-stone winning sets tried as threats at one node of the other side's (each try
+may ask whether a position is decided, the dearest question)."""
 
 SEATS = {BLACK: 1, WHITE: 2}
 """The seats of play-vs and selfplay are the colours: Black is 1, White is 2."""
@@ -183,6 +192,9 @@ class LaidoGame:
     memory: Memory = field(default_factory=Memory)
     reach_calls: int = 0
     reach_cuts: int = 0
+    prune: bool = field(default_factory=lambda: PRUNE)
+    pruned: int = 0  # the other side's moves not searched (must_play)
+    _kept: tuple[Hashable, list[Move]] | None = None  # the moves must_play left to a node, by its key
 
     @property
     def rules(self) -> LaidoRules:
@@ -214,7 +226,10 @@ class LaidoGame:
 
     def moves(self, position: Position) -> Sequence[Move]:
         """The legal moves but the pie swap (it exchanges the players, not the colours: the
-        search is about a colour, and a swap leaves the same colour to move on the same board)."""
+        search is about a colour, and a swap leaves the same colour to move on the same board);
+        at the other side's turn, those :meth:`must_play` left."""
+        if self._kept is not None and self._kept[0] == self.key(position):
+            return self._kept[1]
         return [m for m in legal_moves(position) if m != SWAP]
 
     def play(self, position: Position, move: Move) -> Position:
@@ -233,11 +248,61 @@ class LaidoGame:
         Proof: against the other side's passes, a target that wins (the game ended, or a decided
         position after its move, which the other side's pass and its own then end as its win)
         has won with at most that many stones, so ``reach`` with that many would say yes."""
+        self._kept = None
         own = own_moves_within(depth, position.to_move == self.target)
         if own == 0:
             # the other side places a stone where it can, and the target has no move left
             return bool(position.empty_points)
-        return not self._can_win(position, self.target, own)
+        if not self._can_win(position, self.target, own):
+            return True
+        if self.prune and position.to_move != self.target and depth >= 2:
+            kept = self.must_play(position)
+            if kept is not None:
+                self._kept = (self.key(position), kept)
+        return False
+
+    def must_play(self, position: Position) -> list[Move] | None:
+        """At the other side's turn, the target's next move coming within the plies left: the
+        other side's moves that are not lost to a threat, or None when no threat is known.
+
+        A threat is a point ``s`` such that the target's stone there, were it the target's turn
+        now (the same stones, passes and first pass), leaves the other side to move in a decided
+        position Q (:meth:`decided`: the other side cannot win even if the target only passes).
+        Then any stone ``r`` of the other side's but ``s`` loses: the target answers ``s``, and
+        the other side is to move in Q plus ``r``, with the same passes and first pass. Laido
+        scores the final stones (and the first pass), whatever the order they came in, and
+        every stone is a placement on an empty point. From Q plus ``r``, the other side adding
+        stones A (one at least) ends the game exactly as adding ``r`` and A from Q does, the
+        target passing first both times unless a first pass is already recorded; and Q is
+        decided, so that loses. Only adding nothing differs: from Q plus ``r`` the other side
+        then passes first, where from Q, adding ``r``, the target did. So when no first pass
+        is recorded yet, ``r`` is kept if the other side wins by passing at once after ``s``
+        (the plain scorer). The other side's pass is always kept (it records the first pass,
+        which Q did not have), and so is ``s`` itself. The cut stones lose: not searching
+        them leaves every node's value as it was, and the replay still plays them all.
+
+        The threats tried are the target's one-stone winning sets found so far (a win when the
+        other side only passes: a decided Q is one), at most :data:`THREATS_TRIED` of them; no
+        solver call is made to look for more (one per node would cost more than it saves where
+        no threat is decided)."""
+        null = replace(position, to_move=self.target)
+        empty = set(position.empty_points)
+        candidates = [stones[0] for stones in self.witnesses[self.target] if len(stones) == 1 and stones[0] in empty]
+        for threat in candidates[:THREATS_TRIED]:
+            if not self.decided(play(null, threat)):
+                continue
+            moves = [m for m in legal_moves(position) if m != SWAP]
+            kept: list[Move] = []
+            for move in moves:
+                if move == PASS or move == threat:
+                    kept.append(move)
+                elif position.first_pass is None:
+                    tie = self.rules.winner_after(play(play(position, move), threat), position.to_move, (), self.deadline)
+                    if tie == position.to_move:
+                        kept.append(move)  # its first pass might win a tie: searched
+            self.pruned += len(moves) - len(kept)
+            return kept
+        return None
 
     def order(self, position: Position, moves: Sequence[Move]) -> Sequence[Move]:
         """The stones of the winning sets found (the mover's own first: where to build; then the
@@ -329,6 +394,7 @@ class ForcedAnswer:
     reach_calls: int = 0
     reach_cuts: int = 0
     no_win_within: int | None = None
+    pruned: int = 0  # the other side's moves the must-play cut left unsearched
 
     def to_json(self) -> dict[str, Any]:
         """The answer as JSON: with "win", the first move, the line of play (the other side's
@@ -417,7 +483,7 @@ def forced_win(
     except TimeUp:
         answer.answer, answer.move, answer.within = UNKNOWN, None, None
         answer.positions = search.stats.nodes
-    answer.reach_calls, answer.reach_cuts = game.reach_calls, game.reach_cuts
+    answer.reach_calls, answer.reach_cuts, answer.pruned = game.reach_calls, game.reach_cuts, game.pruned
     return answer
 
 

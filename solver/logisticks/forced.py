@@ -15,6 +15,14 @@ P's side (:class:`LogiGame`), with its cut-offs:
   can settle a signal, and only one joined to P's open targets can score
   (:func:`goal_moves`); P's last own ply is decided by that alone, and the coalition's ply
   right before it by trying its placements one by one until one leaves P no goal at once;
+- the must-play region (``prune``, :func:`must_play`): at the coalition's ply right before
+  P's, with a move of P's still to come, when P would have goals at once were it P's turn
+  now, only the coalition's pieces that touch every such goal move's region are searched
+  (the others leave one of those goal moves standing, and lose). No square is cut for lying
+  far from every open target: such a piece is no pass (it spends a piece of the mover's, and
+  may be the only tempo move it has), and two far pieces are not interchangeable (each changes
+  which squares next to it can take a piece, and so which far moves are left), so cutting
+  them all but one would need a proof this module does not have;
 - hopeless nodes: even if every player placed for P, the open targets are too far from any
   settled signal for the pieces the plies left can add (:func:`pieces_needed`, a path count
   on the board); and, from ``reach_from`` plies on, the completion solver proves that no
@@ -75,6 +83,9 @@ at the root settles it (0.06 s against 0.13 s without), but on midgame.json it c
 (0.83 s against 0.22 s) and on the open board (start.json) its one call costs 1.2 s where the
 search needs 0.08 s."""
 INFINITE = 10**6
+PRUNE = True
+"""Whether the coalition's pieces outside the must-play region are left unsearched
+(:func:`must_play`); False gives the plain search (the tests and benchmarks compare the two)."""
 
 
 def rules_move(move: Move) -> Placement | None:
@@ -296,7 +307,7 @@ def pieces_needed(position: Position, goal: Goal, values: dict[Point, Signal] | 
 class Node:
     """A search state: a position, with what the search asks of it worked out once."""
 
-    __slots__ = ("position", "_values", "_moves", "_over", "_dist")
+    __slots__ = ("position", "_values", "_moves", "_over", "_dist", "kept")
 
     def __init__(self, position: Position) -> None:
         self.position = position
@@ -304,6 +315,7 @@ class Node:
         self._moves: list[Move] | None = None
         self._over: bool | None = None
         self._dist: dict[Point, int] | None = None
+        self.kept: list[Move] | None = None  # the moves must_play left (None: all of them)
 
     @property
     def values(self) -> dict[Point, Signal]:
@@ -428,6 +440,52 @@ def advance(position: Position, move: Move) -> Position:
     return after
 
 
+def must_play(node: Node, goal: Goal, deadline: Deadline | None = None) -> set[Point] | None:
+    """The squares where a piece of the player to move (the coalition's, with ``goal.player``
+    to move next) can stop the goal at once; None when there is nothing to stop.
+
+    The goal moves are those the goal's player would have were it its turn now, at the turn it
+    will play (:func:`goal_moves`, every one). For a goal move ``g``, its region is its square,
+    the squares of the pieces it feeds once placed (directly or not), and every square next to
+    these. A coalition piece ``r`` outside the region leaves ``g`` legal and still reaching the
+    goal right after it:
+
+    - ``g``'s legality reads only its own square, its neighbours (rim, input against input,
+      sources, open inputs) and the feedback loops through it; a loop through ``g`` runs
+      through pieces ``g`` feeds, all of which are closed under feeding and untouched by
+      ``r`` (not next to any of them), so ``r`` closes no new loop through ``g``. The turn
+      is the same, so are the Capacitor waits and the player's supply;
+    - signals are Kleene-monotone (seeds/logisticks.md): ``r`` can only settle MUTABLE
+      signals, and a signal settled with ``g`` alone is the same with ``r`` and ``g``; every
+      point the goal counts after ``g`` is a settled match, so it is one after ``r`` and ``g``;
+    - the game does not end at ``r`` without the goal: ``g`` is still a legal placement, so
+      somebody can place; and were every target resolved after ``r``, each target's signal
+      settled by ``r`` alone would be the one it has after ``r`` and ``g``, so the goal would
+      hold after ``r`` already.
+
+    So only the squares in every goal move's region can hold a piece that refutes: their
+    intersection is returned. Moves are kept or cut by square (the kind does not matter)."""
+    state = node.position
+    null = state.copy()
+    null.to_move, null.turn = goal.player, state.turn + 1  # its turn, as after the coalition's move
+    threats = goal_moves(Node(null), goal, deadline=deadline)
+    if not threats:
+        return None
+    region: set[Point] | None = None
+    for threat in threats:
+        placed = _downstream(place(null, threat, goal.player, null.turn), threat.square)  # type: ignore[arg-type, union-attr]
+        near = set(placed)
+        for square in placed:
+            for side in SIDES:
+                other = neighbour(square, side)
+                if other is not None:
+                    near.add(other)
+        region = near if region is None else region & near
+        if not region:
+            break
+    return region
+
+
 @dataclass
 class LogiGame:
     """Logi-Sticks seen from ``goal.player``'s side, for :class:`placesat.core.andor.AndOrSearch`."""
@@ -438,6 +496,8 @@ class LogiGame:
     deadline: Deadline = field(default_factory=Deadline.never)
     reach_calls: int = 0
     reach_cuts: int = 0
+    prune: bool = field(default_factory=lambda: PRUNE)
+    pruned: int = 0  # the coalition's moves left unsearched (must_play)
 
     @property
     def target(self) -> int:
@@ -466,8 +526,9 @@ class LogiGame:
         return node.position.to_move == self.target
 
     def moves(self, node: Node) -> Sequence[Move]:
-        """The legal moves (a pass when the mover has no placement)."""
-        return node.moves
+        """The legal moves (a pass when the mover has no placement); at the coalition's ply
+        right before the target's, those :func:`must_play` left."""
+        return node.moves if node.kept is None else node.kept
 
     def play(self, node: Node, move: Move) -> Node:
         """The move through the rules (:func:`advance`)."""
@@ -485,22 +546,38 @@ class LogiGame:
             return Settled(False) if own == 1 else None
         if own == 0:
             return Settled(False)
-        if own == 1 and state.next_player() == self.target:
+        before_target = state.next_player() == self.target
+        if own == 1 and before_target:
             return self._last_ply(node)
+        region = must_play(node, self.goal, self.deadline) if self.prune and before_target else None
+        if region is not None and node.moves[0] != PASS:
+            node.kept = [m for m in node.moves if m.square in region]  # type: ignore[union-attr]
+            self.pruned += len(node.moves) - len(node.kept)
+            if not node.kept:
+                return Settled(True)  # every piece leaves a goal move standing
         return None
 
     def _last_ply(self, node: Node) -> Settled[Move]:
         """The coalition's mover right before the target's last ply: one move after which the
         target has no goal at once refutes, so the moves are tried one by one as the rules
-        give them (the first usually does) instead of listed, ordered and searched."""
+        give them (the first usually does) instead of listed, ordered and searched. Once the
+        first has failed (the target has a goal move to stop), with ``prune`` the pieces
+        outside the must-play region (:func:`must_play`) are not tried: each leaves a goal
+        move standing."""
         state = node.position
         tried = 0
+        region: set[Point] | None = None
         for move in placements(state, state.to_move, state.turn):
             tried += 1
             if tried % 16 == 0:
                 self.deadline.check()
+            if region is not None and move.square not in region:
+                self.pruned += 1
+                continue
             if not self._target_scores_after(state, move):
                 return Settled(False, move)
+            if tried == 1 and self.prune:
+                region = must_play(node, self.goal, self.deadline)
         if tried == 0 and not self._target_scores_after(state, PASS):
             return Settled(False, PASS)  # no placement: the mover passes
         return Settled(True)

@@ -22,6 +22,9 @@ its cut-offs, all from the plain rules (:mod:`placesat.quarry.rules`, :mod:`plac
   the target's stones left within its moves cannot cover the cheapest such path, the branch is
   cut. (The reach solver's "no line within N stones" is not used as a cut: it assumes the other
   passes, and the other's stones can help, by levelling the ground a crossing stone rests on.)
+- the target's stones out of reach (``prune``, :meth:`QuarryGame._reaching`): the same count
+  after each of its stones (:func:`gap_after_at_least`, no stone laid) against its own moves
+  left; a stone that leaves the line out of reach is not searched.
 
 Every move tried comes from :func:`placesat.quarry.rules.placements`; every "win" is replayed on
 the rules (:func:`placesat.core.andor.replay_strategy`) by :func:`forced_win` before it is given.
@@ -49,6 +52,9 @@ default board; see docs/quarry.md)."""
 SEARCH = "dfpn"
 """The forced search by default (:data:`placesat.core.dfpn.SEARCHES`): see docs/performance.md, "Proof-number search"."""
 
+PRUNE = True
+"""Whether the target's stones that leave its line out of reach are cut (:meth:`QuarryGame._reaching`);
+False gives the plain search (the tests and benchmarks compare the two)."""
 PACE = 32
 """Moves between two looks at the clock inside a node's own loops (each costs tens of microseconds)."""
 
@@ -182,6 +188,8 @@ class QuarryGame:
 
     target: str
     deadline: Deadline = field(default_factory=Deadline.never)
+    prune: bool = field(default_factory=lambda: PRUNE)
+    pruned: int = 0  # the target's stones cut by _reaching
     _kept: tuple[Hashable, list[Move]] | None = None  # the moves settle left to a node, by its key
 
     def key(self, state: State) -> Hashable:
@@ -244,9 +252,35 @@ class QuarryGame:
         kept = self._answers(state, against) if against else None
         if kept is not None and not kept:
             return Settled(mover != self.target)  # every move leaves the next player a win at once
+        if self.prune and mover == self.target:
+            kept = self._reaching(state, legal_moves(state) if kept is None else kept, own - 1)
+            if not kept:
+                return Settled(False)  # no stone of the target's leaves its line within reach
         if kept is not None:
             self._kept = (self.key(state), kept)
         return None
+
+    def _reaching(self, state: State, moves: list[Move], own_after: int) -> list[Move]:
+        """The target's ``moves`` after which its line may still be made with ``own_after`` more
+        stones: the others are cut (``prune``). After a stone, the target needs at least
+        :func:`stones_for_gap` of :func:`gap_after_at_least` more stones (its present supply
+        counted, a stone more than it will have: a lower bound still), so the gap must be at
+        most what its ``own_after`` largest footprints cover, whatever the other
+        plays (the other's stones never turn a cell to the target's colour); more than it has
+        moves left and the move cannot win in time. A stone far from every cheap path between
+        the zones leaves the gap as it was: with a gap wider than one stone covers, it is cut."""
+        distances = zone_distances(state, self.target)
+        # the most cells own_after stones can cover, largest footprints first (stones_for_gap)
+        sizes = sorted((footprint(state, name) for name, n in state.supply(self.target).items() for _ in range(n)), reverse=True)
+        reach = sum(sizes[:own_after])
+        kept = []
+        for count, move in enumerate(moves):
+            if count % PACE == 0:
+                self.deadline.check()
+            if gap_after_at_least(state, distances, move) <= reach:
+                kept.append(move)
+        self.pruned += len(moves) - len(kept)
+        return kept
 
     def _answers(self, state: State, against: list[Placement]) -> list[Move]:
         """The mover's moves after which none of the next player's wins at once ``against`` is
@@ -318,18 +352,17 @@ class QuarryGame:
         return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -scores[i])]
 
 
-def path_heat(state: State, player: str) -> dict[Cell, int]:
-    """For each cell on one of ``player``'s cheapest paths between the zones (:func:`line_gap`),
-    3; on a path one cell dearer, 1."""
+def zone_distances(state: State, player: str) -> tuple[list[int], list[int], list[int | None]]:
+    """``down[i]``: the fewest cells not yet ``player``'s on a path of cells joined side to
+    side from a first-zone row to cell ``i`` (``i`` counted); ``up[i]``: the same from a
+    last-zone row; ``cost[i]``: 0 for ``player``'s colour, 1 for a cell a stone can still go
+    on, None for a cell filled to the top (it blocks). Unreachable cells: more than the board's
+    cells."""
     board = state.board
     width = board.width
     first, last = board.goal_rows()
     top, height = state.top, state.height
-
-    def cost(i: int) -> int | None:
-        if top[i] == player:
-            return 0
-        return None if height[i] >= MAX_LEVELS else 1
+    cost: list[int | None] = [0 if top[i] == player else (None if height[i] >= MAX_LEVELS else 1) for i in range(board.cells)]
 
     def spread(rows) -> list[int]:
         far = board.cells + 1
@@ -338,24 +371,54 @@ def path_heat(state: State, player: str) -> dict[Cell, int]:
         for r in rows:
             for c in range(width):
                 i = r * width + c
-                step = cost(i)
+                step = cost[i]
                 if step is not None and step < dist[i]:
                     dist[i] = step
                     (queue.appendleft if step == 0 else queue.append)(i)
         while queue:
             i = queue.popleft()
             for j in board.adjacent[i]:
-                step = cost(j)
+                step = cost[j]
                 if step is not None and dist[i] + step < dist[j]:
                     dist[j] = dist[i] + step
                     (queue.appendleft if step == 0 else queue.append)(j)
         return dist
 
-    down, up = spread(first), spread(last)
+    return spread(first), spread(last), cost
+
+
+def gap_after_at_least(state: State, distances, move: Move) -> int:
+    """A lower bound on :func:`line_gap` for the mover once its ``move`` is laid (``distances``:
+    :func:`zone_distances` for the mover, now). The stone turns its own cells to the mover's
+    colour and changes no other cell's cost, so a path that misses them costs what it did, at
+    least the gap now; one that crosses them costs at least its part before the first cell
+    it crosses plus its part after the last, at least ``down[a] - cost[a]`` and
+    ``up[b] - cost[b]`` for some cells ``a`` and ``b`` of the stone."""
+    down, up, cost = distances
+    width = state.board.width
+    last = state.board.goal_rows()[1]
+    gap = min((down[i] for r in last for i in range(r * width, r * width + width)), default=state.board.cells + 1)
+    cells = [r * width + c for r, c in cells_of(state, move)]
+    if not cells:
+        return gap
+    if any(cost[i] is None for i in cells):
+        return 0  # (a stone over a cell filled to the top is not legal: no bound claimed)
+    before = min(down[i] - cost[i] for i in cells)  # type: ignore[operator]
+    after = min(up[i] - cost[i] for i in cells)  # type: ignore[operator]
+    return min(gap, before + after)
+
+
+def path_heat(state: State, player: str) -> dict[Cell, int]:
+    """For each cell on one of ``player``'s cheapest paths between the zones (:func:`line_gap`),
+    3; on a path one cell dearer, 1."""
+    board = state.board
+    width = board.width
+    last = board.goal_rows()[1]
+    down, up, cost = zone_distances(state, player)
     best = min((down[i] for r in last for i in range(r * width, r * width + width)), default=board.cells + 1)
     heat: dict[Cell, int] = {}
     for i in range(board.cells):
-        step = cost(i)
+        step = cost[i]
         if step is None:
             continue
         slack = down[i] + up[i] - step - best

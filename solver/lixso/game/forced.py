@@ -29,7 +29,10 @@ Cut-offs: the solver's bounds at the root (:mod:`placesat.lixso.game.bounds`: a 
 tiles plus its most cannot pass another's tiles plus its sure never wins; one whose sure
 count passes every other's most has won already), counting bounds at every node (the
 target's tiles plus its most by count not above another side's tiles: hopeless), the
-transposition table, and moves that take the most of the others' legal tiles first.
+transposition table, and moves that take the most of the others' legal tiles first. Where the
+two sides (one seat each) are apart (``PRUNE``): the settled test counts instead of searching
+(:meth:`SettledTest._apart_spoils`), and the other side's turn searches one keeper
+(:meth:`ForcedGame.moves`).
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ from . import GAME_BACKEND
 from .bounds import bounds as solver_bounds
 from .encode import side_colours
 from .model import Move
-from .rules import GameRules, PlacedTile, State
+from .rules import GameRules, PlacedTile, State, bits
 
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
 PASS = "pass"
@@ -60,6 +63,10 @@ SETTLED_MEMO_LIMIT = 2_000_000
 """Entries the settled test remembers before it starts again (memory stays bounded)."""
 ROOT_BOUNDS_SHARE = 0.2
 """With a time limit, the most of it the solver's bounds at the root may take."""
+PRUNE = True
+"""Whether the settled test counts positions where the two sides are apart instead of searching
+them (:meth:`SettledTest._apart_spoils`); False gives the plain search, to compare."""
+INFINITE_TILES = 10**6
 
 ForcedMove = PlacedTile | str
 """A move of the search: a tile (colour index, placement index) or :data:`PASS`."""
@@ -89,7 +96,7 @@ class SettledTest:
     when the side's tiles plus its own most by count do not pass some other side's tiles.
     """
 
-    def __init__(self, rules: GameRules, side: int, deadline: Deadline | None = None) -> None:
+    def __init__(self, rules: GameRules, side: int, deadline: Deadline | None = None, apart: bool | None = None) -> None:
         self.rules = rules
         self.side = side
         self.deadline = deadline or Deadline.never()
@@ -98,6 +105,11 @@ class SettledTest:
         self.counts: dict[Hashable, bool | None] = {}  # position: what counting alone says
         self.calls = 0
         self.killers: dict[int, PlacedTile] = {}  # per tiles laid: the move that spoiled last there
+        # apart positions counted (two sides, one seat each): see _apart_spoils
+        self.apart = (PRUNE if apart is None else apart) and rules.seating.side_count == 2 and len(rules.seat_colours) == 2
+        self.counted_apart = 0
+        self.fewest_memo: dict[tuple, int] = {}
+        self._solo: Any = None
 
     def most(self, state: State, side: int, exact_cover: bool = True) -> int:
         """The most tiles ``side`` could still add, by counting: per colour its supply left or
@@ -173,6 +185,14 @@ class SettledTest:
         if known is not None:
             return not known
         self.deadline.check()
+        if self.apart:
+            counted = self._apart_spoils(state)
+            if counted is not None:
+                self.counted_apart += 1
+                if len(self.memo) >= SETTLED_MEMO_LIMIT:
+                    self.memo.clear()
+                self.memo[key] = counted
+                return counted
         found = False
         laid = sum(state.scores)
         for k, p in self._spoiling_first(state):
@@ -184,6 +204,93 @@ class SettledTest:
             self.memo.clear()
         self.memo[key] = found
         return found
+
+    def _apart_spoils(self, state: State) -> bool | None:
+        """Whether some future spoils the lead, counted instead of searched where the two sides
+        (one seat each) are *apart*: no cell is covered both by a legal tile of the side's and
+        by one of the other side's; None where they are not.
+
+        Apart stays apart, and neither side's tiles can ever take a tile from the other: a
+        tile takes away only the tiles it overlaps and, of its own colour, those it comes
+        near, and each side's legal tiles only shrink. So the two sides' futures are
+        independent: each lays, on its turns, any sequence of its own legal tiles that goes on
+        until it has none (laying is compulsory; a seat with none passes, and the game ends
+        when neither has one), and any two such sequences make one future. Some future then
+        leaves the side not ahead exactly when its tiles plus the *fewest* it can end up
+        laying (:meth:`_fewest`) are not above the other side's tiles plus the *most* it can
+        lay (``solve``'s count of what one side lays alone). Both are counted over one side's
+        own tiles alone, where the search for a spoiling future goes over every interleaving
+        of both sides' moves."""
+        if not self.sides_apart(state):
+            return None
+        me, other = self.side, 1 - self.side
+        scores = state.scores
+        most = self.alone().solo_most(state, self.colours[other])
+        return scores[me] + self._fewest(*self._own(state, me)) <= scores[other] + most
+
+    def sides_apart(self, state: State) -> bool:
+        """Two sides of one seat each, and no cell covered both by a legal tile of one side's
+        and by one of the other's."""
+        if not self.apart:
+            return False
+        covers = []
+        for colours in self.colours:
+            tiles = 0
+            for k in colours:
+                tiles |= state.possible[k]
+            covers.append(self.rules.cover(tiles))
+        return not covers[0] & covers[1]
+
+    def alone(self) -> Any:
+        """``solve``'s counts of what one side lays alone (:class:`placesat.lixso.game.solve.LixsoSearch`)."""
+        if self._solo is None:
+            from .solve import LixsoSearch
+
+            self._solo = LixsoSearch(self.rules, self.deadline, use_symmetry=False)
+        return self._solo
+
+    def _own(self, state: State, side: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The side's legal tiles per colour and the tiles left in each colour's supply."""
+        colours = self.colours[side]
+        per_colour = self.rules.per_colour
+        return tuple(state.possible[k] for k in colours), tuple(per_colour - state.placed[k].bit_count() for k in colours)
+
+    def _laid(self, possible: tuple[int, ...], left: tuple[int, ...], i: int, p: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """One side's legal tiles and supplies after it lays placement ``p`` in its ``i``-th
+        colour (what :meth:`GameRules.play` does to them): the tiles it overlaps are gone,
+        and of its colour those it comes near; a spent supply takes its colour's."""
+        rules = self.rules
+        overlaps = rules.overlaps[p]
+        after = [mask & ~overlaps for mask in possible]
+        after[i] &= ~rules.near[p]
+        rest = list(left)
+        rest[i] -= 1
+        if rest[i] <= 0:
+            after[i] = 0
+        return tuple(after), tuple(rest)
+
+    def _fewest(self, possible: tuple[int, ...], left: tuple[int, ...]) -> int:
+        """The fewest tiles a side can end up laying when it must lay while it can: the
+        shortest sequence of its legal tiles after which it has none (every tile tried first)."""
+        key = (possible, left)
+        known = self.fewest_memo.get(key)
+        if known is not None:
+            return known
+        self.deadline.check()
+        best = 0
+        if any(possible):
+            best = INFINITE_TILES
+            for i, mask in enumerate(possible):
+                for p in bits(mask):
+                    best = min(best, 1 + self._fewest(*self._laid(possible, left, i, p)))
+                    if best == 1:
+                        break
+                if best == 1:
+                    break
+        if len(self.fewest_memo) >= SETTLED_MEMO_LIMIT:
+            self.fewest_memo.clear()
+        self.fewest_memo[key] = best
+        return best
 
     def _spoiling_first(self, state: State):
         """The mover's tiles, those likeliest to spoil first: the tile that spoiled a sibling
@@ -227,6 +334,7 @@ class ForcedGame:
         self.target = target
         self.deadline = deadline or Deadline.never()
         self.test = SettledTest(rules, target, self.deadline)
+        self.pruned = 0  # the other side's tiles left unsearched where the sides are apart
         self.seats = len(rules.seat_colours)
         self.sides = rules.seating.sides
         self.record: Any = None  # the replayed record at the root, when the caller has it
@@ -268,12 +376,30 @@ class ForcedGame:
         return self.sides[node.turn] == self.target
 
     def moves(self, node: Node) -> Sequence[ForcedMove]:
-        """The seat's legal tiles; a pass when it can lay none; nothing once the game is over."""
+        """The seat's legal tiles; a pass when it can lay none; nothing once the game is over.
+        Where the two sides are apart, the other side's turn has one tile: a keeper.
+
+        Apart (:meth:`SettledTest.sides_apart`: two sides of one seat each, no cell both can
+        still reach) stays apart, and from then on the target's win is settled exactly when
+        its tiles plus the fewest it can end up laying pass the other side's tiles plus the
+        most that side can lay alone (:meth:`SettledTest._apart_spoils`); call the latter the
+        other side's reach. No tile of the other side's touches the target's tiles, so the
+        other side's moves act on the goal only through its reach, which no move raises. A
+        *keeper*, a tile of a largest set the other side could lay alone (``solve``'s
+        ``solo_tiles``), leaves its reach as it was, and so does every later keeper until
+        the other side has no tile; any other tile, or none, can only lower it. So whatever
+        the target can force after another tile it can force after a keeper (the same own
+        moves, the same turns, facing a reach never higher), and the keeper alone is searched."""
         state = node.state
         if state.over:
             return []
         if state.to_move != node.turn:
             return [PASS]
+        if self.test.apart and self.sides[node.turn] != self.target and self.test.sides_apart(state):
+            keepers = self.test.alone().solo_tiles(state, self.test.colours[self.sides[node.turn]])
+            if keepers:
+                self.pruned += len(self.rules.moves(state)) - 1
+                return [keepers[0]]
         return self.rules.moves(state)
 
     def play(self, node: Node, move: ForcedMove) -> Node:
@@ -593,7 +719,7 @@ def replay_strategy(rules: GameRules, state: State, game: ForcedGame, choose: St
     from placesat.core.andor import replay_strategy as replay
 
     view = TurnView(rules, game.target)
-    test = SettledTest(rules, game.target)
+    test = SettledTest(rules, game.target, apart=False)  # the check counts nothing apart: it searches
     root = view.position(record if record is not None else _game_at(rules, state), state.to_move, within)
 
     def chosen(position: TurnPosition):
