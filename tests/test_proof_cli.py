@@ -1,0 +1,132 @@
+"""``forced --proof`` and ``check-proof`` of each game, through the installed command: the shipped
+proofs of small boards are valid, tampered ones are refused with their reason and place, and a
+proof written by ``forced`` is accepted by ``check-proof``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PLACESAT = str(Path(sys.executable).with_name("placesat"))
+GRIDS = Path(__file__).resolve().parent.parent / "grids"
+
+
+def run(*args, stdin=None):
+    return subprocess.run([PLACESAT, *map(str, args)], capture_output=True, text=True, input=stdin, timeout=120)
+
+
+SHIPPED = [
+    (("laido",), "laido/empty2.json", "laido/empty2.proof.json"),
+    (("quarry",), "quarry/smallest.json", "quarry/smallest.proof.json"),
+    (("lixso", "game"), "lixso-game/6x6-L3-1.txt", "lixso-game/proofs/6x6-L3-1-p2.proof.json"),
+    (("logisticks",), "logisticks/endgame-1.json", "logisticks/endgame-1.proof.json"),
+]
+
+
+@pytest.mark.parametrize("group, position, proof", SHIPPED, ids=[s[0][0] for s in SHIPPED])
+def test_shipped_proofs_are_valid(group, position, proof):
+    done = run(*group, "check-proof", GRIDS / position, GRIDS / proof, "--json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    verdict = json.loads(done.stdout)
+    data = json.loads((GRIDS / proof).read_text())
+    assert verdict["valid"] is True and verdict["claim"] == data["claim"]
+    assert verdict["nodes"] == len(data["nodes"]) and verdict["positions"] >= verdict["nodes_used"] > 0
+    assert 1 <= verdict["own_moves_used"] <= data["own_moves"]
+
+
+def tampered(tmp_path, proof: str, change) -> Path:
+    data = json.loads((GRIDS / proof).read_text())
+    change(data)
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def first_replies(data) -> tuple[int, dict]:
+    """The first node where the other side replies, and its replies."""
+    index = next(i for i, node in enumerate(data["nodes"]) if "replies" in node)
+    return index, data["nodes"][index]["replies"]
+
+
+def test_laido_refuses_a_missing_reply(tmp_path):
+    def change(data):
+        index, replies = first_replies(data)
+        del replies["swap"]
+
+    done = run("laido", "check-proof", GRIDS / "laido/empty2.json", tampered(tmp_path, "laido/empty2.proof.json", change))
+    assert done.returncode == 1
+    assert done.stdout.startswith("invalid: $.nodes[1].replies: the reply 'swap' is missing") and "after 0,0" in done.stdout
+
+
+def test_laido_refuses_an_illegal_move_and_a_truncated_branch(tmp_path):
+    done = run("laido", "check-proof", GRIDS / "laido/empty2.json",
+               tampered(tmp_path, "laido/empty2.proof.json", lambda d: d["nodes"][0].update(move="5,5")))
+    assert done.returncode == 1 and done.stdout.startswith("invalid: $.nodes[0].move: the move '5,5' is not legal here at the root")
+
+    def cut(data):
+        index, replies = first_replies(data)
+        data["nodes"][replies["pass"]] = {"reached": True}
+
+    done = run("laido", "check-proof", GRIDS / "laido/empty2.json", tampered(tmp_path, "laido/empty2.proof.json", cut))
+    assert done.returncode == 1 and "the file says the goal is reached here, but it is not after 0,0 pass" in done.stdout
+
+
+def test_a_proof_of_another_game_or_position(tmp_path):
+    done = run("laido", "check-proof", GRIDS / "laido/empty2.json", GRIDS / "quarry/smallest.proof.json")
+    assert done.returncode == 1 and done.stdout.strip() == "invalid: $.game: a proof for quarry, not for laido at the root"
+    other = tmp_path / "side3.json"
+    other.write_text('{"size": 3, "moves": []}')
+    done = run("laido", "check-proof", other, GRIDS / "laido/empty2.proof.json")
+    assert done.returncode == 1 and "$.root: the proof starts from another position" in done.stdout
+
+
+def test_bad_json_and_wrong_shapes_are_bad_input(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "placesat-proof", "nodes": [')
+    done = run("quarry", "check-proof", GRIDS / "quarry/smallest.json", broken)
+    assert done.returncode == 2 and done.stderr.startswith(f"placesat: error: {broken}:1:") and "malformed JSON" in done.stderr
+    path = tampered(tmp_path, "quarry/smallest.proof.json", lambda d: d["nodes"][0].update(then="x"))
+    done = run("quarry", "check-proof", GRIDS / "quarry/smallest.json", path)
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"placesat: error: {path}: $.nodes[0].then: must be the index of a node (0 to 1), not \"x\""
+    path = tampered(tmp_path, "quarry/smallest.proof.json", lambda d: d.pop("own_moves"))
+    done = run("quarry", "check-proof", GRIDS / "quarry/smallest.json", path)
+    assert done.returncode == 2 and "$.own_moves: missing" in done.stderr
+
+
+def test_proof_from_standard_input():
+    text = (GRIDS / "quarry/smallest.proof.json").read_text()
+    done = run("quarry", "check-proof", GRIDS / "quarry/smallest.json", "-", stdin=text)
+    assert done.returncode == 0 and done.stdout.startswith("valid: black reaches a completed line within 1 own move")
+
+
+@pytest.mark.parametrize(
+    "group, position, options",
+    [
+        (("laido",), "laido/empty2.json", ["-k", "3"]),
+        (("quarry",), "quarry/smallest.json", ["-k", "2"]),
+        (("lixso", "game"), "lixso-game/6x6-L3-1.txt", ["-k", "3"]),
+        (("logisticks",), "logisticks/endgame-1.json", ["-k", "2", "--player", "2", "--score", "4"]),
+    ],
+    ids=["laido", "quarry", "lixso", "logisticks"],
+)
+def test_forced_proof_round_trip(tmp_path, group, position, options):
+    proof = tmp_path / "proof.json"
+    done = run(*group, "forced", GRIDS / position, *options, "--proof", proof, "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["answer"] == "win"
+    data = json.loads(proof.read_text())
+    assert data["format"] == "placesat-proof" and data["root"]
+    done = run(*group, "check-proof", GRIDS / position, proof)
+    assert done.returncode == 0 and done.stdout.startswith("valid: "), done.stdout + done.stderr
+
+
+def test_no_proof_without_a_win(tmp_path):
+    proof = tmp_path / "proof.json"
+    done = run("laido", "forced", GRIDS / "laido/empty2.json", "-k", "2", "--proof", proof)
+    assert done.returncode == 0 and done.stdout.startswith("no forced win")
+    assert "no proof written to" in done.stderr and "'no forced win'" in done.stderr and not proof.exists()
