@@ -19,23 +19,39 @@ def run(*args, stdin=None):
     return subprocess.run([PLACESAT, *map(str, args)], capture_output=True, text=True, input=stdin, timeout=120)
 
 
-SHIPPED = [
-    (("laido",), "laido/empty2.json", "laido/empty2.proof.json"),
-    (("quarry",), "quarry/smallest.json", "quarry/smallest.proof.json"),
-    (("lixso", "game"), "lixso-game/6x6-L3-1.txt", "lixso-game/proofs/6x6-L3-1-p2.proof.json"),
-    (("logisticks",), "logisticks/endgame-1.json", "logisticks/endgame-1.proof.json"),
-]
+GROUPS = {"laido": ("laido",), "quarry": ("quarry",), "lixso-game": ("lixso", "game"), "logisticks": ("logisticks",)}
 
 
-@pytest.mark.parametrize("group, position, proof", SHIPPED, ids=[s[0][0] for s in SHIPPED])
-def test_shipped_proofs_are_valid(group, position, proof):
-    done = run(*group, "check-proof", GRIDS / position, GRIDS / proof, "--json")
+def shipped() -> list[tuple[tuple[str, ...], Path, Path, list[str]]]:
+    """Every shipped proof, ``grids/GAME/proofs/STEM[-pN][-...].proof.json``, with its position
+    ``grids/GAME/STEM.json`` (``.txt`` for the Lixso game, whose ``-pN`` names the players)."""
+    found = []
+    for folder, group in GROUPS.items():
+        for proof in sorted((GRIDS / folder / "proofs").glob("*.proof.json")):
+            name = proof.name.removesuffix(".proof.json")
+            options: list[str] = []
+            if folder == "lixso-game":
+                stem, players = name.rsplit("-p", 1)
+                position, options = GRIDS / folder / f"{stem}.txt", ["--players", players]
+            else:
+                position = GRIDS / folder / f"{name.split('-p')[0]}.json"
+            found.append((group, position, proof, options))
+    return found
+
+
+@pytest.mark.parametrize("group, position, proof, options", shipped(), ids=[proof.name for _, _, proof, _ in shipped()])
+def test_shipped_proofs_are_valid(group, position, proof, options):
+    done = run(*group, "check-proof", position, proof, *options, "--json")
     assert done.returncode == 0, done.stdout + done.stderr
     verdict = json.loads(done.stdout)
-    data = json.loads((GRIDS / proof).read_text())
+    data = json.loads(proof.read_text())
     assert verdict["valid"] is True and verdict["claim"] == data["claim"]
     assert verdict["nodes"] == len(data["nodes"]) and verdict["positions"] >= verdict["nodes_used"] > 0
     assert 1 <= verdict["own_moves_used"] <= data["own_moves"]
+
+
+def test_every_game_ships_proofs():
+    assert {group for group, *_ in shipped()} == set(GROUPS.values())
 
 
 def tampered(tmp_path, proof: str, change) -> Path:
@@ -57,30 +73,30 @@ def test_laido_refuses_a_missing_reply(tmp_path):
         index, replies = first_replies(data)
         del replies["swap"]
 
-    done = run("laido", "check-proof", GRIDS / "laido/empty2.json", tampered(tmp_path, "laido/empty2.proof.json", change))
+    done = run("laido", "check-proof", GRIDS / "laido/empty2.json", tampered(tmp_path, "laido/proofs/empty2.proof.json", change))
     assert done.returncode == 1
     assert done.stdout.startswith("invalid: $.nodes[1].replies: the reply 'swap' is missing") and "after 0,0" in done.stdout
 
 
 def test_laido_refuses_an_illegal_move_and_a_truncated_branch(tmp_path):
     done = run("laido", "check-proof", GRIDS / "laido/empty2.json",
-               tampered(tmp_path, "laido/empty2.proof.json", lambda d: d["nodes"][0].update(move="5,5")))
+               tampered(tmp_path, "laido/proofs/empty2.proof.json", lambda d: d["nodes"][0].update(move="5,5")))
     assert done.returncode == 1 and done.stdout.startswith("invalid: $.nodes[0].move: the move '5,5' is not legal here at the root")
 
     def cut(data):
         index, replies = first_replies(data)
         data["nodes"][replies["pass"]] = {"reached": True}
 
-    done = run("laido", "check-proof", GRIDS / "laido/empty2.json", tampered(tmp_path, "laido/empty2.proof.json", cut))
+    done = run("laido", "check-proof", GRIDS / "laido/empty2.json", tampered(tmp_path, "laido/proofs/empty2.proof.json", cut))
     assert done.returncode == 1 and "the file says the goal is reached here, but it is not after 0,0 pass" in done.stdout
 
 
 def test_a_proof_of_another_game_or_position(tmp_path):
-    done = run("laido", "check-proof", GRIDS / "laido/empty2.json", GRIDS / "quarry/smallest.proof.json")
+    done = run("laido", "check-proof", GRIDS / "laido/empty2.json", GRIDS / "quarry/proofs/smallest.proof.json")
     assert done.returncode == 1 and done.stdout.strip() == "invalid: $.game: a proof for quarry, not for laido at the root"
     other = tmp_path / "side3.json"
     other.write_text('{"size": 3, "moves": []}')
-    done = run("laido", "check-proof", other, GRIDS / "laido/empty2.proof.json")
+    done = run("laido", "check-proof", other, GRIDS / "laido/proofs/empty2.proof.json")
     assert done.returncode == 1 and "$.root: the proof starts from another position" in done.stdout
 
 
@@ -89,17 +105,17 @@ def test_bad_json_and_wrong_shapes_are_bad_input(tmp_path):
     broken.write_text('{"format": "placesat-proof", "nodes": [')
     done = run("quarry", "check-proof", GRIDS / "quarry/smallest.json", broken)
     assert done.returncode == 2 and done.stderr.startswith(f"placesat: error: {broken}:1:") and "malformed JSON" in done.stderr
-    path = tampered(tmp_path, "quarry/smallest.proof.json", lambda d: d["nodes"][0].update(then="x"))
+    path = tampered(tmp_path, "quarry/proofs/smallest.proof.json", lambda d: d["nodes"][0].update(then="x"))
     done = run("quarry", "check-proof", GRIDS / "quarry/smallest.json", path)
     assert done.returncode == 2
     assert done.stderr.strip() == f"placesat: error: {path}: $.nodes[0].then: must be the index of a node (0 to 1), not \"x\""
-    path = tampered(tmp_path, "quarry/smallest.proof.json", lambda d: d.pop("own_moves"))
+    path = tampered(tmp_path, "quarry/proofs/smallest.proof.json", lambda d: d.pop("own_moves"))
     done = run("quarry", "check-proof", GRIDS / "quarry/smallest.json", path)
     assert done.returncode == 2 and "$.own_moves: missing" in done.stderr
 
 
 def test_proof_from_standard_input():
-    text = (GRIDS / "quarry/smallest.proof.json").read_text()
+    text = (GRIDS / "quarry/proofs/smallest.proof.json").read_text()
     done = run("quarry", "check-proof", GRIDS / "quarry/smallest.json", "-", stdin=text)
     assert done.returncode == 0 and done.stdout.startswith("valid: black reaches a completed line within 1 own move")
 
@@ -110,7 +126,7 @@ def test_proof_from_standard_input():
         (("laido",), "laido/empty2.json", ["-k", "3"]),
         (("quarry",), "quarry/smallest.json", ["-k", "2"]),
         (("lixso", "game"), "lixso-game/6x6-L3-1.txt", ["-k", "3"]),
-        (("logisticks",), "logisticks/endgame-1.json", ["-k", "2", "--player", "2", "--score", "4"]),
+        (("logisticks",), "logisticks/endgame-2.json", ["-k", "2", "--player", "2", "--score", "3"]),
     ],
     ids=["laido", "quarry", "lixso", "logisticks"],
 )
