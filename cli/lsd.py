@@ -29,6 +29,7 @@ from placesat.lsd.model import (
     DEFAULT_TILESET,
 )
 from placesat.lsd.play import PLAYABLE
+from placesat.lsd.proof import forced_proof
 from placesat.lsd.forced import MAX_DEPTH, WIN, check_depth, forced_win, plies_for_moves
 from placesat.lsd.reach import MAX_PLIES, NO, UNKNOWN, check_plies, reach_win
 from placesat.lsd.render import LEGEND, line_of_play_lines, render_rich, render_svg, render_text, status_lines
@@ -50,6 +51,7 @@ from .common import (
     EXIT_OK,
     answer_picture,
     backend_option,
+    check_proof_file,
     command,
     console,
     fail,
@@ -57,11 +59,14 @@ from .common import (
     make_group,
     output_path,
     print_json,
+    proof_option,
+    report_proof,
     side_outputs,
     spinner,
     stdout_is_terminal,
     time_limit_option,
     write_output,
+    write_proof,
 )
 from .play import add_play_commands
 
@@ -424,6 +429,7 @@ def forced(
     backend: str = backend_option(help_text="Solver backend for --reach-from: sat or cpsat (default sat)."),
     json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "positions", "replayed": the positions of the strategy replayed on the rules, "strategy": {first move, every reply with the answer}, "line": the line of play as a tree, "no_win_within", "note": why an unknown is one when a win was found but its replay did not finish}.'),
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the position with the question and the answer as its title, the first move of a win marked 1."),
+    proof_out: Optional[str] = proof_option(),
 ) -> None:
     """Can PLAYER force a line within K of its own moves (-k) or D plies (-d), whatever the others play?
 
@@ -438,8 +444,10 @@ def forced(
     replies (up to three at each turn, 24 moves in all; the rest counted), each with PLAYER's
     answer, then the board with the first move marked 1. Exit code 1 when the time limit came
     first; what was settled before it (no forced win within fewer plies) is printed as such.
+    --proof writes the whole strategy for check-proof.
     """
     answer_picture(svg_out)
+    side_outputs(json_output, proof=proof_out)
     deadline = as_deadline(time_limit)  # the limit holds from here: reading the position counts
     if (moves is None) == (depth is None):
         fail("give one of --moves K (PLAYER's own moves) and --depth D (plies)")
@@ -453,6 +461,7 @@ def forced(
             fail(f"--moves {moves}: player {player}'s {moves} moves take {depth} plies here, more than {MAX_DEPTH}")
     with spinner(f"forced: player {player}, depth {depth}"):
         answer = forced_win(position, player, depth, deadline, reach_from, backend, strategy=json_output)
+    write_proof(proof_out, forced_proof(position, answer), answer.answer, answer.within)
     if json_output:
         print_json(answer.to_json())
     elif answer.answer == UNKNOWN:
@@ -476,6 +485,31 @@ def forced(
     if svg_out is not None:
         write_output(svg_out, render_svg(position, marks=_first_move_mark(answer), title=f"LSD {path}", heading=_forced_heading(answer)))
     raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)
+
+
+@command(app, "check-proof")
+def check_proof_command(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    proof_path: str = typer.Argument(..., metavar="FILE", help="A proof file written by 'forced --proof' ('-' reads standard input)."),
+    time_limit: Optional[float] = time_limit_option(),
+    json_output: bool = json_option('One JSON object: {"file", "valid", "claim", "reason", "where", "line", "positions", "nodes", "nodes_used", "own_moves_used"}.'),
+) -> None:
+    """Check a proof file of a forced win against the rules: replay every reply.
+
+    At each of PLAYER's turns the file's move must be legal; at every other player's turn the
+    file must answer every legal move; every branch must end with PLAYER's line within the own
+    moves the proof claims. Exit 0 valid, 1 invalid (the reason, the JSON path of the node and
+    the line of play to it) or the time limit came first, 2 a file of the wrong shape.
+    """
+    from placesat.lsd.proof import check_forced_proof
+
+    deadline = as_deadline(time_limit)
+    if proof_path == "-" and path == "-":
+        fail("POS and FILE cannot both be '-' (standard input holds one document)")
+    position, _ = _load(path)
+    with spinner("check-proof"):
+        verdict = check_proof_file(proof_path, lambda data: check_forced_proof(position, data, deadline))
+    report_proof(verdict, proof_path, json_output)
 
 
 def _first_move_mark(answer) -> dict:

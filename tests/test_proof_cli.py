@@ -19,7 +19,7 @@ def run(*args, stdin=None):
     return subprocess.run([PLACESAT, *map(str, args)], capture_output=True, text=True, input=stdin, timeout=120)
 
 
-GROUPS = {"laido": ("laido",), "quarry": ("quarry",), "lixso-game": ("lixso", "game"), "logisticks": ("logisticks",)}
+GROUPS = {"laido": ("laido",), "quarry": ("quarry",), "lixso-game": ("lixso", "game"), "logisticks": ("logisticks",), "lsd": ("lsd",)}
 
 
 def shipped() -> list[tuple[tuple[str, ...], Path, Path, list[str]]]:
@@ -127,8 +127,9 @@ def test_proof_from_standard_input():
         (("quarry",), "quarry/smallest.json", ["-k", "2"]),
         (("lixso", "game"), "lixso-game/6x6-L3-1.txt", ["-k", "3"]),
         (("logisticks",), "logisticks/endgame-2.json", ["-k", "2", "--player", "2", "--score", "3"]),
+        (("lsd",), "lsd/double-threat.json", ["-k", "2"]),
     ],
-    ids=["laido", "quarry", "lixso", "logisticks"],
+    ids=["laido", "quarry", "lixso", "logisticks", "lsd"],
 )
 def test_forced_proof_round_trip(tmp_path, group, position, options):
     proof = tmp_path / "proof.json"
