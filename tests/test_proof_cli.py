@@ -147,3 +147,9 @@ def test_no_proof_without_a_win(tmp_path):
     done = run("laido", "forced", GRIDS / "laido/empty2.json", "-k", "2", "--proof", proof)
     assert done.returncode == 0 and done.stdout.startswith("no forced win")
     assert "no proof written to" in done.stderr and "'no forced win'" in done.stderr and not proof.exists()
+
+
+def test_check_proof_past_its_time_limit_is_unknown():
+    done = run("lixso", "game", "check-proof", GRIDS / "lixso-game/6x6-L4-2.txt",
+               GRIDS / "lixso-game/proofs/6x6-L4-2-p2.proof.json", "--time-limit", "0.01", "--json")
+    assert done.returncode == 1 and json.loads(done.stdout)["valid"] is None
