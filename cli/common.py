@@ -413,6 +413,14 @@ def proof_option() -> Any:
     )
 
 
+def proof_output(path: Optional[str]) -> Optional[str]:
+    """Check ``--proof FILE`` before the work starts: a file, not ``-`` (only a win writes a
+    proof, and the answer itself goes to standard output)."""
+    if path == "-":
+        fail("--proof must name a file: only a win writes a proof, and the answer goes to standard output")
+    return output_path(path, option="--proof")
+
+
 def write_proof(path: Optional[str], document: Optional[dict], answer: str, within: Optional[int] = None) -> None:
     """Write a proof file (atomically) when there is one; else say on stderr that none was
     written, and why (``answer``: the forced answer; ``within`` 0: won already, no move to prove)."""
@@ -480,5 +488,5 @@ def proof_errors(path: str):
 __all__ = [
     "BACKEND_HELP", "EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_NOT_ALL_GOOD", "EXIT_OK", "InputError", "STDIN_NOTE",
     "backend_option", "certify_option", "check_backend", "checker_option", "checkers_of", "proof_dir_option", "seconds_callback", "command", "console", "fail", "json_option", "make_group", "output_folder", "output_path",
-    "check_proof_file", "load_proof", "print_json", "proof_errors", "proof_option", "progress", "report_proof", "spinner", "stdout_is_terminal", "time_limit_option", "warn", "write_output", "write_proof",
+    "check_proof_file", "load_proof", "print_json", "proof_errors", "proof_option", "proof_output", "progress", "report_proof", "spinner", "stdout_is_terminal", "time_limit_option", "warn", "write_output", "write_proof",
 ]

@@ -41,6 +41,7 @@ from .common import (
     EXIT_NOT_ALL_GOOD,
     check_proof_file,
     proof_option,
+    proof_output,
     report_proof,
     write_proof,
     EXIT_OK,
@@ -550,7 +551,8 @@ def forced(
     longest defence) on the board. --proof writes the whole strategy for check-proof. Exit code 1
     when the time limit came first.
     """
-    answer_picture = side_outputs(json_output, svg=svg_out, proof=proof_out)
+    answer_picture = side_outputs(json_output, svg=svg_out)
+    proof_output(proof_out)
     deadline = as_deadline(time_limit)
     check_moves(own_moves)
     position, _, _ = _load(path, upto)

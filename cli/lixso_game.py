@@ -19,6 +19,7 @@ from .common import (
     backend_option,
     check_proof_file,
     proof_option,
+    proof_output,
     report_proof,
     write_proof,
     command,
@@ -740,7 +741,8 @@ def forced(
     from placesat.lixso.game.forced import UNKNOWN, check_turns, forced as forced_win
     from placesat.lixso.game.proof import forced_proof
 
-    picture_only = side_outputs(json_output, svg=svg_out, proof=proof_out)
+    picture_only = side_outputs(json_output, svg=svg_out)
+    proof_output(proof_out)
     deadline = Deadline(time_limit)
     check_turns(moves_k)
     game = _load(path, players, no_clue_touch_rule, name, index)

@@ -60,6 +60,7 @@ from .common import (
     answer_picture,
     check_proof_file,
     proof_option,
+    proof_output,
     report_proof,
     write_proof,
     backend_option,
@@ -471,7 +472,7 @@ def forced(
     strategy for check-proof.
     """
     answer_picture(svg_out)
-    side_outputs(json_output, proof=proof_out)
+    proof_output(proof_out)
     deadline = as_deadline(time_limit)  # the limit holds from here: reading the position counts
     check_moves(moves)
     position = _load(position_file)

@@ -60,6 +60,7 @@ from .common import (
     output_path,
     print_json,
     proof_option,
+    proof_output,
     report_proof,
     side_outputs,
     spinner,
@@ -447,7 +448,7 @@ def forced(
     --proof writes the whole strategy for check-proof.
     """
     answer_picture(svg_out)
-    side_outputs(json_output, proof=proof_out)
+    proof_output(proof_out)
     deadline = as_deadline(time_limit)  # the limit holds from here: reading the position counts
     if (moves is None) == (depth is None):
         fail("give one of --moves K (PLAYER's own moves) and --depth D (plies)")

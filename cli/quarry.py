@@ -28,7 +28,7 @@ from placesat.quarry.threats import blocks, threats as threats_query
 from .play import add_play_commands
 from .common import (
     EXIT_NOT_ALL_GOOD, answer_picture, backend_option, check_proof_file, command, console, fail, json_option, make_group,
-    output_path, print_json, proof_option, report_proof, side_outputs, spinner, stdout_is_terminal, time_limit_option,
+    output_path, print_json, proof_option, proof_output, report_proof, side_outputs, spinner, stdout_is_terminal, time_limit_option,
     write_output, write_proof,
 )
 
@@ -539,7 +539,7 @@ def forced(
     """
     deadline = Deadline(time_limit)  # the limit holds from here: reading the position counts
     answer_picture(svg_out)
-    side_outputs(json_output, proof=proof_out)
+    proof_output(proof_out)
     check_forced_moves(moves)
     position, state = _load(path)
     who = _player(player, state)

@@ -153,3 +153,8 @@ def test_check_proof_past_its_time_limit_is_unknown():
     done = run("lixso", "game", "check-proof", GRIDS / "lixso-game/6x6-L4-2.txt",
                GRIDS / "lixso-game/proofs/6x6-L4-2-p2.proof.json", "--time-limit", "0.01", "--json")
     assert done.returncode == 1 and json.loads(done.stdout)["valid"] is None
+
+
+def test_a_proof_goes_to_a_file_not_standard_output():
+    done = run("quarry", "forced", GRIDS / "quarry/smallest.json", "-k", "1", "--proof", "-")
+    assert done.returncode == 2 and "--proof must name a file" in done.stderr and not done.stdout
