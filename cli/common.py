@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import inspect
 import json
+from contextlib import contextmanager
 import re
 import sys
-from typing import Any, Callable, NoReturn, Optional
+from typing import Any, Callable, Iterator, NoReturn, Optional
 
 import click.parser as click_parser
 import typer
@@ -470,19 +471,16 @@ def report_proof(verdict, path: str, json_output: bool) -> NoReturn:
     raise typer.Exit(EXIT_OK if verdict.valid else EXIT_NOT_ALL_GOOD)
 
 
-def proof_errors(path: str):
+@contextmanager
+def proof_errors(path: str) -> Iterator[None]:
     """A context in which a proof file's structural fault (an ``InputError`` with its JSON path)
     is reported with the file's name: bad input, exit 2."""
-    from contextlib import contextmanager
+    from placesat.core.inputs import display_name
 
-    @contextmanager
-    def located():
-        try:
-            yield
-        except InputError as error:
-            raise error.located(path) from None
-
-    return located()
+    try:
+        yield
+    except InputError as error:
+        raise error.located(display_name(path)) from None
 
 
 __all__ = [
