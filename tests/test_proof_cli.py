@@ -88,7 +88,7 @@ def test_laido_refuses_an_illegal_move_and_a_truncated_branch(tmp_path):
         data["nodes"][replies["pass"]] = {"reached": True}
 
     done = run("laido", "check-proof", GRIDS / "laido/empty2.json", tampered(tmp_path, "laido/proofs/empty2.proof.json", cut))
-    assert done.returncode == 1 and "the file says the goal is reached here, but it is not after 0,0 pass" in done.stdout
+    assert done.returncode == 1 and "the file says the goal is reached here, but it is not after 0,0; pass" in done.stdout
 
 
 def test_a_proof_of_another_game_or_position(tmp_path):

@@ -196,7 +196,7 @@ class ProofVerdict:
         if self.valid:
             return (f"valid: {self.claim} ({self.positions} positions replayed on the rules, "
                     f"{self.nodes} strategy nodes, at most {self.own_moves_used} own moves needed)")
-        after = f" after {' '.join(self.line)}" if self.line else " at the root"
+        after = f" after {'; '.join(self.line)}" if self.line else " at the root"
         return f"invalid: {self.where}: {self.reason}{after}"
 
     def to_json(self) -> dict[str, Any]:
