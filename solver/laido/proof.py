@@ -55,5 +55,6 @@ def check_forced_proof(position: Position, data: Any, backend: str = DEFAULT_BAC
             return game.rules.verdict(at, deadline).winner == name
         return at.to_move != name and game.decided(at)
 
+    # positions are told apart whole (the swap flag too), not by the search's key
     return check_proof(game.rules, position, header, header.target, reached, lambda at, move: move_text(move),
-                       key=game.key, deadline=deadline)
+                       deadline=deadline)
