@@ -158,3 +158,17 @@ def test_check_proof_past_its_time_limit_is_unknown():
 def test_a_proof_goes_to_a_file_not_standard_output():
     done = run("quarry", "forced", GRIDS / "quarry/smallest.json", "-k", "1", "--proof", "-")
     assert done.returncode == 2 and "--proof must name a file" in done.stderr and not done.stdout
+
+
+def test_a_logisticks_proof_of_a_higher_score_is_refused(tmp_path):
+    # player 2 makes sure of 5 points in endgame-1, not of 6: the same strategy claimed for 6 fails
+    def raise_the_score(data):
+        data["goal"]["score"] = 6
+        data["claim"] = data["claim"].replace("at least 5", "at least 6")
+
+    path = tampered(tmp_path, "logisticks/proofs/endgame-1-p2-s5.proof.json", raise_the_score)
+    done = run("logisticks", "check-proof", GRIDS / "logisticks/endgame-1.json", path)
+    assert done.returncode == 1 and "the file says the goal is reached here, but it is not" in done.stdout
+    path = tampered(tmp_path, "logisticks/proofs/endgame-1-p2-s5.proof.json", lambda d: d["goal"].update(score=0))
+    done = run("logisticks", "check-proof", GRIDS / "logisticks/endgame-1.json", path)
+    assert done.returncode == 2 and "$.goal.score: must be a whole number from 1, not 0" in done.stderr
