@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import inspect
 import json
+from contextlib import contextmanager
 import re
 import sys
-from typing import Any, Callable, NoReturn, Optional
+from typing import Any, Callable, Iterator, NoReturn, Optional
 
 import click.parser as click_parser
 import typer
@@ -427,8 +428,89 @@ def spinner(label: str):
     return _Spinner()
 
 
+# --------------------------------------------------------------------------- proof files
+
+
+def proof_option() -> Any:
+    """``--proof FILE`` on ``forced``: the strategy of a win as a proof file."""
+    return typer.Option(
+        None, "--proof", metavar="FILE",
+        help="When the answer is a win: write the whole replayed strategy as a proof file (JSON: every reply of the "
+             "others, each with the answer to it), for 'check-proof' to replay on the rules. Written only for a win.",
+    )
+
+
+def proof_output(path: Optional[str]) -> Optional[str]:
+    """Check ``--proof FILE`` before the work starts: a file, not ``-`` (only a win writes a
+    proof, and the answer itself goes to standard output)."""
+    if path == "-":
+        fail("--proof must name a file: only a win writes a proof, and the answer goes to standard output")
+    return output_path(path, option="--proof")
+
+
+def write_proof(path: Optional[str], document: Optional[dict], answer: str, within: Optional[int] = None) -> None:
+    """Write a proof file (atomically) when there is one; else say on stderr that none was
+    written, and why (``answer``: the forced answer; ``within`` 0: won already, no move to prove)."""
+    if path is None:
+        return
+    if document is None:
+        why = "the goal holds already: there is no move to prove" if within == 0 else f"the answer is '{answer}', not a win"
+        warn(f"no proof written to {path}: {why}")
+        return
+    from placesat.core.proof import proof_text
+
+    write_output(path, proof_text(document))
+
+
+def load_proof(path: str) -> Any:
+    """A proof file decoded (strict JSON, ``-`` for standard input); bad JSON is bad input."""
+    from placesat.core.inputs import load_json
+
+    return load_json(path)
+
+
+def check_proof_file(path: str, check: Callable[[Any], Any]) -> Any:
+    """Read the proof file at ``path`` and run ``check(data)`` on it: the verdict, or None when
+    the time limit came first. A structural fault of the file is bad input naming the file."""
+    from placesat.core.limits import TimeUp
+
+    try:
+        with proof_errors(path):
+            return check(load_proof(path))
+    except TimeUp:
+        return None
+
+
+def report_proof(verdict, path: str, json_output: bool) -> NoReturn:
+    """Print a ``check-proof`` verdict and exit: 0 valid, 1 invalid (the reason and where) or
+    unknown (``verdict`` None: the time limit came first)."""
+    if verdict is None:
+        if json_output:
+            print_json({"file": path, "valid": None, "reason": "the time limit came first"})
+        else:
+            typer.echo("unknown: the time limit came first; the proof was not checked to the end")
+        raise typer.Exit(EXIT_NOT_ALL_GOOD)
+    if json_output:
+        print_json({"file": path, **verdict.to_json()})
+    else:
+        typer.echo(escape_controls(verdict.words()))
+    raise typer.Exit(EXIT_OK if verdict.valid else EXIT_NOT_ALL_GOOD)
+
+
+@contextmanager
+def proof_errors(path: str) -> Iterator[None]:
+    """A context in which a proof file's structural fault (an ``InputError`` with its JSON path)
+    is reported with the file's name: bad input, exit 2."""
+    from placesat.core.inputs import display_name
+
+    try:
+        yield
+    except InputError as error:
+        raise error.located(display_name(path)) from None
+
+
 __all__ = [
     "BACKEND_HELP", "EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_NOT_ALL_GOOD", "EXIT_OK", "InputError", "STDIN_NOTE",
     "backend_option", "certify_option", "check_backend", "checker_option", "checkers_of", "proof_dir_option", "seconds_callback", "command", "console", "fail", "json_option", "make_group", "output_folder", "output_path",
-    "print_json", "progress", "spinner", "stdout_is_terminal", "time_limit_option", "warn", "write_output",
+    "check_proof_file", "load_proof", "print_json", "proof_errors", "proof_option", "proof_output", "progress", "report_proof", "spinner", "stdout_is_terminal", "time_limit_option", "warn", "write_output", "write_proof",
 ]

@@ -30,6 +30,7 @@ from placesat.core.signals import raise_if_stopped
 from placesat.laido.forced import DEFAULT_BACKEND as FORCED_BACKEND
 from placesat.laido.forced import MAX_MOVES, NO_WIN as NO_FORCED_WIN, UNKNOWN as FORCED_UNKNOWN, WIN as FORCED_WIN, check_moves, forced_win
 from placesat.laido.play import BEST_DEPTH, LaidoPlayable
+from placesat.laido.proof import forced_proof
 from placesat.laido.reach import DEFAULT_REACH_BACKEND, NO, UNKNOWN, BestAnswer, ReachAnswer, reach_best, reach_win
 from placesat.laido.render import legend_text, render_svg, render_text, step_mark
 from placesat.laido.rules import PASS_TIEBREAK, READINGS, TIEBREAKS, IllegalMove, legal_moves, play as play_move, replay
@@ -40,6 +41,11 @@ from .common import (
     search_option,
     table_mb_option,
     EXIT_NOT_ALL_GOOD,
+    check_proof_file,
+    proof_option,
+    proof_output,
+    report_proof,
+    write_proof,
     EXIT_OK,
     backend_option,
     certify_option,
@@ -535,6 +541,7 @@ def forced(
     upto: Optional[int] = _upto_option(),
     search: Optional[str] = search_option(),
     tt_mb: float = table_mb_option(),
+    proof_out: Optional[str] = proof_option(),
 ) -> None:
     """Can the player to move force a win within K own moves, whatever the other side plays?
 
@@ -545,9 +552,11 @@ def forced(
     by depth-bounded AND/OR search with a transposition table; branches where the player cannot
     win even if the other side only passed are cut (reach). A win is replayed on the plain rules
     against every legal reply before it is printed, with its line of play (the other side's
-    longest defence) on the board. Exit code 1 when the time limit came first.
+    longest defence) on the board. --proof writes the whole strategy for check-proof. Exit code 1
+    when the time limit came first.
     """
     answer_picture = side_outputs(json_output, svg=svg_out)
+    proof_output(proof_out)
     deadline = as_deadline(time_limit)
     check_moves(own_moves)
     position, _, _ = _load(path, upto)
@@ -555,6 +564,7 @@ def forced(
         fail(f"{path}: the game is over (two passes in a row): nobody moves any more")
     with spinner(f"forced: {position.to_move}, {own_moves} own move(s)"):
         answer = forced_win(position, own_moves, deadline, backend, searcher=search, table_mb=tt_mb)
+    write_proof(proof_out, forced_proof(position, answer), answer.answer)
     if json_output:
         print_json(answer.to_json())
     elif not answer_picture:
@@ -564,6 +574,35 @@ def forced(
         write_output(svg_out, render_svg(reached, title=f"Laido: {_forced_heading(answer)}", numbered=numbered,
                                          caption=[_line_words(position, answer.line)] if answer.line else []))
     raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == FORCED_UNKNOWN else EXIT_OK)
+
+
+@command(app, "check-proof")
+def check_proof_command(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    proof_path: str = typer.Argument(..., metavar="FILE", help="A proof file written by 'forced --proof' ('-' reads standard input)."),
+    time_limit: Optional[float] = time_limit_option(),
+    backend: str = backend_option(FORCED_BACKEND, f"Solver backend of the decided test: sat or cpsat (default {FORCED_BACKEND} here)."),
+    json_output: bool = json_option('One JSON object: {"file", "valid", "claim", "reason", "where", "line", "positions", "nodes", "nodes_used", "own_moves_used"}.'),
+    upto: Optional[int] = _upto_option(),
+) -> None:
+    """Check a proof file of a forced win against the rules: replay every reply.
+
+    At each of the player's turns the file's move must be legal; at each of the other side's
+    turns the file must answer every legal reply (the pie swap too); every branch must end,
+    within the own moves the proof claims, with the game over and the player the winner, or the
+    other side to move in a decided position (its reach with every empty point says no: the
+    one step taken from the solver). Exit 0 valid, 1 invalid (the reason, the JSON path of the
+    node and the line of play to it) or the time limit came first, 2 a file of the wrong shape.
+    """
+    from placesat.laido.proof import check_forced_proof
+
+    deadline = as_deadline(time_limit)
+    if proof_path == "-" and path == "-":
+        fail("POS and FILE cannot both be '-' (standard input holds one document)")
+    position, _, _ = _load(path, upto)
+    with spinner("check-proof"):
+        verdict = check_proof_file(proof_path, lambda data: check_forced_proof(position, data, backend, deadline))
+    report_proof(verdict, proof_path, json_output)
 
 
 def _line_board(position: Position, line: list) -> tuple[Position, dict]:

@@ -19,6 +19,11 @@ from .common import (
     EXIT_NOT_ALL_GOOD,
     EXIT_OK,
     backend_option,
+    check_proof_file,
+    proof_option,
+    proof_output,
+    report_proof,
+    write_proof,
     command,
     console,
     fail,
@@ -721,6 +726,7 @@ def forced(
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture: the position after the line of play, its tiles numbered in order, the answer as its title."),
     search: Optional[str] = search_option(),
     tt_mb: float = table_mb_option(),
+    proof_out: Optional[str] = proof_option(),
 ) -> None:
     """Can the side to move settle its win within K of its turns, whatever the others do?
 
@@ -731,13 +737,16 @@ def forced(
     its first move and a line of play (the others' strongest reply at each turn) on the
     board, numbered; the strategy is replayed on the rules against every reply before it
     is printed. When K turns hold the whole game the question is solve's (does the side to
-    move win with perfect play?) and solve's search answers it. Exit 1 when the time limit
+    move win with perfect play?) and solve's search answers it. --proof writes the whole
+    strategy for check-proof (a win settled already has none). Exit 1 when the time limit
     came first.
     """
     from placesat.core.limits import Deadline
     from placesat.lixso.game.forced import UNKNOWN, check_turns, forced as forced_win
+    from placesat.lixso.game.proof import forced_proof
 
     picture_only = side_outputs(json_output, svg=svg_out)
+    proof_output(proof_out)
     deadline = Deadline(time_limit)
     check_turns(moves_k)
     game = _load(path, players, no_clue_touch_rule, name, index)
@@ -745,6 +754,7 @@ def forced(
         fail(f"{path}: the game is over: nobody is to move")
     with spinner(f"forced: {moves_k} turn(s)"):
         answer = forced_win(game.rules, game.state, moves_k, deadline, backend, record=game, searcher=search, table_mb=tt_mb)
+    write_proof(proof_out, forced_proof(game, answer), answer.answer, answer.within)
     line = [move for _, move in answer.line if move is not None]
     after, numbers = game, {}
     if line:
@@ -773,6 +783,38 @@ def forced(
         write_output(svg_out, svg(after.rules, after.state, "\n".join([game.position.grid.label(), *_forced_heading(answer)]),
                                   labels, frozenset(labels)))
     raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)
+
+
+@command(app, "check-proof")
+def check_proof_command(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    proof_path: str = typer.Argument(..., metavar="FILE", help="A proof file written by 'forced --proof' ('-' reads standard input)."),
+    players: Optional[str] = _players_option(),
+    no_clue_touch_rule: bool = _clue_touch_option(),
+    name: Optional[str] = _name_option(),
+    index: Optional[int] = _index_option(),
+    time_limit: Optional[float] = time_limit_option(),
+    json_output: bool = json_option('One JSON object: {"file", "valid", "claim", "reason", "where", "line", "positions", "nodes", "nodes_used", "own_moves_used"}.'),
+) -> None:
+    """Check a proof file of a forced win against the rules: replay every reply.
+
+    At each of the side's turns the file's tile must be legal; at every other seat's turn the
+    file must answer every legal tile (a pass where none fits); every branch must end with the
+    side's win settled (every way the game can still go ends with it ahead: the exact settled
+    test) within the turns the proof claims. POS must be the position the proof starts from,
+    with the same players. Exit 0 valid, 1 invalid (the reason, the JSON path of the node and
+    the line of play to it) or the time limit came first, 2 a file of the wrong shape.
+    """
+    from placesat.core.limits import Deadline
+    from placesat.lixso.game.proof import check_forced_proof
+
+    deadline = Deadline(time_limit)
+    if proof_path == "-" and path == "-":
+        fail("POS and FILE cannot both be '-' (standard input holds one document)")
+    game = _load(path, players, no_clue_touch_rule, name, index)
+    with spinner("check-proof"):
+        verdict = check_proof_file(proof_path, lambda data: check_forced_proof(game, data, deadline))
+    report_proof(verdict, proof_path, json_output)
 
 
 DEFAULT_THINK = 5.0

@@ -60,6 +60,11 @@ from .common import (
     EXIT_NOT_ALL_GOOD,
     EXIT_OK,
     answer_picture,
+    check_proof_file,
+    proof_option,
+    proof_output,
+    report_proof,
+    write_proof,
     backend_option,
     certify_option,
     checker_option,
@@ -81,6 +86,8 @@ from .common import (
 )
 from placesat.core.limits import as_deadline
 from placesat.core.signals import pending_stop
+
+from placesat.logisticks.proof import forced_proof
 
 app = make_group(
     """Logi-Sticks: place logic-gate pieces (AND OR XOR PASS NOT CAP) on a chess board so that
@@ -451,6 +458,7 @@ def forced(
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the board after the principal line of a win (its pieces numbered in order), the question and the answer as its title."),
     search: Optional[str] = search_option(),
     tt_mb: float = table_mb_option(),
+    proof_out: Optional[str] = proof_option(),
 ) -> None:
     """Can the player force a score of at least S (or one target) within K own moves, whatever the others play?
 
@@ -464,9 +472,11 @@ def forced(
     to three at each turn; the rest counted) and the board after the principal line (the
     player's moves and the reply each needed longest against, numbered #1, #2, ...).
     'no forced win' means the search was complete. Exit code 1 when the time limit came first;
-    the own moves proven not to suffice before it are printed as such.
+    the own moves proven not to suffice before it are printed as such. --proof writes the whole
+    strategy for check-proof.
     """
     answer_picture(svg_out)
+    proof_output(proof_out)
     deadline = as_deadline(time_limit)  # the limit holds from here: reading the position counts
     check_moves(moves)
     position = _load(position_file)
@@ -476,6 +486,7 @@ def forced(
         fail("the game is over: nothing more can be forced")
     with spinner(f"forced: player {player}, {goal.words()}, {moves} own move(s)"):
         answer = run_forced(position, goal, moves, deadline, reach_from, backend, searcher=search, table_mb=tt_mb)
+    write_proof(proof_out, forced_proof(position, answer), answer.answer, answer.within)
     if json_output:
         print_json(answer.to_json())
     elif answer.answer == UNKNOWN:
@@ -492,6 +503,33 @@ def forced(
         notes = ["the line on the board: " + "; ".join(words)] if words else []
         write_output(svg_out, board_svg(after, title=f"Logi-Sticks {position_file}: {_forced_heading(answer)}", notes=notes, numbered=numbered))
     raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)
+
+
+@command(app, "check-proof")
+def check_proof_command(
+    position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    proof_path: str = typer.Argument(..., metavar="FILE", help="A proof file written by 'forced --proof' ('-' reads standard input)."),
+    time_limit: Optional[float] = time_limit_option(),
+    json_output: bool = json_option('One JSON object: {"file", "valid", "claim", "reason", "where", "line", "positions", "nodes", "nodes_used", "own_moves_used"}.'),
+) -> None:
+    """Check a proof file of a forced goal against the rules: replay every reply.
+
+    At each of the player's turns the file's move must be legal; at every other player's turn
+    the file must answer every legal reply (a pass when none is legal); every branch must reach
+    the goal the file names (a score, or one target matched, read off the rules' signals) within
+    the own moves it claims, before the game ends. Exit 0 valid, 1 invalid (the reason, the JSON
+    path of the node and the line of play to it) or the time limit came first, 2 a file of the
+    wrong shape.
+    """
+    from placesat.logisticks.proof import check_forced_proof
+
+    deadline = as_deadline(time_limit)
+    if proof_path == "-" and position_file == "-":
+        fail("POS and FILE cannot both be '-' (standard input holds one document)")
+    position = _load(position_file)
+    with spinner("check-proof"):
+        verdict = check_proof_file(proof_path, lambda data: check_forced_proof(position, data, deadline))
+    report_proof(verdict, proof_path, json_output)
 
 
 def _after_line(position: Position, answer: ForcedAnswer) -> tuple[Position, dict, list[str]]:

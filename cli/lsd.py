@@ -29,6 +29,7 @@ from placesat.lsd.model import (
     DEFAULT_TILESET,
 )
 from placesat.lsd.play import PLAYABLE
+from placesat.lsd.proof import forced_proof
 from placesat.lsd.forced import MAX_DEPTH, WIN, check_depth, forced_win, plies_for_moves
 from placesat.lsd.reach import MAX_PLIES, NO, UNKNOWN, check_plies, reach_win
 from placesat.lsd.render import LEGEND, line_of_play_lines, render_rich, render_svg, render_text, status_lines
@@ -52,6 +53,7 @@ from .common import (
     EXIT_OK,
     answer_picture,
     backend_option,
+    check_proof_file,
     command,
     console,
     fail,
@@ -59,11 +61,15 @@ from .common import (
     make_group,
     output_path,
     print_json,
+    proof_option,
+    proof_output,
+    report_proof,
     side_outputs,
     spinner,
     stdout_is_terminal,
     time_limit_option,
     write_output,
+    write_proof,
 )
 from .play import add_play_commands
 
@@ -428,6 +434,7 @@ def forced(
     svg_out: Optional[str] = typer.Option(None, "--svg", help="Also write a picture of the position with the question and the answer as its title, the first move of a win marked 1."),
     search: Optional[str] = search_option(),
     tt_mb: float = table_mb_option(),
+    proof_out: Optional[str] = proof_option(),
 ) -> None:
     """Can PLAYER force a line within K of its own moves (-k) or D plies (-d), whatever the others play?
 
@@ -442,8 +449,10 @@ def forced(
     replies (up to three at each turn, 24 moves in all; the rest counted), each with PLAYER's
     answer, then the board with the first move marked 1. Exit code 1 when the time limit came
     first; what was settled before it (no forced win within fewer plies) is printed as such.
+    --proof writes the whole strategy for check-proof.
     """
     answer_picture(svg_out)
+    proof_output(proof_out)
     deadline = as_deadline(time_limit)  # the limit holds from here: reading the position counts
     if (moves is None) == (depth is None):
         fail("give one of --moves K (PLAYER's own moves) and --depth D (plies)")
@@ -457,6 +466,7 @@ def forced(
             fail(f"--moves {moves}: player {player}'s {moves} moves take {depth} plies here, more than {MAX_DEPTH}")
     with spinner(f"forced: player {player}, depth {depth}"):
         answer = forced_win(position, player, depth, deadline, reach_from, backend, strategy=json_output, searcher=search, table_mb=tt_mb)
+    write_proof(proof_out, forced_proof(position, answer), answer.answer, answer.within)
     if json_output:
         print_json(answer.to_json())
     elif answer.answer == UNKNOWN:
@@ -480,6 +490,31 @@ def forced(
     if svg_out is not None:
         write_output(svg_out, render_svg(position, marks=_first_move_mark(answer), title=f"LSD {path}", heading=_forced_heading(answer)))
     raise typer.Exit(EXIT_NOT_ALL_GOOD if answer.answer == UNKNOWN else EXIT_OK)
+
+
+@command(app, "check-proof")
+def check_proof_command(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    proof_path: str = typer.Argument(..., metavar="FILE", help="A proof file written by 'forced --proof' ('-' reads standard input)."),
+    time_limit: Optional[float] = time_limit_option(),
+    json_output: bool = json_option('One JSON object: {"file", "valid", "claim", "reason", "where", "line", "positions", "nodes", "nodes_used", "own_moves_used"}.'),
+) -> None:
+    """Check a proof file of a forced win against the rules: replay every reply.
+
+    At each of PLAYER's turns the file's move must be legal; at every other player's turn the
+    file must answer every legal move; every branch must end with PLAYER's line within the own
+    moves the proof claims. Exit 0 valid, 1 invalid (the reason, the JSON path of the node and
+    the line of play to it) or the time limit came first, 2 a file of the wrong shape.
+    """
+    from placesat.lsd.proof import check_forced_proof
+
+    deadline = as_deadline(time_limit)
+    if proof_path == "-" and path == "-":
+        fail("POS and FILE cannot both be '-' (standard input holds one document)")
+    position, _ = _load(path)
+    with spinner("check-proof"):
+        verdict = check_proof_file(proof_path, lambda data: check_forced_proof(position, data, deadline))
+    report_proof(verdict, proof_path, json_output)
 
 
 def _first_move_mark(answer) -> dict:

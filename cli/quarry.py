@@ -27,11 +27,12 @@ from placesat.quarry.threats import blocks, threats as threats_query
 
 from .play import add_play_commands
 from .common import (
-    search_option,
-    table_mb_option,
-    EXIT_NOT_ALL_GOOD, answer_picture, backend_option, command, console, fail, json_option, make_group, output_path,
-    print_json, side_outputs, spinner, stdout_is_terminal, time_limit_option, write_output,
+    EXIT_NOT_ALL_GOOD, answer_picture, backend_option, check_proof_file, command, console, fail, json_option, make_group,
+    output_path, print_json, proof_option, proof_output, report_proof, search_option, side_outputs, spinner,
+    stdout_is_terminal, table_mb_option, time_limit_option, write_output, write_proof,
 )
+
+from placesat.quarry.proof import forced_proof
 
 app = make_group(
     """Quarry (Shaun R. Mather): lay and stack stones of cubes on a 10 x 9 board; a player wins
@@ -525,6 +526,7 @@ def forced(
     json_output: bool = json_option('One JSON object: {"answer": "win"|"no forced win"|"unknown", "move", "within", "line", "positions", "replayed", "no_win_within", "strategy": the replayed tree (the player\'s move, then every reply), "title"}.'),
     search: Optional[str] = search_option(),
     tt_mb: float = table_mb_option(),
+    proof_out: Optional[str] = proof_option(),
 ) -> None:
     """Can PLAYER complete a line within K of its own moves, whatever the other plays?
 
@@ -534,15 +536,18 @@ def forced(
     and branches where PLAYER's stones left cannot cover its cheapest path between the zones in
     time are cut. A win is replayed on the rules against every reply of the other before it is
     printed, with its line of play (the other's strongest reply between PLAYER's moves) on the
-    board. Exit code 1 when the time limit came first; what was settled before it is printed.
+    board. --proof writes the whole strategy for check-proof. Exit code 1 when the time limit came
+    first; what was settled before it is printed.
     """
     deadline = Deadline(time_limit)  # the limit holds from here: reading the position counts
     answer_picture(svg_out)
+    proof_output(proof_out)
     check_forced_moves(moves)
     position, state = _load(path)
     who = _player(player, state)
     with spinner(f"forced: {who} within {moves} own move(s)..."):
-        answer = forced_win(position, state, who, moves, deadline, strategy=json_output, searcher=search, table_mb=tt_mb)
+        answer = forced_win(position, state, who, moves, deadline, strategy=json_output or proof_out is not None, searcher=search, table_mb=tt_mb)
+    write_proof(proof_out, forced_proof(position, state, answer), answer.answer, answer.within)
     title = _forced_title(answer, state)
     after, laid = _line_after(state, answer.line)
     if json_output:
@@ -561,6 +566,32 @@ def forced(
         write_output(svg_out, render_svg(after, line(after, who), f"Quarry {path}", new_from=len(state.laid), heading=title))
     if answer.answer == FORCED_UNKNOWN:
         raise typer.Exit(EXIT_NOT_ALL_GOOD)
+
+
+@command(app, "check-proof")
+def check_proof_command(
+    path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
+    proof_path: str = typer.Argument(..., metavar="FILE", help="A proof file written by 'forced --proof' ('-' reads standard input)."),
+    time_limit: Optional[float] = time_limit_option(),
+    json_output: bool = json_option('One JSON object: {"file", "valid", "claim", "reason", "where", "line", "positions", "nodes", "nodes_used", "own_moves_used"}.'),
+) -> None:
+    """Check a proof file of a forced win against the rules: replay every reply.
+
+    At each of the player's turns the file's move must be legal; at each of the other's turns
+    the file must answer every legal reply; every branch must end with the player's line
+    completed within the own moves the proof claims. Exit 0 valid, 1 invalid (the reason, the
+    JSON path of the node and the line of play to it) or the time limit came first, 2 a file of
+    the wrong shape.
+    """
+    from placesat.quarry.proof import check_forced_proof
+
+    deadline = Deadline(time_limit)
+    if proof_path == "-" and path == "-":
+        fail("POS and FILE cannot both be '-' (standard input holds one document)")
+    position, state = _load(path)
+    with spinner("check-proof"):
+        verdict = check_proof_file(proof_path, lambda data: check_forced_proof(position, state, data, deadline))
+    report_proof(verdict, proof_path, json_output)
 
 
 def _line_after(state: State, moves: list) -> tuple[State, list]:

@@ -296,6 +296,9 @@ class ForcedAnswer:
     line_complete: bool = True
     no_win_within: int | None = None
     note: str = ""
+    tree: Any = field(default=None, repr=False, compare=False)
+    """The whole replayed strategy (:class:`placesat.core.andor.StrategyNode`) of a win, for a
+    proof file (:mod:`placesat.lsd.proof`)."""
 
     def to_json(self) -> dict[str, Any]:
         """The answer as JSON, with the strategy's first two levels and the line of play
@@ -392,7 +395,7 @@ def forced_win(
             answer.note = f"a win within {within} plies was found, but its replay on the rules did not finish in the time"
             answer.reach_calls, answer.reach_cuts = game.reach_calls, game.reach_cuts
             return answer
-        answer.replayed, answer.move = replayed.positions, replayed.tree.move
+        answer.replayed, answer.move, answer.tree = replayed.positions, replayed.tree.move, replayed.tree
     elif position.to_move == player:
         answer.move = search.best_move(root)
         play_turn(position, answer.move)  # the rules must accept it
