@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import inspect
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -105,3 +106,74 @@ def test_import_placesat_alone_loads_no_game():
     code = "import sys, placesat; print(sorted(m for m in sys.modules if m.startswith('placesat.')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "['placesat.core', 'placesat.core.errors']"
+
+
+# --------------------------------------------------------------------------- API == CLI --json
+
+# fields that measure the run, not the answer
+TIMINGS = {"seconds", "elapsed", "time", "nodes", "positions"}
+
+
+def _steady(record):
+    """A JSON record without the fields that differ from run to run (times, counts of work)."""
+    if isinstance(record, dict):
+        return {key: _steady(value) for key, value in record.items() if key not in TIMINGS}
+    if isinstance(record, list):
+        return [_steady(value) for value in record]
+    return record
+
+
+def _data(name: str) -> str:
+    return placesat.data.path(name)
+
+
+LIXSO_GAME = "lixso-game/9x9-endgame.txt"
+# a 2x3 grid with no clue: many solutions, so solve and hint give their reasons
+OPEN_GRID = "# name: open\n...\n...\n"
+
+# the command's arguments, and the same question through the API: each on a shipped grid
+# (or a small one written out), each cheap
+SAME_AS_THE_COMMAND = {
+    "lixso solve": (["lixso", "solve", _data("examples.txt")],
+                    lambda: [placesat.lixso.solve(grid) for grid in placesat.lixso.load_pack(_data("examples.txt"))]),
+    "lixso solve, not unique": (["lixso", "solve", "{open}"], lambda: [placesat.lixso.solve(OPEN_GRID)]),
+    "lixso grade": (["lixso", "grade", _data("examples.txt")],
+                    lambda: [placesat.lixso.grade(grid) for grid in placesat.lixso.load_pack(_data("examples.txt"))]),
+    "lixso hint": (["lixso", "hint", _data("examples.txt")], lambda: placesat.lixso.hint(placesat.lixso.load_pack(_data("examples.txt"))[0])),
+    "lixso hint --steps --level-only": (
+        ["lixso", "hint", _data("lixso/level-1.txt"), "--index", "2", "--level-only"],
+        lambda: placesat.lixso.hint(placesat.lixso.load_pack(_data("lixso/level-1.txt"))[1], level_only=True)),
+    "lixso hint --steps, not unique": (["lixso", "hint", "{open}", "--steps", "--show-solution"],
+                                      lambda: placesat.lixso.hint(OPEN_GRID, steps=True, show_solution=True)),
+    "lixso verify": (["lixso", "verify", _data("lixso/level-2.txt")], lambda: placesat.lixso.verify(_data("lixso/level-2.txt"))),
+    "lixso game moves": (["lixso", "game", "moves", _data(LIXSO_GAME)], lambda: placesat.lixso.game.moves(_data_text(LIXSO_GAME))),
+    "lixso game bounds": (["lixso", "game", "bounds", _data(LIXSO_GAME)],
+                          lambda: placesat.lixso.game.bounds(placesat.lixso.game.load_position(_data(LIXSO_GAME)))),
+    "lixso game solve": (["lixso", "game", "solve", _data(LIXSO_GAME)],
+                         lambda: placesat.lixso.game.solve(placesat.lixso.game.load_position(_data(LIXSO_GAME)))),
+    "lixso game forced": (["lixso", "game", "forced", _data(LIXSO_GAME), "--moves", "2"],
+                          lambda: placesat.lixso.game.forced(placesat.lixso.game.load_position(_data(LIXSO_GAME)), 2)),
+    "lixso game best": (["lixso", "game", "best", _data(LIXSO_GAME), "--depth", "2"],
+                        lambda: placesat.lixso.game.best(placesat.lixso.game.load_position(_data(LIXSO_GAME)), depth=2)),
+}
+
+
+def _data_text(name: str) -> str:
+    return placesat.data.read_text(name)
+
+
+@pytest.mark.parametrize("command", sorted(SAME_AS_THE_COMMAND))
+def test_each_call_answers_what_its_command_prints_with_json(command, run_cli, tmp_path):
+    """The API's record (``to_json()``) is the command's ``--json`` output on the same input,
+    field for field (times and counts of work aside): one per line where the command answers
+    grid by grid."""
+    args, call = SAME_AS_THE_COMMAND[command]
+    grid = tmp_path / "open.txt"
+    grid.write_text(OPEN_GRID)
+    done = run_cli(*[arg.format(open=grid) for arg in args], "--json")
+    assert done.returncode in (0, 1), done.stderr
+    printed = [json.loads(line) for line in done.stdout.splitlines()]
+    answered = call()
+    records = [answer.to_json() for answer in answered] if isinstance(answered, list) else [answered.to_json()]
+    assert _steady(records) == _steady(printed)
+    assert printed and all(records)

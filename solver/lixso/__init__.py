@@ -18,15 +18,16 @@ from ..core.exports import export
 if TYPE_CHECKING:
     from ..core.limits import Deadline
     from .generate import Generated
+    from .hint import HintReport
     from .model import Grid
     from .solve import SolveReport
     from .verify import Check
 
 __all__ = [
     # the calls
-    "parse_grid", "load_pack", "parse_pack", "load_grid", "solve", "grade", "generate", "verify",
+    "parse_grid", "load_pack", "parse_pack", "load_grid", "solve", "grade", "hint", "generate", "verify",
     # the models and answers, and turning them to text and JSON
-    "Grid", "SolveReport", "Verdict", "GradeReport", "Generated", "Check",
+    "Grid", "SolveReport", "Verdict", "GradeReport", "HintReport", "Generated", "Check",
     "format_grid", "puzzle_id", "parse_id", "find_violation", "GenerationFailed", "InputError",
     # the strategic game on a Lixso grid
     "game",
@@ -56,15 +57,39 @@ def _grid(grid: Grid | str) -> Grid:
 
 
 def solve(grid: Grid | str, *, backend: str = "sat", max_solutions: int | None = 2,
-          time_limit: Deadline | float | None = None, per_colour: int | None = None) -> SolveReport:
+          time_limit: Deadline | float | None = None, per_colour: int | None = None, why: bool = True) -> SolveReport:
     """Solve a grid (a :class:`Grid`, or its text: see :func:`parse_grid`) and prove its
     solution unique: the verdict (``unique``, ``multiple``, ``unsolvable``, or ``unknown``
     past ``time_limit`` seconds) and up to ``max_solutions`` solutions (None: all), each
     replayed by the rule checker. ``per_colour``: the tiles of each colour, when the grid does
-    not state it. ``report.to_json()`` is ``lixso solve --json``'s record."""
-    from .solve import solve_grid
+    not state it. ``why``: for a grid that is not a proper puzzle, find the reason too (the
+    clues that clash, or the cells the solutions share and a clue that makes it unique; in
+    ``report.why``). ``report.to_json()`` is ``lixso solve --json``'s record."""
+    from ..core.limits import as_deadline
+    from .solve import LixsoSolver
+    from .why import reasons
 
-    return solve_grid(_grid(grid), backend, max_solutions, time_limit, per_colour)
+    deadline = as_deadline(time_limit)
+    solver = LixsoSolver(backend, per_colour)
+    report = solver.solve(_grid(grid), max_solutions, deadline)
+    if why:
+        report.why = reasons(solver, report, deadline)[1]
+    return report
+
+
+def hint(puzzle: Grid | str, progress: Grid | str | None = None, *, steps: bool = False, level_only: bool = False,
+         verbose: bool = False, show_solution: bool = False, per_colour: int | None = None,
+         time_limit: Deadline | float | None = None) -> HintReport:
+    """The next fact a person can deduce on ``puzzle`` (``lixso hint``), with its reason in
+    words that name the cells, clues and rule: the easiest one (the weakest level, the fewest
+    facts behind it). ``progress``: the same grid with the colours the person has placed (a
+    wrong cell is named first, status ``wrong``); ``steps``: every step to the end;
+    ``level_only``: only the level of the next step and where to look. ``report.hints`` holds
+    them, ``report.to_json()`` is ``lixso hint --json``'s record."""
+    from .hint import hint_grid
+
+    return hint_grid(_grid(puzzle), None if progress is None else _grid(progress), steps=steps, level_only=level_only,
+                     verbose=verbose, show_solution=show_solution, per_colour=per_colour, time_limit=time_limit)
 
 
 @dataclass
@@ -132,6 +157,6 @@ def verify(pack: str | list[Grid | InputError], *, backend: str = "sat", time_li
 export(__name__, {
     "load_pack": ".model", "parse_pack": ".model", "load_grid": ".model", "Grid": ".model",
     "format_grid": ".model", "puzzle_id": ".model", "parse_id": ".model",
-    "SolveReport": ".solve", "Verdict": ".solve", "Check": ".verify", "find_violation": ".rules",
+    "SolveReport": ".solve", "Verdict": ".solve", "HintReport": ".hint", "Check": ".verify", "find_violation": ".rules",
     "Generated": ".generate", "GenerationFailed": ".generate", "game": None,
 })

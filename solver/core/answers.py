@@ -1,0 +1,39 @@
+"""A query's answer as a command prints it, for the Python API (docs/api.md).
+
+Many commands print more than the library's answer object holds: who is to move, the move in
+the game's notation, the position reached. The game builds that record once (in its own
+package, where the command calls it too), and the API hands it back as an :class:`Answer`:
+``to_json()`` is exactly the command's ``--json`` object, and the library's answer behind it
+stays reachable, by its attributes, as ``answer.result``.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Answer:
+    """``record``: the command's ``--json`` object; ``result``: the library's answer it was
+    built from (an :class:`~placesat.core.play.Advice`, a game's ``Solution``, ...), or None
+    when the record is all there is. ``answer.x`` reads ``result.x``; ``answer["x"]`` reads
+    the record."""
+
+    record: dict[str, Any]
+    result: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The command's ``--json`` object (a copy: changing it changes nothing here)."""
+        return copy.deepcopy(self.record)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.record[key]
+
+    def __getattr__(self, name: str) -> Any:
+        # only for names the dataclass does not have: the library's answer behind the record
+        result = self.__dict__.get("result")
+        if result is None or name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(result, name)
