@@ -23,6 +23,7 @@ from placesat.logisticks.forced import (
     move_words,
     play_move,
 )
+from placesat.logisticks.answers import advice_record, moves_record
 from placesat.logisticks.play import LogiSticks, best_move
 from placesat.logisticks.model import (
     Position,
@@ -43,7 +44,6 @@ from placesat.logisticks.render import (
 from placesat.logisticks.rules import (
     apply_move,
     game_over,
-    legal_placements,
     load_position,
     scores,
     signal_text,
@@ -199,13 +199,11 @@ def moves(
     feedback loop.
     """
     position = _load(position_file)
-    if game_over(position):
-        found: list[str] = []
-    else:
-        found = [str(m) for m in legal_placements(position)] or ["pass"]
+    record = moves_record(position)
     if json_output:
-        print_json({"player": position.to_move, "turn": position.turn, "game_over": game_over(position), "moves": found})
+        print_json(record)
         return
+    found = record["moves"]
     if not found:
         print("the game is over: no moves")
         return
@@ -575,17 +573,7 @@ def best(
         advice = best_move(position, deadline, depth)
     stopped = pending_stop()
     if json_output:
-        print_json({
-            "player": position.to_move,
-            "move": move_words(advice.move),
-            "kind": advice.kind,
-            "reason": advice.reason,
-            "line": [move_words(m) for m in advice.line],
-            "evaluation": advice.evaluation,
-            "evaluation_name": advice.evaluation_name,
-            "depth": advice.depth,
-            "interrupted": stopped is not None,
-        })
+        print_json(advice_record(position, advice, stopped is not None))
     else:
         print(f"best for player {position.to_move}: {move_words(advice.move)}")
         print(f"{advice.kind}: {advice.reason}")

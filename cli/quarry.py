@@ -20,6 +20,9 @@ from placesat.quarry.reach import (
 from placesat.quarry.render import legend_numbered, legend_text, render_isometric, render_panels, render_stones, render_svg, render_text
 from placesat.core.signals import pending_stop
 from placesat.quarry.forced import MAX_MOVES as FORCED_MOST, UNKNOWN as FORCED_UNKNOWN, WIN as FORCED_WIN_ANSWER, check_moves as check_forced_moves, forced_win
+from placesat.quarry.answers import advice_record, forced_record, moves_record, threats_record
+from placesat.quarry.answers import forced_title as _forced_title, line_after as _line_after
+from placesat.quarry.answers import state_record as _state_json, status_words as _status
 from placesat.quarry.play import Game as QuarryGameSoFar, QuarryPlayable
 from placesat.quarry.rules import State, lay, line, placements, play as rules_play, record, replay, tournament_points
 from placesat.quarry.stones import StoneSet, default_stones, load_stones, stones_to_json
@@ -66,34 +69,10 @@ def _supply_text(state: State, player: str) -> str:
     return ", ".join(f"{name} {n}" for name, n in left.items() if n) or "none"
 
 
-def _status(state: State) -> str:
-    if state.winner is not None:
-        return f"{state.winner} has won"
-    if state.is_over:
-        return "game over: neither player could move (no winner)"
-    return f"{state.to_move} to move"
-
-
 def _show_board(state: State, winning: list | None = None) -> None:
     out = console()
     out.print(render_text(state, winning, colour=stdout_is_terminal()), end="", markup=True)
     out.print(legend_text(state), markup=False)
-
-
-def _state_json(state: State) -> dict:
-    board = state.board
-    rows = range(board.length)
-    won = line(state, state.winner) if state.winner else None
-    return {
-        "to_move": None if state.is_over else state.to_move,
-        "winner": state.winner,
-        "over": state.is_over,
-        "heights": [[state.height_at((r, c)) for c in range(board.width)] for r in rows],
-        "top": [[state.top_at((r, c)) for c in range(board.width)] for r in rows],
-        "left": {p: state.supply(p) for p in PLAYERS},
-        "tournament_points": tournament_points(state),
-        "line": [cell_name(cell) for cell in won] if won else None,
-    }
 
 
 @command(app)
@@ -173,12 +152,12 @@ def moves(
         if kind is None:
             fail(f"--stone: unknown stone {stone!r} (stones: {', '.join(state.stones.names)})")
         only = (kind.name,)
+    if json_output:
+        print_json(moves_record(state, who, only))
+        return
     grouped: dict[str, list[tuple[str, int]]] = {}
     for placement, base in placements(state, who, only):
         grouped.setdefault(placement.stone, []).append((placement.text(state.stones), base))
-    if json_output:
-        print_json({"player": who, "over": state.is_over, "moves": {k: [{"move": m, "height": h} for m, h in v] for k, v in grouped.items()}})
-        return
     if state.is_over:
         typer.echo(f"no moves: {_status(state)}")
         return
@@ -292,10 +271,10 @@ def threats(
     """Every single stone that would win at once, for each player (as if it were that player's
     turn), found by the plain rules."""
     _, state = _load(path)
-    found = threats_query(state)
     if json_output:
-        print_json({"to_move": None if state.is_over else state.to_move, **{p: [{"move": m.text(state.stones), "height": b} for m, b in found[p]] for p in PLAYERS}})
+        print_json(threats_record(state))
         return
+    found = threats_query(state)
     if state.is_over:
         typer.echo(f"no threats: {_status(state)}")
         return
@@ -542,7 +521,7 @@ def forced(
     title = _forced_title(answer, state)
     after, laid = _line_after(state, answer.line)
     if json_output:
-        print_json({**answer.to_json(state), "title": title})
+        print_json(forced_record(answer, state))
     else:
         typer.echo(title)
         if answer.answer == FORCED_WIN_ANSWER and answer.line:
@@ -557,37 +536,6 @@ def forced(
         write_output(svg_out, render_svg(after, line(after, who), f"Quarry {path}", new_from=len(state.laid), heading=title))
     if answer.answer == FORCED_UNKNOWN:
         raise typer.Exit(EXIT_NOT_ALL_GOOD)
-
-
-def _line_after(state: State, moves: list) -> tuple[State, list]:
-    """The board after a line of play (through the rules), and who played what."""
-    after = state
-    laid = []
-    for move in moves:
-        laid.append((after.to_move, move))
-        after = rules_play(after, move)
-    return after, laid
-
-
-def _forced_title(answer, state: State) -> str:
-    """The question and the answer of ``forced`` in one sentence."""
-    who = answer.player
-    asked = f"Can {who} force a line within {answer.moves} own move(s)?"
-    if answer.answer == FORCED_WIN_ANSWER:
-        if answer.within == 0:
-            return f"{asked} Yes: {who} has won already."
-        _, laid = _line_after(state, answer.line)
-        steps = ", ".join(f"{i}. {mover} {move_text(m, state.stones)}" for i, (mover, m) in enumerate(laid, 1))
-        return f"{asked} Yes, within {answer.within}: {steps}"
-    if answer.answer == FORCED_UNKNOWN:
-        settled = f" (no forced win within {answer.no_win_within} own move(s) was settled before it)" if answer.no_win_within else ""
-        # a win the search found but the rules did not replay in time is no yes
-        why = answer.note or "the time limit came first"
-        return f"{asked} Unknown: {why}{settled}."
-    if state.is_over:
-        return f"{asked} No: {_status(state)}."
-    other = PLAYERS[1] if who == PLAYERS[0] else PLAYERS[0]
-    return f"{asked} No: {other} can stop it (searched in full)."
 
 
 @command(app)
@@ -614,8 +562,7 @@ def best(
         advice = QuarryPlayable().best(game, deadline, depth)
     said = move_text(advice.move, state.stones)
     if json_output:
-        print_json({"player": state.to_move, "move": said, "kind": advice.kind, "reason": advice.reason, "line": list(advice.line),
-                    "evaluation": advice.evaluation, "evaluation_name": advice.evaluation_name, "depth": advice.depth})
+        print_json(advice_record(state, advice))
     else:
         typer.echo(f"{state.to_move}: {said} ({advice.kind}): {advice.reason}")
         after = rules_play(state, advice.move)

@@ -140,7 +140,7 @@ SAME_AS_THE_COMMAND = {
     "lixso grade": (["lixso", "grade", _data("examples.txt")],
                     lambda: [placesat.lixso.grade(grid) for grid in placesat.lixso.load_pack(_data("examples.txt"))]),
     "lixso hint": (["lixso", "hint", _data("examples.txt")], lambda: placesat.lixso.hint(placesat.lixso.load_pack(_data("examples.txt"))[0])),
-    "lixso hint --steps --level-only": (
+    "lixso hint --level-only": (
         ["lixso", "hint", _data("lixso/level-1.txt"), "--index", "2", "--level-only"],
         lambda: placesat.lixso.hint(placesat.lixso.load_pack(_data("lixso/level-1.txt"))[1], level_only=True)),
     "lixso hint --steps, not unique": (["lixso", "hint", "{open}", "--steps", "--show-solution"],
@@ -155,7 +155,71 @@ SAME_AS_THE_COMMAND = {
                           lambda: placesat.lixso.game.forced(placesat.lixso.game.load_position(_data(LIXSO_GAME)), 2)),
     "lixso game best": (["lixso", "game", "best", _data(LIXSO_GAME), "--depth", "2"],
                         lambda: placesat.lixso.game.best(placesat.lixso.game.load_position(_data(LIXSO_GAME)), depth=2)),
+    "laido score": (["laido", "score", _data("laido/game.json")], lambda: placesat.laido.score(placesat.laido.load_game(_data("laido/game.json")))),
+    "laido moves": (["laido", "moves", _data("laido/forced3.json")], lambda: placesat.laido.moves(_data_text("laido/forced3.json"))),
+    "laido reach": (["laido", "reach", _data("laido/forced3.json"), "--player", "black", "--stones", "2"],
+                    lambda: placesat.laido.reach(placesat.laido.load_game(_data("laido/forced3.json")), "black", 2)),
+    "laido reach --best": (["laido", "reach", _data("laido/forced3.json"), "--player", "white", "--stones", "1", "--best"],
+                           lambda: placesat.laido.reach(placesat.laido.load_game(_data("laido/forced3.json")), "white", 1, best=True)),
+    "laido forced": (["laido", "forced", _data("laido/forced3.json"), "--moves", "2"],
+                     lambda: placesat.laido.forced(placesat.laido.load_game(_data("laido/forced3.json")), 2)),
+    "laido best": (["laido", "best", _data("laido/forced3.json"), "--depth", "1"],
+                   lambda: placesat.laido.best(placesat.laido.load_game(_data("laido/forced3.json")), depth=1)),
+    "lsd show": (["lsd", "show", _data("lsd/mid20-win3.json")], lambda: placesat.lsd.show(placesat.lsd.load_game(_data("lsd/mid20-win3.json")))),
+    "lsd moves": (["lsd", "moves", _data("lsd/double-threat.json")], lambda: placesat.lsd.moves(_data_text("lsd/double-threat.json"))),
+    "lsd threats": (["lsd", "threats", "{threats}"], lambda: placesat.lsd.threats(_lsd_threats())),
+    "lsd play": (["lsd", "play", _data("lsd/double-threat.json"), "1,2 W+", "-2,2 E+"],
+                 lambda: placesat.lsd.play(placesat.lsd.load_game(_data("lsd/double-threat.json")), ["1,2 W+", "-2,2 E+"])),
+    "lsd reach": (["lsd", "reach", _data("lsd/double-threat.json"), "--player", "1", "--plies", "3"],
+                  lambda: placesat.lsd.reach(placesat.lsd.load_game(_data("lsd/double-threat.json")), 1, 3)),
+    "lsd forced": (["lsd", "forced", _data("lsd/double-threat.json"), "--player", "1", "--depth", "3"],
+                   lambda: placesat.lsd.forced(placesat.lsd.load_game(_data("lsd/double-threat.json")), 1, 3)),
+    "lsd best": (["lsd", "best", _data("lsd/double-threat.json"), "--depth", "1"],
+                 lambda: placesat.lsd.best(placesat.lsd.load_game(_data("lsd/double-threat.json")), depth=1)),
+    "quarry moves": (["quarry", "moves", _data("quarry/midgame.json"), "--stone", "span"],
+                     lambda: placesat.quarry.moves(_data_text("quarry/midgame.json"), stone="span")),
+    "quarry threats": (["quarry", "threats", _data("quarry/midgame-2.json")],
+                       lambda: placesat.quarry.threats(placesat.quarry.load_position(_data("quarry/midgame-2.json")))),
+    "quarry reach": (["quarry", "reach", _data("quarry/midgame.json"), "--player", "black"],
+                     lambda: _quarry_reach("quarry/midgame.json", "black")),
+    "quarry show": (["quarry", "show", _data("quarry/black-wins.json")],
+                    lambda: placesat.quarry.show(placesat.quarry.load_position(_data("quarry/black-wins.json")))),
+    "quarry forced": (["quarry", "forced", _data("quarry/midgame.json"), "--moves", "2"],
+                      lambda: placesat.quarry.forced(placesat.quarry.load_position(_data("quarry/midgame.json")), 2)),
+    "quarry best": (["quarry", "best", _data("quarry/midgame.json"), "--depth", "1"],
+                    lambda: placesat.quarry.best(placesat.quarry.load_position(_data("quarry/midgame.json")), depth=1)),
+    "logisticks moves": (["logisticks", "moves", _data("logisticks/late.json")],
+                         lambda: placesat.logisticks.moves(_data_text("logisticks/late.json"))),
+    "logisticks analyze": (["logisticks", "analyze", _data("logisticks/late.json")],
+                           lambda: placesat.logisticks.analyze(placesat.logisticks.load_position(_data("logisticks/late.json")))),
+    "logisticks satisfy": (["logisticks", "satisfy", _data("logisticks/late.json"), "--player", "2"],
+                           lambda: placesat.logisticks.satisfy(placesat.logisticks.load_position(_data("logisticks/late.json")), 2)),
+    "logisticks forced": (["logisticks", "forced", _data("logisticks/late.json"), "--moves", "1", "--score", "1"],
+                          lambda: placesat.logisticks.forced(placesat.logisticks.load_position(_data("logisticks/late.json")), 1, score=1)),
+    "logisticks best": (["logisticks", "best", _data("logisticks/late.json"), "--depth", "1"],
+                        lambda: placesat.logisticks.best(placesat.logisticks.load_position(_data("logisticks/late.json")), depth=1)),
 }
+
+
+def _lsd_threats():
+    """A position where both players have a line at once: two plies into double-threat.json."""
+    start = placesat.lsd.load_game(_data("lsd/double-threat.json"))
+    return placesat.lsd.play(start, ["1,2 W+", "1,-1 NESW+"]).position
+
+
+class _Stated:
+    """An answer whose record needs the state it was asked on (quarry reach names the stones)."""
+
+    def __init__(self, answer, state) -> None:
+        self.answer, self.state = answer, state
+
+    def to_json(self) -> dict:
+        return self.answer.to_json(self.state)
+
+
+def _quarry_reach(name: str, player: str) -> _Stated:
+    position = placesat.quarry.load_position(_data(name))
+    return _Stated(placesat.quarry.reach(position, player), placesat.quarry.state_of(position))
 
 
 def _data_text(name: str) -> str:
@@ -168,9 +232,10 @@ def test_each_call_answers_what_its_command_prints_with_json(command, run_cli, t
     field for field (times and counts of work aside): one per line where the command answers
     grid by grid."""
     args, call = SAME_AS_THE_COMMAND[command]
-    grid = tmp_path / "open.txt"
+    grid, threats = tmp_path / "open.txt", tmp_path / "threats.json"
     grid.write_text(OPEN_GRID)
-    done = run_cli(*[arg.format(open=grid) for arg in args], "--json")
+    threats.write_text(json.dumps(placesat.lsd.position_to_json(_lsd_threats())))
+    done = run_cli(*[arg.format(open=grid, threats=threats) for arg in args], "--json")
     assert done.returncode in (0, 1), done.stderr
     printed = [json.loads(line) for line in done.stdout.splitlines()]
     answered = call()

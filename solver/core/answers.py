@@ -37,3 +37,15 @@ class Answer:
         if result is None or name.startswith("__"):
             raise AttributeError(name)
         return getattr(result, name)
+
+
+def advice_record(game, position: Any, advice) -> dict[str, Any]:
+    """``best --json`` of a game that gives no record of its own (the generic ``best`` of
+    ``add_play_commands``): an :class:`~placesat.core.play.Advice` with the move and the line
+    as typed (``game`` a :class:`~placesat.core.play.Playable`), the evaluation and its name,
+    the depth."""
+    return {
+        "move": game.move_text(position, advice.move), "kind": advice.kind, "reason": advice.reason,
+        "line": [step if isinstance(step, str) else str(step) for step in advice.line],
+        "evaluation": advice.evaluation, "evaluation_name": advice.evaluation_name, "depth": advice.depth,
+    }

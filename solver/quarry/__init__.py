@@ -16,14 +16,15 @@ from ..core.errors import InputError
 from ..core.exports import export
 
 if TYPE_CHECKING:
+    from ..core.answers import Answer
     from ..core.limits import Deadline
     from .model import Position
     from .reach import ReachAnswer
     from .rules import State
 
 __all__ = [
-    "parse_position", "load_position", "replay", "reach",
-    "Position", "State", "ReachAnswer", "position_to_json", "InputError",
+    "parse_position", "load_position", "replay", "show", "moves", "threats", "reach", "forced", "best",
+    "Position", "State", "ReachAnswer", "Answer", "position_to_json", "InputError",
 ]
 
 
@@ -51,9 +52,96 @@ def reach(position: Position | State | str, player: str, *, objective: str = "st
     return cheapest_win(state_of(position), player, objective, max_stones, backend, time_limit)
 
 
+def moves(position: Position | State | str, player: str | None = None, *, stone: str | None = None) -> Answer:
+    """The legal placements of ``player`` (default: the player to move), grouped by stone,
+    each once, with the height each would rest at (``quarry moves``); ``stone``: only that
+    stone (a name or its prefix). ``answer["moves"]``; ``answer.to_json()`` is the command's record."""
+    from ..core.answers import Answer
+    from .answers import moves_record
+
+    state = state_of(position)
+    only = None
+    if stone is not None:
+        kind = state.stones.find(stone)
+        if kind is None:
+            raise InputError(f"--stone: unknown stone {stone!r} (stones: {', '.join(state.stones.names)})")
+        only = (kind.name,)
+    return Answer(moves_record(state, _player(player, state), only))
+
+
+def _player(player: str | None, state: State) -> str:
+    from .model import PLAYERS
+
+    if player is None:
+        return state.to_move
+    if player not in PLAYERS:
+        raise InputError(f"--player must be black or blue, not {player!r}")
+    return player
+
+
+def show(position: Position | State | str) -> Answer:
+    """The board (``quarry show``): whose turn, the winner, each cell's height and the colour
+    seen from above, the stones each player has left, the tournament points and the winning
+    line. ``answer.to_json()`` is the command's record."""
+    from ..core.answers import Answer
+    from .answers import state_record
+
+    return Answer(state_record(state_of(position)))
+
+
+def forced(position: Position | str, moves: int, player: str | None = None, *,
+           time_limit: Deadline | float | None = None) -> Answer:
+    """Can ``player`` (default: the player to move) complete a line within ``moves`` of its own
+    moves, whatever the other plays (``quarry forced``)? "win" with a line of play (the
+    strategy replayed on the rules against every reply), "no forced win", or "unknown" past
+    ``time_limit`` seconds. ``answer.answer``, ``answer.line``: the library's answer;
+    ``answer.to_json()`` the command's record (with ``title``: the question and the answer)."""
+    from ..core.answers import Answer
+    from ..core.limits import as_deadline
+    from .answers import forced_record
+    from .forced import check_moves, forced_win
+    from .model import parse_position
+
+    deadline = as_deadline(time_limit)
+    check_moves(moves)
+    game = parse_position(position) if isinstance(position, str) else position
+    state = state_of(game)
+    result = forced_win(game, state, _player(player, state), moves, deadline, strategy=True)
+    return Answer(forced_record(result, state), result)
+
+
+def threats(position: Position | State | str) -> Answer:
+    """Every single stone that would win at once, for each player, as if it were that
+    player's turn (``quarry threats``), found by the plain rules. ``answer["black"]``;
+    ``answer.to_json()`` is the command's record."""
+    from ..core.answers import Answer
+    from .answers import threats_record
+
+    return Answer(threats_record(state_of(position)))
+
+
+def best(position: Position | str, *, depth: int | None = None, time_limit: float = 5.0) -> Answer:
+    """The move the engine recommends for the player to move, and why (``quarry best``): a win
+    at once, the only moves that stop the other's, a forced win, a defence against the
+    other's, else the evaluation's choice. ``answer.move``, ``answer.kind``, ``answer.reason``:
+    the :class:`~placesat.core.play.Advice`; ``answer.to_json()`` the command's record."""
+    from ..core.answers import Answer
+    from ..core.limits import Deadline
+    from .answers import advice_record
+    from .model import parse_position
+    from .play import Game, QuarryPlayable
+
+    game = Game.of(parse_position(position) if isinstance(position, str) else position)
+    if game.state.is_over:
+        raise InputError("the game is over: there is no move to recommend")
+    advice = QuarryPlayable().best(game, Deadline(time_limit), depth)
+    return Answer(advice_record(game.state, advice), advice)
+
+
 __all__.append("state_of")
 
 export(__name__, {
     "parse_position": ".model", "load_position": ".model", "Position": ".model",
     "position_to_json": ".model", "replay": ".rules", "State": ".rules", "ReachAnswer": ".reach",
+    "Answer": "..core.answers",
 })
