@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from placesat.core.backend import Status
-from placesat.laido.answers import advice_record, moves_record, score_record
+from placesat.laido.answers import advice_record, moves_record, play_record, score_record
 from placesat.core.errors import InputError
 from placesat.laido.model import (
     COLOURS,
@@ -466,17 +466,7 @@ def play(
         game = record_to_json(record) if was_record else position_to_json(position)
         write_output(out, dumps(game))
     if json_output:
-        print_json(
-            {
-                "moves": [
-                    {"number": number, "colour": before.to_move, "move": move_json(m), "to_move": after.to_move,
-                     "passes": after.passes, "game_over": after.is_over}
-                    for number, before, m, after in steps
-                ],
-                "position": position_to_json(position),
-                "score": final.to_json() if final else None,
-            }
-        )
+        print_json(play_record(steps, position, final))
     elif not file_only:
         for number, before, m, after in steps:
             print(f"{number:>3}. {_describe_move(before, m)}" + ("  - game over" if after.is_over else ""))

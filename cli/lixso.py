@@ -13,7 +13,9 @@ from placesat.core.errors import InputError
 from placesat.core.inputs import display_name
 from placesat.core.limits import Deadline
 from placesat.core.signals import Stop
-from placesat.lixso.model import Grid, GridError, collect, coverable, load_grid, load_pack, pick_answer, pick_grid
+from placesat.lixso.answers import check_record, page_left_out, page_record, printable, sheets_record
+from placesat.lixso.answers import unreadable_record as _invalid
+from placesat.lixso.model import Grid, collect, coverable, load_grid, load_pack, pick_answer, pick_grid
 from placesat.lixso.render import outlined, plain, svg
 from placesat.lixso.rules import find_violation
 from placesat.lixso.solve import LixsoSolver, SolveReport, Verdict
@@ -107,17 +109,6 @@ def _picked_entries(files: list[str], name: Optional[str], index: Optional[int])
 def grid_time_option() -> object:
     """``--grid-time-limit SECONDS``: a limit per grid, inside the command's limit."""
     return typer.Option(None, "--grid-time-limit", metavar="SECONDS", callback=seconds_callback, help=GRID_TIME_HELP)
-
-
-def _error_name(entry: InputError) -> str:
-    if isinstance(entry, GridError):
-        return entry.label()
-    return f"{entry.path}:{entry.line}" if entry.line else str(entry.path)
-
-
-def _invalid(entry: InputError) -> dict:
-    """A grid that could not be read, as a batch's JSON names it."""
-    return {"name": _error_name(entry), "status": "invalid", "error": str(entry)}
 
 
 def _bad_grid(entry: InputError, json_output: bool) -> None:
@@ -318,14 +309,7 @@ def check(
         )
     violation = find_violation(puzzle, solution.rows, puzzle.per_colour(per_colour))
     if json_output:
-        print_json(
-            {
-                "valid": violation is None,
-                "rule": violation.rule if violation else None,
-                "message": violation.message if violation else None,
-                "cells": [[r + 1, c + 1] for r, c in violation.cells] if violation else [],
-            }
-        )
+        print_json(check_record(violation))
     elif violation is None:
         print("valid: the solution keeps every rule")
     else:
@@ -441,7 +425,6 @@ def print_sheets(
     first: one that is not unique is left out and named on stderr (exit 1). Exit 2 for bad
     input (the readable puzzles are still printed).
     """
-    from placesat.lixso.deduce import shown_level
     from placesat.lixso.sheets import LAYOUTS, PAPERS, SheetPuzzle, sheets_pdf
 
     if per_page not in LAYOUTS:
@@ -454,26 +437,23 @@ def print_sheets(
     code = EXIT_OK
     ready: list[SheetPuzzle] = []
     left_out: list[dict] = []
-    solver = LixsoSolver()
     with progress("checking") as bar:
         task = bar.add_task("check", total=len(entries))
-        for entry in entries:
+        for entry, made in printable(entries, deadline):
             bar.advance(task)
+            if isinstance(made, SheetPuzzle):
+                ready.append(made)
+                continue
+            left_out.append(made)
             if isinstance(entry, InputError):
                 typer.echo(f"placesat: error: {entry}", err=True)
-                left_out.append(_invalid(entry))
                 code = EXIT_BAD_INPUT
-                continue
-            report = solver.solve(entry, 2, deadline)
-            if report.status is not Verdict.UNIQUE:
-                typer.echo(f"placesat: {entry.label()}: {report.status.value}, not printed", err=True)
-                left_out.append({"name": entry.label(), "status": report.status.value})
+            else:
+                typer.echo(f"placesat: {entry.label()}: {made['status']}, not printed", err=True)
                 code = max(code, EXIT_NOT_ALL_GOOD)
-                continue
-            ready.append(SheetPuzzle(entry, shown_level(entry, deadline), report.solutions[0]))
     if not ready:
         if json_output:  # the report names every puzzle left out, and that no file was written
-            print_json({"file": None, "printed": [], "left_out": left_out, "pages": 0, "answer_pages": 0})
+            print_json(sheets_record(None, ready, left_out, per_page, solutions))
         fail("no puzzle to print", code if code != EXIT_OK else EXIT_NOT_ALL_GOOD)
     from placesat import __version__
 
@@ -483,8 +463,7 @@ def print_sheets(
     extra = f" and {answer_pages} answer page(s)" if solutions else ""
     typer.echo(f"wrote {len(ready)} puzzle(s) on {pages} page(s){extra} to {out}", err=True)
     if json_output:
-        print_json({"file": out, "printed": [puzzle.grid.label() for puzzle in ready], "left_out": left_out,
-                    "pages": pages, "answer_pages": answer_pages})
+        print_json(sheets_record(out, ready, left_out, per_page, solutions))
     raise typer.Exit(code)
 
 
@@ -929,7 +908,7 @@ def html_page(
     puzzle is solved first: one that is not unique is left out and named (exit 1). Exit 2
     for bad input (the readable puzzles are still written).
     """
-    from placesat.core.parallel import WorkerCrash, run_jobs
+    from placesat.core.parallel import run_jobs
     from placesat.lixso.web import PagePuzzle, page_html, prepare_in_worker
 
     if solutions not in ("embed", "none"):
@@ -962,22 +941,18 @@ def html_page(
         if isinstance(result, PagePuzzle):
             ready.append(result)
             continue
-        status, error = ("unknown", str(result)) if isinstance(result, WorkerCrash) else (result, None)
-        typer.echo(f"placesat: {grid.label()}: {status}, left out" + (f" ({error})" if error else ""), err=True)
-        left_out.append({"name": grid.label(), "status": status, **({"error": error} if error else {})})
+        left_out.append(page_left_out(grid, result))
+        error = left_out[-1].get("error")
+        typer.echo(f"placesat: {grid.label()}: {left_out[-1]['status']}, left out" + (f" ({error})" if error else ""), err=True)
         code = max(code, EXIT_NOT_ALL_GOOD)
     if not ready:
         if json_output:
-            print_json({"file": None, "puzzles": [], "left_out": left_out})
+            print_json(page_record(None, ready, left_out))
         fail("no puzzle to put on the page", code if code != EXIT_OK else EXIT_NOT_ALL_GOOD)
     write_output(out, page_html(ready, title or "Lixso"))
     cut = sum(1 for p in ready if p.hints_end == "budget")
     note = f" ({cut} with hints cut short by --hint-time)" if cut else ""
     typer.echo(f"wrote {len(ready)} puzzle(s) to {out}{note}", err=True)
     if json_output:
-        print_json({
-            "file": out,
-            "puzzles": [{"name": p.grid.label(), "level": p.level, "hints": len(p.hints), "hints_end": p.hints_end} for p in ready],
-            "left_out": left_out,
-        })
+        print_json(page_record(out, ready, left_out))
     raise typer.Exit(code)

@@ -23,7 +23,7 @@ from placesat.logisticks.forced import (
     move_words,
     play_move,
 )
-from placesat.logisticks.answers import advice_record, moves_record
+from placesat.logisticks.answers import advice_record, moves_record, state_record as _state_json
 from placesat.logisticks.play import LogiSticks, best_move
 from placesat.logisticks.model import (
     Position,
@@ -45,11 +45,7 @@ from placesat.logisticks.rules import (
     apply_move,
     game_over,
     load_position,
-    scores,
-    signal_text,
-    signals,
     turns_of,
-    winners,
 )
 
 from .certified import certificate_backend, report_certification
@@ -104,19 +100,6 @@ def _print_rows(rows) -> None:
 
 def _print_board(position: Position, numbered: dict | None = None) -> None:
     _print_rows(board_segments(position, numbered))
-
-
-def _state_json(position: Position) -> dict:
-    values = signals(position)
-    table = scores(position)
-    over = game_over(position)
-    return {
-        "position": position_to_json(position),
-        "signals": {square_name(s): signal_text(v) for s, v in sorted(values.items())},
-        "scores": {str(p): {"points": s.points, "true_matched": s.true_matched, "black_stones": s.black_stones} for p, s in table.items()},
-        "game_over": over,
-        "winners": winners(position) if over else None,
-    }
 
 
 @command(app)

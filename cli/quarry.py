@@ -20,7 +20,7 @@ from placesat.quarry.reach import (
 from placesat.quarry.render import legend_numbered, legend_text, render_isometric, render_panels, render_stones, render_svg, render_text
 from placesat.core.signals import pending_stop
 from placesat.quarry.forced import MAX_MOVES as FORCED_MOST, UNKNOWN as FORCED_UNKNOWN, WIN as FORCED_WIN_ANSWER, check_moves as check_forced_moves, forced_win
-from placesat.quarry.answers import advice_record, forced_record, moves_record, threats_record
+from placesat.quarry.answers import advice_record, forced_record, moves_record, played_record, threats_record
 from placesat.quarry.answers import forced_title as _forced_title, line_after as _line_after
 from placesat.quarry.answers import state_record as _state_json, status_words as _status
 from placesat.quarry.play import Game as QuarryGameSoFar, QuarryPlayable
@@ -189,7 +189,7 @@ def play(
     after_position, after = record(position, state, parsed)
     height = after.laid[-1].base if parsed != PASS else None
     if json_output:
-        print_json({"player": player, "move": move_text(parsed, state.stones), "height": height, "winner": after.winner, "position": position_to_json(after_position)})
+        print_json(played_record(player, parsed, height, state, after, after_position))
     elif not position_only:
         rests = f" (rests at height {height})" if height is not None else ""
         typer.echo(f"{player} plays {move_text(parsed, state.stones)}{rests}")

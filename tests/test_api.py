@@ -19,14 +19,30 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("placesat.lixso", "placesat.lixso.game", "placesat.laido", "placesat.lsd", "placesat.quarry", "placesat.logisticks")
 
 
-def test_every_example_in_the_api_page_runs(monkeypatch):
-    monkeypatch.chdir(ROOT)  # the examples name the shipped files from the repository's root
-    failures, tried = doctest.testfile(
-        str(ROOT / "docs" / "api.md"), module_relative=False, globs={},
-        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False,
-    )
-    assert tried > 30
-    assert failures == 0
+def _page_sections() -> dict[str, str]:
+    """docs/api.md cut at its ``## `` headings: each section's examples stand on their own."""
+    text = (ROOT / "docs" / "api.md").read_text()
+    parts = text.split("\n## ")
+    return {"(top)": parts[0], **{part.split("\n", 1)[0]: part for part in parts[1:]}}
+
+
+def test_the_api_page_has_examples_in_every_section():
+    examples = {title: doctest.DocTestParser().get_examples(text) for title, text in _page_sections().items()}
+    assert all(examples.values()), [title for title, found in examples.items() if not found]
+    assert sum(map(len, examples.values())) > 80
+
+
+@pytest.mark.parametrize("section", sorted(_page_sections()))
+def test_every_example_in_the_api_page_runs(section, monkeypatch):
+    """Each section's examples, run as doctests (from the repository's root: the examples name
+    the shipped files by their path, as well as through placesat.data)."""
+    monkeypatch.chdir(ROOT)
+    test = doctest.DocTestParser().get_doctest(_page_sections()[section], {"placesat": placesat}, section, "docs/api.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.attempted > 0
+    assert result.failed == 0
 
 
 @pytest.mark.parametrize("package", GAMES)
@@ -198,7 +214,30 @@ SAME_AS_THE_COMMAND = {
                           lambda: placesat.logisticks.forced(placesat.logisticks.load_position(_data("logisticks/late.json")), 1, score=1)),
     "logisticks best": (["logisticks", "best", _data("logisticks/late.json"), "--depth", "1"],
                         lambda: placesat.logisticks.best(placesat.logisticks.load_position(_data("logisticks/late.json")), depth=1)),
+    "lixso game show": (["lixso", "game", "show", _data(LIXSO_GAME)], lambda: placesat.lixso.game.show(_data_text(LIXSO_GAME))),
+    "lixso game play": (["lixso", "game", "play", _data(LIXSO_GAME), "S r4c1 r5c1 r5c2"],
+                        lambda: placesat.lixso.game.play(placesat.lixso.game.load_position(_data(LIXSO_GAME)), "S r4c1 r5c1 r5c2")),
+    "laido play, a record": (["laido", "play", _data("laido/game.json")], lambda: placesat.laido.play(placesat.laido.load_game(_data("laido/game.json")))),
+    "laido play, a move": (["laido", "play", _data("laido/forced3.json"), "-2,1"],
+                           lambda: placesat.laido.play(placesat.laido.load_game(_data("laido/forced3.json")), "-2,1")),
+    "quarry play": (["quarry", "play", _data("quarry/midgame.json"), "span f1 e"],
+                    lambda: placesat.quarry.play(placesat.quarry.load_position(_data("quarry/midgame.json")), "span f1 e")),
+    "logisticks show": (["logisticks", "show", _data("logisticks/midgame.json")],
+                        lambda: placesat.logisticks.show(placesat.logisticks.load_position(_data("logisticks/midgame.json")))),
+    "logisticks play": (["logisticks", "play", _data("logisticks/late.json"), "d6 CAP S"],
+                        lambda: placesat.logisticks.play(placesat.logisticks.load_position(_data("logisticks/late.json")), "d6 CAP S")),
 }
+# selfplay: random engines, so that the games are quick and the same on both sides (seeded)
+RANDOM = ["--engine-a", "random", "--engine-b", "random", "--seed", "3"]
+SAME_AS_THE_COMMAND.update({
+    f"selfplay {name}": (["selfplay", name, "--games", "3", "--max-plies", "40", *RANDOM],
+                         lambda game=game: game.selfplay(3, seed=3, engine_a="random", engine_b="random", max_plies=40))
+    for name, game in (("laido", placesat.laido), ("lsd", placesat.lsd), ("quarry", placesat.quarry),
+                       ("logisticks", placesat.logisticks), ("lixso-game", placesat.lixso.game))
+})
+SAME_AS_THE_COMMAND["selfplay lsd --position"] = (
+    ["selfplay", "lsd", "--games", "2", "--position", _data("lsd/double-threat.json"), "--engine-a", "best:d1", "--engine-b", "random"],
+    lambda: placesat.lsd.selfplay(2, placesat.lsd.load_game(_data("lsd/double-threat.json")), engine_a="best:d1", engine_b="random"))
 
 
 def _lsd_threats():
@@ -242,3 +281,46 @@ def test_each_call_answers_what_its_command_prints_with_json(command, run_cli, t
     records = [answer.to_json() for answer in answered] if isinstance(answered, list) else [answered.to_json()]
     assert _steady(records) == _steady(printed)
     assert printed and all(records)
+
+
+def _cli_json(run_cli, *args: str) -> dict:
+    done = run_cli(*args, "--json")
+    assert done.returncode in (0, 1), done.stderr
+    return json.loads(done.stdout)
+
+
+def test_check_and_id_answer_what_their_commands_print(run_cli, tmp_path):
+    """check on a solution that breaks a rule, and on the stated one; id for every grid."""
+    pack = _data("examples.txt")
+    grid = placesat.lixso.load_pack(pack)[0]
+    solution = tmp_path / "solution.txt"
+    rows = list(grid.stated_solution())
+    rows[0] = ("X" if rows[0][0] != "X" else "I") + rows[0][1:]  # a tile broken at r1c1
+    solution.write_text("\n".join(rows) + "\n")
+    checked = placesat.lixso.check(grid, placesat.lixso.parse_grid(solution.read_text()))
+    assert checked["valid"] is False and [1, 1] in checked["cells"]
+    assert checked.to_json() == _cli_json(run_cli, "lixso", "check", pack, str(solution), "--index", "1")
+    assert placesat.lixso.check(grid)["valid"] is True
+    ids = run_cli("lixso", "id", pack, "--json")
+    assert [json.loads(line)["id"] for line in ids.stdout.splitlines()] == [
+        placesat.lixso.puzzle_id(entry) for entry in placesat.lixso.load_pack(pack)]
+
+
+def test_print_and_html_write_what_their_commands_write(run_cli, tmp_path):
+    """The calls that write files (a PDF, a page) report the same record as their commands
+    (the file, what went in, what was left out and why) and write the file."""
+    grid = placesat.lixso.load_pack(_data("examples.txt"))[0]
+    both = tmp_path / "both.txt"  # one puzzle, and a grid with many solutions: left out
+    both.write_text(placesat.lixso.format_grid(grid) + "\n" + OPEN_GRID)
+    sheet = tmp_path / "sheet.pdf"
+    printed = _cli_json(run_cli, "lixso", "print", str(both), "--out", str(sheet), "--solutions")
+    from_cli = sheet.read_bytes()
+    sheet.unlink()
+    made = placesat.lixso.print_sheets(str(both), str(sheet), solutions=True)
+    assert made.to_json() == printed and printed["printed"] == [grid.label()] and printed["left_out"][0]["status"] == "multiple"
+    assert sheet.read_bytes()[:5] == b"%PDF-" and len(sheet.read_bytes()) > len(from_cli) // 2
+    page = tmp_path / "page.html"
+    shown = _cli_json(run_cli, "lixso", "html", str(both), "--out", str(page), "--hint-time", "5")
+    page.unlink()
+    assert placesat.lixso.html_page(str(both), str(page), hint_time=5).to_json() == shown
+    assert page.read_text().lstrip().lower().startswith("<!doctype html")

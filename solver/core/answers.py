@@ -49,3 +49,16 @@ def advice_record(game, position: Any, advice) -> dict[str, Any]:
         "line": [step if isinstance(step, str) else str(step) for step in advice.line],
         "evaluation": advice.evaluation, "evaluation_name": advice.evaluation_name, "depth": advice.depth,
     }
+
+
+def selfplay(game, start: Any, games: int, *, seed: int = 0, engine_a: str = "best:d2", engine_b: str = "best:d2",
+             players: int = 2, opening_plies: int = 2, max_plies: int = 1000, jobs: int = 1):
+    """``placesat selfplay``'s question for one game (``game`` a
+    :class:`~placesat.core.play.Playable`) from ``start`` (None: its opening for ``players``):
+    ``games`` games, engine A in seat 1 and engine B in the others, each engine as the command
+    writes it (``best:d2``, ``best:0.5s``, ``random``). The
+    :class:`~placesat.core.selfplay.SelfplayReport`, whose ``to_json()`` is the command's record."""
+    from .selfplay import parse_engine, selfplay as play_games
+
+    engines = (parse_engine(engine_a, "--engine-a"), parse_engine(engine_b, "--engine-b"))
+    return play_games(game, games, seed, engines, start, players, jobs, opening_plies, max_plies)

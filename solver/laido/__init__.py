@@ -15,6 +15,7 @@ from ..core.errors import InputError
 from ..core.exports import export
 
 if TYPE_CHECKING:
+    from ..core.selfplay import SelfplayReport
     from ..core.answers import Answer
     from ..core.limits import Deadline
     from .forced import ForcedAnswer
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from .score import Score
 
 __all__ = [
-    "parse_game", "load_game", "replay", "score", "moves", "reach", "forced", "best",
+    "parse_game", "load_game", "replay", "score", "play", "moves", "reach", "forced", "best", "selfplay",
     "Position", "Record", "Score", "ReachAnswer", "BestAnswer", "ForcedAnswer", "Answer",
     "position_to_json", "record_to_json", "InputError",
 ]
@@ -67,6 +68,55 @@ def _last_move(game: Position | Record):
     from .model import Record
 
     return game.moves[-1] if isinstance(game, Record) and game.moves else None
+
+
+def play(game: Position | Record | str, move: str | None = None, *, backend: str = "sat", tiebreak: str = "pass") -> Answer:
+    """Step through a game record, or add ``move`` (a point ``"q,r"``, ``"pass"`` or
+    ``"swap"``) to a game (``laido play``), every move checked by the rules (an illegal one
+    raises ``InputError``): each move with who made it and the state after it, the position
+    reached, and its score once the game is over. ``answer.position`` is the position reached,
+    ``answer.record`` the game with the move (a record stays a record); ``answer.to_json()``
+    the command's record."""
+    from ..core.answers import Answer
+    from .answers import play_record
+    from .model import Record, parse_game, parse_move
+    from .rules import IllegalMove, play as play_move, replay
+    from .score import score_position
+
+    if isinstance(game, str):
+        game = parse_game(game)
+    if isinstance(game, Record):
+        try:
+            positions = replay(game)
+        except IllegalMove as error:
+            raise InputError(str(error)) from None
+        record = game
+    elif move is None:
+        raise InputError("this is a position, not a game record: give a move to play on it")
+    else:
+        positions, record = [game], Record(game.size, ())
+    position = positions[-1]
+    if move is not None:
+        played = parse_move(move, position.lattice)
+        try:
+            after = play_move(position, played)
+        except IllegalMove as error:
+            raise InputError(f"MOVE: {error}") from None
+        record = Record(record.size, record.moves + (played,))
+        positions, position = positions + [after], after
+    steps = [(number, before, record.moves[number - 1], after)
+             for number, (before, after) in enumerate(zip(positions, positions[1:]), start=1)]
+    final = score_position(position, backend=backend, tiebreak=tiebreak) if position.is_over else None
+    kept = record if isinstance(game, Record) else position
+    return Answer(play_record(steps, position, final), _Played(position, kept))
+
+
+class _Played:
+    """What :func:`play` reached: the position, and the game to keep (a record stays a record)."""
+
+    def __init__(self, position: Position, record: Position | Record) -> None:
+        self.position = position
+        self.record = record
 
 
 def moves(position: Position | Record | str) -> Answer:
@@ -132,6 +182,22 @@ def best(position: Position | Record | str, *, depth: int | None = None, time_li
     start = _to_move(position)
     advice = LaidoPlayable(start.size, backend or DEFAULT_BACKEND).best(start, Deadline(time_limit), depth)
     return Answer(advice_record(advice), advice)
+
+
+def selfplay(games: int, position: Position | Record | str | None = None, *, seed: int = 0, engine_a: str = "best:d2",
+             engine_b: str = "best:d2", players: int = 2, opening_plies: int = 2, max_plies: int = 1000,
+             jobs: int = 1) -> SelfplayReport:
+    """Engine against engine (``placesat selfplay laido``): ``games`` games from ``position``
+    (default: the opening for ``players``), each starting with ``opening_plies`` random plies
+    (seeded: game i depends only on ``(seed, i)``), engine A in seat 1 and engine B in the
+    others, written as the command takes them (``"best:d2"``: a depth, ``"best:0.5s"``: seconds
+    a move, ``"random"``). The report: the first player's win rate, each seat's wins, draws,
+    game lengths, first moves; ``report.to_json()`` is the command's record."""
+    from ..core.answers import selfplay as play_games
+    from .play import LaidoPlayable
+    start = None if position is None else _position(position)
+    return play_games(LaidoPlayable(), start, games, seed=seed, engine_a=engine_a, engine_b=engine_b,
+                      players=players, opening_plies=opening_plies, max_plies=max_plies, jobs=jobs)
 
 
 export(__name__, {

@@ -14,13 +14,14 @@ from ..core.errors import InputError
 from ..core.exports import export
 
 if TYPE_CHECKING:
+    from ..core.selfplay import SelfplayReport
     from ..core.answers import Answer
     from ..core.limits import Deadline
     from .analyze import Analysis, Satisfaction
     from .forced import ForcedAnswer
     from .model import Position
 
-__all__ = ["parse_position", "load_position", "moves", "analyze", "satisfy", "forced", "best",
+__all__ = ["parse_position", "load_position", "show", "play", "moves", "analyze", "satisfy", "forced", "best", "selfplay",
            "Position", "Analysis", "Satisfaction", "ForcedAnswer", "Answer", "position_to_json", "InputError"]
 
 
@@ -28,6 +29,31 @@ def _position(position: Position | str) -> Position:
     from .rules import parse_position
 
     return parse_position(position) if isinstance(position, str) else position
+
+
+def show(position: Position | str) -> Answer:
+    """The position with what follows from it (``logisticks show``): every square's signal,
+    each player's score, whether the game is over and who won. ``answer.to_json()`` is the
+    command's record."""
+    from ..core.answers import Answer
+    from .answers import state_record
+
+    return Answer(state_record(_position(position)))
+
+
+def play(position: Position | str, move: str) -> Answer:
+    """Make ``move`` (``"d6 NOT S"``, or ``"pass"``) for the player to move (``logisticks
+    play``): an illegal move raises ``InputError`` naming the rule it breaks.
+    ``answer.to_json()`` is the new position (the command's record)."""
+    from ..core.answers import Answer
+    from .model import parse_move, position_to_json
+    from .rules import apply_move
+
+    try:
+        after = apply_move(_position(position), parse_move(move))
+    except ValueError as error:
+        raise InputError(f"illegal move {move!r}: {error}") from None
+    return Answer(position_to_json(after), after)
 
 
 def moves(position: Position | str) -> Answer:
@@ -106,6 +132,22 @@ def analyze(position: Position | str, *, player: int | None = None, backend: str
     if isinstance(position, str):
         position = parse_position(position)
     return analyze_completions(position, backend, player, time_limit)
+
+
+def selfplay(games: int, position: Position | str | None = None, *, seed: int = 0, engine_a: str = "best:d2",
+             engine_b: str = "best:d2", players: int = 2, opening_plies: int = 2, max_plies: int = 1000,
+             jobs: int = 1) -> SelfplayReport:
+    """Engine against engine (``placesat selfplay logisticks``): ``games`` games from ``position``
+    (default: the opening for ``players``), each starting with ``opening_plies`` random plies
+    (seeded: game i depends only on ``(seed, i)``), engine A in seat 1 and engine B in the
+    others, written as the command takes them (``"best:d2"``: a depth, ``"best:0.5s"``: seconds
+    a move, ``"random"``). The report: the first player's win rate, each seat's wins, draws,
+    game lengths, first moves; ``report.to_json()`` is the command's record."""
+    from ..core.answers import selfplay as play_games
+    from .play import LogiSticks
+    start = None if position is None else _position(position)
+    return play_games(LogiSticks(), start, games, seed=seed, engine_a=engine_a, engine_b=engine_b,
+                      players=players, opening_plies=opening_plies, max_plies=max_plies, jobs=jobs)
 
 
 export(__name__, {

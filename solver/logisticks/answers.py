@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from .forced import move_words
-from .model import Position
-from .rules import game_over, legal_placements
+from .model import Position, position_to_json, square_name
+from .rules import game_over, legal_placements, scores, signal_text, signals, winners
 
 
 def moves_record(position: Position) -> dict[str, Any]:
@@ -32,4 +32,19 @@ def advice_record(position: Position, advice, interrupted: bool = False) -> dict
         "evaluation_name": advice.evaluation_name,
         "depth": advice.depth,
         "interrupted": interrupted,
+    }
+
+
+def state_record(position: Position) -> dict[str, Any]:
+    """``logisticks show --json``: the position, every square's signal, each player's score,
+    whether the game is over and who won."""
+    values = signals(position)
+    table = scores(position)
+    over = game_over(position)
+    return {
+        "position": position_to_json(position),
+        "signals": {square_name(s): signal_text(v) for s, v in sorted(values.items())},
+        "scores": {str(p): {"points": s.points, "true_matched": s.true_matched, "black_stones": s.black_stones} for p, s in table.items()},
+        "game_over": over,
+        "winners": winners(position) if over else None,
     }

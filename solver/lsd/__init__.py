@@ -16,6 +16,7 @@ from ..core.errors import InputError
 from ..core.exports import export
 
 if TYPE_CHECKING:
+    from ..core.selfplay import SelfplayReport
     from ..core.answers import Answer
     from ..core.limits import Deadline
     from .forced import ForcedAnswer
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from .reach import ReachAnswer
 
 __all__ = [
-    "parse_game", "load_game", "replay", "show", "moves", "threats", "play", "reach", "forced", "best",
+    "parse_game", "load_game", "replay", "show", "moves", "threats", "play", "reach", "forced", "best", "selfplay",
     "Position", "Record", "ReachAnswer", "ForcedAnswer", "Answer", "position_to_json", "InputError",
 ]
 
@@ -138,6 +139,22 @@ def best(position: Position | Record | str, *, depth: int | None = None, time_li
     limit = time_limit if time_limit is not None or depth is not None else TimeLimit(5.0)
     advice = PLAYABLE.best(start, Deadline(limit), depth)
     return Answer(advice_record(PLAYABLE, start, advice), advice)
+
+
+def selfplay(games: int, position: Position | Record | str | None = None, *, seed: int = 0, engine_a: str = "best:d2",
+             engine_b: str = "best:d2", players: int = 2, opening_plies: int = 2, max_plies: int = 1000,
+             jobs: int = 1) -> SelfplayReport:
+    """Engine against engine (``placesat selfplay lsd``): ``games`` games from ``position``
+    (default: the opening for ``players``), each starting with ``opening_plies`` random plies
+    (seeded: game i depends only on ``(seed, i)``), engine A in seat 1 and engine B in the
+    others, written as the command takes them (``"best:d2"``: a depth, ``"best:0.5s"``: seconds
+    a move, ``"random"``). The report: the first player's win rate, each seat's wins, draws,
+    game lengths, first moves; ``report.to_json()`` is the command's record."""
+    from ..core.answers import selfplay as play_games
+    from .play import PLAYABLE
+    start = None if position is None else _position(position)
+    return play_games(PLAYABLE, start, games, seed=seed, engine_a=engine_a, engine_b=engine_b,
+                      players=players, opening_plies=opening_plies, max_plies=max_plies, jobs=jobs)
 
 
 class _Reached:

@@ -16,6 +16,7 @@ from ..core.errors import InputError
 from ..core.exports import export
 
 if TYPE_CHECKING:
+    from ..core.selfplay import SelfplayReport
     from ..core.answers import Answer
     from ..core.limits import Deadline
     from .model import Position
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from .rules import State
 
 __all__ = [
-    "parse_position", "load_position", "replay", "show", "moves", "threats", "reach", "forced", "best",
+    "parse_position", "load_position", "replay", "show", "play", "moves", "threats", "reach", "forced", "best", "selfplay",
     "Position", "State", "ReachAnswer", "Answer", "position_to_json", "InputError",
 ]
 
@@ -89,6 +90,32 @@ def show(position: Position | State | str) -> Answer:
     return Answer(state_record(state_of(position)))
 
 
+def play(position: Position | str, move: str) -> Answer:
+    """Play ``move`` (``"beam c3 s"``, ``"pass"``) for the player to move (``quarry play``),
+    checked by the rules: an illegal move raises ``InputError`` naming the rule it breaks.
+    ``answer.position`` is the game record with the move; ``answer.to_json()`` the command's
+    record."""
+    from ..core.answers import Answer
+    from .answers import played_record
+    from .model import PASS, parse_move, parse_position
+    from .rules import record
+
+    game = parse_position(position) if isinstance(position, str) else position
+    state = state_of(game)
+    chosen = parse_move(move, game.board, game.stones)
+    after_position, after = record(game, state, chosen)
+    height = after.laid[-1].base if chosen != PASS else None
+    return Answer(played_record(state.to_move, chosen, height, state, after, after_position), _Played(after_position, after))
+
+
+class _Played:
+    """What :func:`play` reached: the game record with the move, and the state after it."""
+
+    def __init__(self, position: Position, state: State) -> None:
+        self.position = position
+        self.state = state
+
+
 def forced(position: Position | str, moves: int, player: str | None = None, *,
            time_limit: Deadline | float | None = None) -> Answer:
     """Can ``player`` (default: the player to move) complete a line within ``moves`` of its own
@@ -136,6 +163,26 @@ def best(position: Position | str, *, depth: int | None = None, time_limit: floa
         raise InputError("the game is over: there is no move to recommend")
     advice = QuarryPlayable().best(game, Deadline(time_limit), depth)
     return Answer(advice_record(game.state, advice), advice)
+
+
+def selfplay(games: int, position: Position | str | None = None, *, seed: int = 0, engine_a: str = "best:d2",
+             engine_b: str = "best:d2", players: int = 2, opening_plies: int = 2, max_plies: int = 1000,
+             jobs: int = 1) -> SelfplayReport:
+    """Engine against engine (``placesat selfplay quarry``): ``games`` games from ``position``
+    (default: the opening for ``players``), each starting with ``opening_plies`` random plies
+    (seeded: game i depends only on ``(seed, i)``), engine A in seat 1 and engine B in the
+    others, written as the command takes them (``"best:d2"``: a depth, ``"best:0.5s"``: seconds
+    a move, ``"random"``). The report: the first player's win rate, each seat's wins, draws,
+    game lengths, first moves; ``report.to_json()`` is the command's record."""
+    from ..core.answers import selfplay as play_games
+    from .model import parse_position
+    from .play import Game, QuarryPlayable
+
+    if isinstance(position, str):
+        position = parse_position(position)
+    start = None if position is None else Game.of(position)
+    return play_games(QuarryPlayable(), start, games, seed=seed, engine_a=engine_a, engine_b=engine_b,
+                      players=players, opening_plies=opening_plies, max_plies=max_plies, jobs=jobs)
 
 
 __all__.append("state_of")

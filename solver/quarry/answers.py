@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .forced import UNKNOWN as FORCED_UNKNOWN, WIN as FORCED_WIN
-from .model import PLAYERS, cell_name, move_text
+from .model import PLAYERS, Move, Position, cell_name, move_text, position_to_json
 from .rules import State, line, placements, play, tournament_points
 from .threats import threats
 
@@ -96,3 +96,10 @@ def forced_title(answer, state: State) -> str:
 def forced_record(answer, state: State) -> dict[str, Any]:
     """``quarry forced --json``: the answer, with the question and the answer in one sentence."""
     return {**answer.to_json(state), "title": forced_title(answer, state)}
+
+
+def played_record(player: str, move: Move, height: int | None, before: State, after: State, position: Position) -> dict[str, Any]:
+    """``quarry play --json``: who played what, the height it rests at (None for a pass), the
+    winner after it, and the position (the game record) with the move."""
+    return {"player": player, "move": move_text(move, before.stones), "height": height, "winner": after.winner,
+            "position": position_to_json(position)}

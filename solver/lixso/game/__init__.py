@@ -30,12 +30,13 @@ from ...core.errors import InputError  # noqa: E402
 from ...core.exports import export  # noqa: E402
 
 if TYPE_CHECKING:
+    from ...core.selfplay import SelfplayReport
     from ...core.answers import Answer
     from ...core.limits import Deadline
     from .model import Position
     from .rules import Game
 
-__all__ = ["parse_position", "load_position", "moves", "bounds", "solve", "forced", "best", "Position", "Answer",
+__all__ = ["parse_position", "load_position", "show", "play", "moves", "bounds", "solve", "forced", "best", "selfplay", "Position", "Answer",
            "position_to_json", "format_text", "InputError", "GAME_BACKEND"]
 
 
@@ -51,6 +52,38 @@ def _to_move(game: Game) -> Game:
     if game.state.over:
         raise InputError("the game is over: nobody is to move")
     return game
+
+
+def show(position: Position | str) -> Answer:
+    """The position with what follows from it (``lixso game show``): each side's tiles, who is
+    to move, whether the game is over and who won. ``answer.to_json()`` is the command's record."""
+    from ...core.answers import Answer
+    from .rules import game_json
+
+    game = _game(position)
+    return Answer(game_json(game), game)
+
+
+def play(position: Position | str, move: str) -> Answer:
+    """Lay ``move`` (``"I r1c1 r1c2 r2c1"``) for the player to move (``lixso game play``): an
+    illegal move raises ``InputError`` naming the rule it breaks (turn, shape, empty, clue,
+    touch, clue-touch, supply, or the game being over). ``answer.position`` is the position
+    after it; ``answer.to_json()`` the command's record."""
+    from ...core.answers import Answer
+    from .model import parse_move
+    from .rules import IllegalMove, game_json, replay_position
+
+    game = _game(position)
+    try:
+        chosen = parse_move(move)
+    except InputError as error:
+        raise InputError(f"MOVE {move!r}: {error.message}") from None
+    try:
+        game.rules.lay(game.state, chosen)
+    except IllegalMove as error:
+        raise InputError(f"MOVE {chosen} is illegal: {error.violation}") from None
+    after = replay_position(game.position.with_move(chosen))
+    return Answer(game_json(after), after)
 
 
 def moves(position: Position | str) -> Answer:
@@ -133,6 +166,22 @@ def best(position: Position | str, *, depth: int | None = None, time_limit: floa
     if stopped is not None:
         raise stopped
     return Answer(advice_record(game, advice), advice)
+
+
+def selfplay(games: int, position: Position | str | None = None, *, seed: int = 0, engine_a: str = "best:d2",
+             engine_b: str = "best:d2", players: int = 2, opening_plies: int = 2, max_plies: int = 1000,
+             jobs: int = 1) -> SelfplayReport:
+    """Engine against engine (``placesat selfplay lixso-game``): ``games`` games from ``position``
+    (default: the opening for ``players``), each starting with ``opening_plies`` random plies
+    (seeded: game i depends only on ``(seed, i)``), engine A in seat 1 and engine B in the
+    others, written as the command takes them (``"best:d2"``: a depth, ``"best:0.5s"``: seconds
+    a move, ``"random"``). The report: the first player's win rate, each seat's wins, draws,
+    game lengths, first moves; ``report.to_json()`` is the command's record."""
+    from ...core.answers import selfplay as play_games
+    from .play import LixsoPlayable
+    start = None if position is None else _game(position)
+    return play_games(LixsoPlayable(), start, games, seed=seed, engine_a=engine_a, engine_b=engine_b,
+                      players=players, opening_plies=opening_plies, max_plies=max_plies, jobs=jobs)
 
 
 export(__name__, {
