@@ -593,7 +593,7 @@ def generate(
                     clues = len(result.grid.clues())
                     clue_counts = [min(clue_counts[0], clues), max(clue_counts[1], clues)] if clue_counts else [clues, clues]
                     if json_output:
-                        made.append({"name": result.grid.name, "clues": clues})
+                        made.append(result.to_json())
         except Stop as stop:
             stopped = stop
         finally:

@@ -10,7 +10,7 @@ import typer
 from placesat.core.errors import InputError
 from placesat.core.limits import Deadline, TimeUp
 from placesat.quarry.model import (
-    DEFAULT_LENGTH, DEFAULT_WIDTH, OUTSIDE, PASS, PLAYERS, ZONE_READINGS, Position, cell_name, check_board, dumps,
+    DEFAULT_LENGTH, DEFAULT_WIDTH, OUTSIDE, PASS, PLAYERS, ZONE_READINGS, Position, check_board, dumps,
     load_position, move_text, parse_move, position_to_json,
 )
 from placesat.quarry.reach import (
@@ -21,7 +21,8 @@ from placesat.quarry.render import legend_numbered, legend_text, render_isometri
 from placesat.core.signals import pending_stop
 from placesat.quarry.forced import MAX_MOVES as FORCED_MOST, UNKNOWN as FORCED_UNKNOWN, WIN as FORCED_WIN_ANSWER, check_moves as check_forced_moves, forced_win
 from placesat.quarry.answers import advice_record, forced_record, moves_record, played_record, threats_record
-from placesat.quarry.answers import forced_title as _forced_title, line_after as _line_after
+from placesat.quarry.answers import block_record, block_title as _block_title, laid_after as _laid_after
+from placesat.quarry.answers import forced_title as _forced_title, line_after as _line_after, race_record, race_title as _race_title
 from placesat.quarry.answers import state_record as _state_json, status_words as _status
 from placesat.quarry.play import Game as QuarryGameSoFar, QuarryPlayable
 from placesat.quarry.rules import State, lay, line, placements, play as rules_play, record, replay, tournament_points
@@ -319,9 +320,7 @@ def block(
         raise typer.Exit(EXIT_NOT_ALL_GOOD)
     title = _block_title(state, who, other, now, found, legal)
     if json_output:
-        print_json({"player": who, "opponent_threats": len(now), "legal": len(legal), "title": title, "blocks": [
-            {"move": b.placement.text(state.stones), "height": b.base, "wins": b.wins, "cells": [cell_name(c) for c in _laid_after(state, who, b.placement, b.base)[1]]}
-            for b in found]})
+        print_json(block_record(state, who, now, found, legal))
     else:
         typer.echo(f"{other} has {len(now)} winning move(s) now; {who} has {len(legal)} legal placement(s)")
         if not found:
@@ -351,25 +350,6 @@ def block(
         write_output(svg_out, render_panels(panels, title, f"Quarry {path}"))
 
 
-def _laid_after(state: State, player: str, placement, base: int) -> tuple[State, tuple]:
-    """The position after ``player`` lays one stone, and the cells it covers."""
-    after = state.copy()
-    lay(after, player, placement, base)
-    return after, after.laid[-1].cells
-
-
-def _block_title(state: State, who: str, other: str, now: list, found: list, legal: list) -> str:
-    """The block question and its answer in one sentence, the first blocking move numbered (the
-    one drawn), the others listed after it (at most eight)."""
-    threat = f"{other}'s {len(now)} winning move(s)" if now else f"{other}'s every winning stone"
-    if not found:
-        return f"{who.capitalize()} cannot block {threat}" + ("" if legal else f": {who} cannot lay any stone")
-    moves = [b.placement.text(state.stones) for b in found]
-    more = f", and {len(moves) - 8} more" if len(moves) > 8 else ""
-    others = f"; also {', '.join(moves[1:8])}{more}" if len(moves) > 1 else ""
-    return f"{who.capitalize()} blocks {threat} with {len(moves)} move(s): 1. {moves[0]}{others}"
-
-
 @command(app)
 def race(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
@@ -386,13 +366,7 @@ def race(
         result = race_query(state, backend, time_limit)
     lead = result.lead()
     if json_output:
-        print_json({
-            "to_move": None if state.is_over else state.to_move,
-            "fewest_stones": {p: a.to_json(state) for p, a in result.fewest_stones.items()},
-            "fewest_points": {p: a.to_json(state) for p, a in result.fewest_points.items()},
-            "lead": lead,
-            "title": _race_title(result, lead),
-        })
+        print_json(race_record(state, result))
     else:
         _print_race(result, state, lead)
     if svg_out is not None:
@@ -406,19 +380,6 @@ def _measure(answer: ReachAnswer, value: int) -> str:
     if answer.answer == POSSIBLE:
         return str(value)
     return answer.answer
-
-
-def _race_title(result: Race, lead: dict) -> str:
-    """The race in one sentence: what each player needs at the fewest stones, and who is ahead."""
-    needs = []
-    for player, answer in result.fewest_stones.items():
-        needs.append(f"{player} {answer.stones} stone(s)" if answer.answer == POSSIBLE else f"{player} {answer.answer}")
-    verdict, ahead, by = lead["stones"]["verdict"], lead["stones"]["ahead"], lead["stones"]["by"]
-    if verdict == "ahead":
-        standing = f"{ahead} is ahead" + (f" by {by} stone(s)" if by is not None else "")
-    else:
-        standing = {"level": f"level, {result.to_move} to move", "neither": "neither can complete a line", "unknown": "unknown"}[verdict]
-    return f"Race at the fewest stones: {', '.join(needs)}: {standing}"
 
 
 def _print_race(result: Race, state: State, lead: dict) -> None:

@@ -66,6 +66,18 @@ def test_every_exported_name_is_there_and_every_call_is_documented(package):
     ("placesat.lsd", "forced", "placesat.lsd.forced"),
     ("placesat.quarry", "reach", "placesat.quarry.reach"),
     ("placesat.logisticks", "analyze", "placesat.logisticks.analyze"),
+    ("placesat.lixso", "hint", "placesat.lixso.hint"),
+    ("placesat.lixso.game", "bounds", "placesat.lixso.game.bounds"),
+    ("placesat.lixso.game", "forced", "placesat.lixso.game.forced"),
+    ("placesat.laido", "reach", "placesat.laido.reach"),
+    ("placesat.laido", "forced", "placesat.laido.forced"),
+    ("placesat.laido", "play", "placesat.laido.play"),
+    ("placesat.lsd", "play", "placesat.lsd.play"),
+    ("placesat.quarry", "threats", "placesat.quarry.threats"),
+    ("placesat.quarry", "forced", "placesat.quarry.forced"),
+    ("placesat.quarry", "play", "placesat.quarry.play"),
+    ("placesat.logisticks", "forced", "placesat.logisticks.forced"),
+    ("placesat.logisticks", "play", "placesat.logisticks.play"),
 ])
 def test_a_call_keeps_its_name_when_the_room_of_that_name_is_imported(package, call, room):
     """placesat.lixso.solve is the call even after placesat.lixso.solve (solve.py) is imported;
@@ -202,6 +214,9 @@ SAME_AS_THE_COMMAND = {
                     lambda: placesat.quarry.show(placesat.quarry.load_position(_data("quarry/black-wins.json")))),
     "quarry forced": (["quarry", "forced", _data("quarry/midgame.json"), "--moves", "2"],
                       lambda: placesat.quarry.forced(placesat.quarry.load_position(_data("quarry/midgame.json")), 2)),
+    "quarry block": (["quarry", "block", "{blocking}"], lambda: placesat.quarry.block(_quarry_blocking())),
+    "quarry race": (["quarry", "race", _data("quarry/midgame.json")],
+                    lambda: placesat.quarry.race(placesat.quarry.load_position(_data("quarry/midgame.json")))),
     "quarry best": (["quarry", "best", _data("quarry/midgame.json"), "--depth", "1"],
                     lambda: placesat.quarry.best(placesat.quarry.load_position(_data("quarry/midgame.json")), depth=1)),
     "logisticks moves": (["logisticks", "moves", _data("logisticks/late.json")],
@@ -240,6 +255,11 @@ SAME_AS_THE_COMMAND["selfplay lsd --position"] = (
     lambda: placesat.lsd.selfplay(2, placesat.lsd.load_game(_data("lsd/double-threat.json")), engine_a="best:d1", engine_b="random"))
 
 
+def _quarry_blocking():
+    """A position where Blue can block Black's winning stones: black has laid a brick on g9."""
+    return placesat.quarry.play(placesat.quarry.load_position(_data("quarry/midgame.json")), "brick g9 s").position
+
+
 def _lsd_threats():
     """A position where both players have a line at once: two plies into double-threat.json."""
     start = placesat.lsd.load_game(_data("lsd/double-threat.json"))
@@ -271,10 +291,11 @@ def test_each_call_answers_what_its_command_prints_with_json(command, run_cli, t
     field for field (times and counts of work aside): one per line where the command answers
     grid by grid."""
     args, call = SAME_AS_THE_COMMAND[command]
-    grid, threats = tmp_path / "open.txt", tmp_path / "threats.json"
+    grid, threats, blocking = tmp_path / "open.txt", tmp_path / "threats.json", tmp_path / "blocking.json"
     grid.write_text(OPEN_GRID)
     threats.write_text(json.dumps(placesat.lsd.position_to_json(_lsd_threats())))
-    done = run_cli(*[arg.format(open=grid, threats=threats) for arg in args], "--json")
+    blocking.write_text(json.dumps(placesat.quarry.position_to_json(_quarry_blocking())))
+    done = run_cli(*[arg.format(open=grid, threats=threats, blocking=blocking) for arg in args], "--json")
     assert done.returncode in (0, 1), done.stderr
     printed = [json.loads(line) for line in done.stdout.splitlines()]
     answered = call()
@@ -324,3 +345,27 @@ def test_print_and_html_write_what_their_commands_write(run_cli, tmp_path):
     page.unlink()
     assert placesat.lixso.html_page(str(both), str(page), hint_time=5).to_json() == shown
     assert page.read_text().lstrip().lower().startswith("<!doctype html")
+
+
+def test_generate_makes_the_puzzles_its_command_writes(run_cli, tmp_path):
+    """The same level, count and seed: the command's pack holds the call's grids, its answers
+    file their solutions, and its --json lists each puzzle as the call's to_json()."""
+    out = tmp_path / "made.txt"
+    record = _cli_json(run_cli, "lixso", "generate", "--level", "1", "--count", "2", "--seed", "7", "--out", str(out))
+    made = placesat.lixso.generate(level=1, count=2, seed=7)
+    assert record["puzzles"] == [puzzle.to_json() for puzzle in made]
+    written = placesat.lixso.load_pack(str(out))
+    assert [grid.rows for grid in written] == [puzzle.grid.rows for puzzle in made]
+    assert [grid.stated_solution() for grid in written] == [puzzle.solution for puzzle in made]
+
+
+@pytest.mark.parametrize("command, made", [
+    (["laido", "new", "--side", "7"], lambda: placesat.laido.record_to_json(placesat.laido.new(7))),
+    (["laido", "new", "--position"], lambda: placesat.laido.position_to_json(placesat.laido.new(position=True))),
+    (["lsd", "new", "--players", "4"], lambda: placesat.lsd.position_to_json(placesat.lsd.new(4))),
+    (["quarry", "new", "--first", "blue"], lambda: placesat.quarry.position_to_json(placesat.quarry.new(first="blue"))),
+    (["logisticks", "new", "--players", "3", "--layout", "random", "--seed", "5"],
+     lambda: placesat.logisticks.position_to_json(placesat.logisticks.new(3, "random", 5))),
+])
+def test_a_new_game_is_the_one_its_command_starts(command, made, run_cli):
+    assert _cli_json(run_cli, *command) == made()

@@ -24,10 +24,21 @@ if TYPE_CHECKING:
     from .score import Score
 
 __all__ = [
-    "parse_game", "load_game", "replay", "score", "play", "moves", "reach", "forced", "best", "selfplay",
+    "parse_game", "load_game", "new", "replay", "score", "play", "moves", "reach", "forced", "best", "selfplay",
     "Position", "Record", "Score", "ReachAnswer", "BestAnswer", "ForcedAnswer", "Answer",
     "position_to_json", "record_to_json", "InputError",
 ]
+
+
+def new(side: int = 9, *, position: bool = False) -> Position | Record:
+    """A new game on an empty board, Black to move (``laido new``): a game record with no move
+    yet, or with ``position`` the empty position; ``side`` points on each side of the board
+    (9 is the usual board). ``record_to_json`` / ``position_to_json`` of it is the command's record."""
+    from .model import MAX_SIZE, MIN_SIZE, Position, Record
+
+    if not MIN_SIZE <= side <= MAX_SIZE:
+        raise InputError(f"--side must be from {MIN_SIZE} to {MAX_SIZE}, not {side}")
+    return Position(side) if position else Record(side)
 
 
 def _position(game: Position | Record | str) -> Position:

@@ -21,8 +21,20 @@ if TYPE_CHECKING:
     from .forced import ForcedAnswer
     from .model import Position
 
-__all__ = ["parse_position", "load_position", "show", "play", "moves", "analyze", "satisfy", "forced", "best", "selfplay",
+__all__ = ["parse_position", "load_position", "new", "show", "play", "moves", "analyze", "satisfy", "forced", "best", "selfplay",
            "Position", "Analysis", "Satisfaction", "ForcedAnswer", "Answer", "position_to_json", "InputError"]
+
+
+def new(players: int = 2, layout: str = "alternate", seed: int | None = None) -> Position:
+    """A starting position (``logisticks new``): the empty board, the centre stones, target
+    stones laid out by ``layout`` (``"alternate"``, or ``"random"`` drawn with ``seed``), full
+    supplies. ``position_to_json`` of it is the command's record."""
+    from .model import starting_position
+
+    try:
+        return starting_position(players, layout, seed)
+    except ValueError as error:
+        raise InputError(str(error)) from None
 
 
 def _position(position: Position | str) -> Position:

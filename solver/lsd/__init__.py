@@ -24,9 +24,23 @@ if TYPE_CHECKING:
     from .reach import ReachAnswer
 
 __all__ = [
-    "parse_game", "load_game", "replay", "show", "moves", "threats", "play", "reach", "forced", "best", "selfplay",
+    "parse_game", "load_game", "new", "replay", "show", "moves", "threats", "play", "reach", "forced", "best", "selfplay",
     "Position", "Record", "ReachAnswer", "ForcedAnswer", "Answer", "position_to_json", "InputError",
 ]
+
+
+def new(players: int = 2, tileset: str | None = None) -> Position:
+    """A starting position (``lsd new``): an empty field, every tile in its owner's supply,
+    player 1 to move; 2 or 4 players. ``tileset``: a tile set file (JSON counts per kind, like
+    ``{"N+": 2, "NEx": 2}``; default: the five dot patterns, each twice with + and twice with
+    x). ``position_to_json`` of it is the command's record."""
+    from .model import DEFAULT_TILESET, THREE_PLAYERS, load_tileset, new_position
+
+    if players == 3:
+        raise InputError(THREE_PLAYERS)
+    if players not in (2, 4):
+        raise InputError(f"--players must be 2 or 4, not {players}")
+    return new_position(players, DEFAULT_TILESET if tileset is None else load_tileset(tileset))
 
 
 def _position(game: Position | Record | str) -> Position:

@@ -24,9 +24,25 @@ if TYPE_CHECKING:
     from .rules import State
 
 __all__ = [
-    "parse_position", "load_position", "replay", "show", "play", "moves", "threats", "reach", "forced", "best", "selfplay",
+    "parse_position", "load_position", "new", "replay", "show", "play", "moves", "threats", "block", "reach", "race", "forced", "best", "selfplay",
     "Position", "State", "ReachAnswer", "Answer", "position_to_json", "InputError",
 ]
+
+
+def new(length: int | None = None, width: int | None = None, *, zones: str = "outside", first: str = "black") -> Position:
+    """A new game (``quarry new``): the empty board (``length`` rows from one Quarry zone to the
+    other, ``width`` columns; default 10 x 9), the default stones, ``first`` to move; ``zones``
+    ``"inside"`` makes the first and last two rows the zones. ``position_to_json`` of it is the
+    command's record."""
+    from .model import DEFAULT_LENGTH, DEFAULT_WIDTH, PLAYERS, ZONE_READINGS, Position, check_board
+    from .stones import default_stones
+
+    if zones not in ZONE_READINGS:
+        raise InputError(f"--zones must be {' or '.join(ZONE_READINGS)}, not {zones!r}")
+    if first not in PLAYERS:
+        raise InputError(f"--first must be black or blue, not {first!r}")
+    board = check_board(DEFAULT_LENGTH if length is None else length, DEFAULT_WIDTH if width is None else width, zones)
+    return Position(board, default_stones(), first)
 
 
 def state_of(position: Position | State | str) -> State:
@@ -145,6 +161,45 @@ def threats(position: Position | State | str) -> Answer:
     from .answers import threats_record
 
     return Answer(threats_record(state_of(position)))
+
+
+def block(position: Position | State | str, player: str | None = None, *,
+          time_limit: Deadline | float | None = None) -> Answer:
+    """The moves for ``player`` (default: the player to move) after which the opponent has no
+    winning stone (``quarry block``); a move that wins at once counts. ``answer["blocks"]``,
+    each with the cells it covers; ``answer.to_json()`` is the command's record. Past
+    ``time_limit`` seconds: ``{"player", "answer": "unknown"}``."""
+    from ..core.answers import Answer
+    from ..core.limits import Deadline, TimeUp
+    from .answers import block_record
+    from .model import PLAYERS
+    from .rules import placements
+    from .threats import blocks, threats as threats_now
+
+    deadline = Deadline(time_limit)
+    state = state_of(position)
+    who = _player(player, state)
+    other = PLAYERS[1] if who == PLAYERS[0] else PLAYERS[0]
+    try:
+        legal = list(placements(state, who))
+        found = blocks(state, who, legal, deadline)
+        now = threats_now(state)[other]
+    except TimeUp:
+        return Answer({"player": who, "answer": "unknown"})
+    return Answer(block_record(state, who, now, found, legal), found)
+
+
+def race(position: Position | State | str, *, backend: str | None = None, time_limit: float | None = None) -> Answer:
+    """Each player's cheapest win, if the other did nothing (``quarry race``): by fewest
+    stones and by fewest points, and who is ahead by how much. ``answer.fewest_stones``: the
+    library's :class:`ReachAnswer` per player; ``answer.to_json()`` the command's record."""
+    from ..core.answers import Answer
+    from .answers import race_record
+    from .reach import DEFAULT_REACH_BACKEND, race as cheapest_wins
+
+    state = state_of(position)
+    result = cheapest_wins(state, backend or DEFAULT_REACH_BACKEND, time_limit)
+    return Answer(race_record(state, result), result)
 
 
 def best(position: Position | str, *, depth: int | None = None, time_limit: float = 5.0) -> Answer:

@@ -8,7 +8,8 @@ from typing import Any
 
 from .forced import UNKNOWN as FORCED_UNKNOWN, WIN as FORCED_WIN
 from .model import PLAYERS, Move, Position, cell_name, move_text, position_to_json
-from .rules import State, line, placements, play, tournament_points
+from .reach import POSSIBLE, Race
+from .rules import State, lay, line, placements, play, tournament_points
 from .threats import threats
 
 
@@ -103,3 +104,57 @@ def played_record(player: str, move: Move, height: int | None, before: State, af
     winner after it, and the position (the game record) with the move."""
     return {"player": player, "move": move_text(move, before.stones), "height": height, "winner": after.winner,
             "position": position_to_json(position)}
+
+
+def laid_after(state: State, player: str, placement, base: int) -> tuple[State, tuple]:
+    """The position after ``player`` lays one stone, and the cells it covers."""
+    after = state.copy()
+    lay(after, player, placement, base)
+    return after, after.laid[-1].cells
+
+
+def block_title(state: State, who: str, other: str, now: list, found: list, legal: list) -> str:
+    """The block question and its answer in one sentence, the first blocking move numbered (the
+    one drawn), the others listed after it (at most eight)."""
+    threat = f"{other}'s {len(now)} winning move(s)" if now else f"{other}'s every winning stone"
+    if not found:
+        return f"{who.capitalize()} cannot block {threat}" + ("" if legal else f": {who} cannot lay any stone")
+    moves = [b.placement.text(state.stones) for b in found]
+    more = f", and {len(moves) - 8} more" if len(moves) > 8 else ""
+    others = f"; also {', '.join(moves[1:8])}{more}" if len(moves) > 1 else ""
+    return f"{who.capitalize()} blocks {threat} with {len(moves)} move(s): 1. {moves[0]}{others}"
+
+
+def block_record(state: State, who: str, now: list, found: list, legal: list) -> dict[str, Any]:
+    """``quarry block --json``: the opponent's winning stones now, ``who``'s legal placements,
+    the question and answer in a sentence, and each blocking move with the cells it covers.
+    ``now``: the opponent's threats; ``found``: the blocks; ``legal``: every placement."""
+    other = PLAYERS[1] if who == PLAYERS[0] else PLAYERS[0]
+    return {"player": who, "opponent_threats": len(now), "legal": len(legal), "title": block_title(state, who, other, now, found, legal),
+            "blocks": [{"move": b.placement.text(state.stones), "height": b.base, "wins": b.wins,
+                        "cells": [cell_name(c) for c in laid_after(state, who, b.placement, b.base)[1]]} for b in found]}
+
+
+def race_title(result: Race, lead: dict) -> str:
+    """The race in one sentence: what each player needs at the fewest stones, and who is ahead."""
+    needs = []
+    for player, answer in result.fewest_stones.items():
+        needs.append(f"{player} {answer.stones} stone(s)" if answer.answer == POSSIBLE else f"{player} {answer.answer}")
+    verdict, ahead, by = lead["stones"]["verdict"], lead["stones"]["ahead"], lead["stones"]["by"]
+    if verdict == "ahead":
+        standing = f"{ahead} is ahead" + (f" by {by} stone(s)" if by is not None else "")
+    else:
+        standing = {"level": f"level, {result.to_move} to move", "neither": "neither can complete a line", "unknown": "unknown"}[verdict]
+    return f"Race at the fewest stones: {', '.join(needs)}: {standing}"
+
+
+def race_record(state: State, result: Race) -> dict[str, Any]:
+    """``quarry race --json``: each player's cheapest win by stones and by points, who leads, in a sentence."""
+    lead = result.lead()
+    return {
+        "to_move": None if state.is_over else state.to_move,
+        "fewest_stones": {p: a.to_json(state) for p, a in result.fewest_stones.items()},
+        "fewest_points": {p: a.to_json(state) for p, a in result.fewest_points.items()},
+        "lead": lead,
+        "title": race_title(result, lead),
+    }
