@@ -13,8 +13,8 @@ from placesat.core.errors import InputError
 from placesat.core.inputs import display_name
 from placesat.core.limits import Deadline
 from placesat.core.signals import Stop
-from placesat.lixso.answers import check_record, page_left_out, page_record, printable, sheets_record
-from placesat.lixso.answers import unreadable_record as _invalid
+from placesat.lixso.answers import check_record, drawn_record, page_left_out, page_record, printable, sheets_record
+from placesat.lixso.answers import picture_note as _note, unreadable_record as _invalid
 from placesat.lixso.model import Grid, collect, coverable, load_grid, load_pack, pick_answer, pick_grid
 from placesat.lixso.render import outlined, plain, svg
 from placesat.lixso.rules import find_violation
@@ -317,17 +317,6 @@ def check(
     raise typer.Exit(EXIT_OK if violation is None else EXIT_NOT_ALL_GOOD)
 
 
-def _note(report: SolveReport) -> str | None:
-    """What a picture must say about a grid that is not a proper puzzle."""
-    if report.status is Verdict.UNSOLVABLE:
-        return "This grid has no solution."
-    if report.status is Verdict.MULTIPLE:
-        return "This grid has more than one solution: it is not a proper puzzle."
-    if report.status is Verdict.UNKNOWN:
-        return "Not checked: the time limit came before the solver proved one solution."
-    return None
-
-
 @command(app, "id")
 def puzzle_ids(
     files: list[str] = typer.Argument(..., help=FILES_HELP),
@@ -393,7 +382,7 @@ def draw(
         path = _svg_path(out, index, grids)
         write_output(path, svg(entry, None, symbols=symbols, note=note, labels=labels))
         if json_output:
-            print_json({"name": entry.label(), "status": report.status.value, "file": path})
+            print_json(drawn_record(report, path))
     raise typer.Exit(code)
 
 

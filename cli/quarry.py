@@ -20,13 +20,13 @@ from placesat.quarry.reach import (
 from placesat.quarry.render import legend_numbered, legend_text, render_isometric, render_panels, render_stones, render_svg, render_text
 from placesat.core.signals import pending_stop
 from placesat.quarry.forced import MAX_MOVES as FORCED_MOST, UNKNOWN as FORCED_UNKNOWN, WIN as FORCED_WIN_ANSWER, check_moves as check_forced_moves, forced_win
-from placesat.quarry.answers import advice_record, forced_record, moves_record, played_record, threats_record
+from placesat.quarry.answers import advice_record, forced_record, moves_record, played_record, stones_record, threats_record
 from placesat.quarry.answers import block_record, block_title as _block_title, laid_after as _laid_after
 from placesat.quarry.answers import forced_title as _forced_title, line_after as _line_after, race_record, race_title as _race_title
 from placesat.quarry.answers import state_record as _state_json, status_words as _status
 from placesat.quarry.play import Game as QuarryGameSoFar, QuarryPlayable
 from placesat.quarry.rules import State, lay, line, placements, play as rules_play, record, replay, tournament_points
-from placesat.quarry.stones import StoneSet, default_stones, load_stones, stones_to_json
+from placesat.quarry.stones import StoneSet, default_stones, load_stones
 from placesat.quarry.threats import blocks, threats as threats_query
 
 from .play import add_play_commands
@@ -433,13 +433,10 @@ def stones(
         kinds, source = load_stones(stone_file), stone_file
     else:
         kinds, source = default_stones(), "the default stones"
-    listed = stones_to_json(kinds)
-    for row, kind in zip(listed, kinds.kinds):
-        row["cubes"] = kind.cubes
-        if left is not None:
-            row["left"] = {p: left[p][kind.name] for p in PLAYERS}
+    record = stones_record(kinds, source, left)
+    listed = record["stones"]
     if json_output:
-        print_json({"source": source, "stones": listed})
+        print_json(record)
     elif not picture_only:
         counts = "left (black, blue)" if left is not None else "each"
         typer.echo(f"Quarry stones: {source}")

@@ -217,6 +217,9 @@ SAME_AS_THE_COMMAND = {
     "quarry block": (["quarry", "block", "{blocking}"], lambda: placesat.quarry.block(_quarry_blocking())),
     "quarry race": (["quarry", "race", _data("quarry/midgame.json")],
                     lambda: placesat.quarry.race(placesat.quarry.load_position(_data("quarry/midgame.json")))),
+    "quarry stones": (["quarry", "stones"], lambda: placesat.quarry.stones()),
+    "quarry stones of a position": (["quarry", "stones", _data("quarry/midgame.json")],
+                                    lambda: placesat.quarry.stones(_data_text("quarry/midgame.json"), source=_data("quarry/midgame.json"))),
     "quarry best": (["quarry", "best", _data("quarry/midgame.json"), "--depth", "1"],
                     lambda: placesat.quarry.best(placesat.quarry.load_position(_data("quarry/midgame.json")), depth=1)),
     "logisticks moves": (["logisticks", "moves", _data("logisticks/late.json")],
@@ -340,6 +343,14 @@ def test_print_and_html_write_what_their_commands_write(run_cli, tmp_path):
     made = placesat.lixso.print_sheets(str(both), str(sheet), solutions=True)
     assert made.to_json() == printed and printed["printed"] == [grid.label()] and printed["left_out"][0]["status"] == "multiple"
     assert sheet.read_bytes()[:5] == b"%PDF-" and len(sheet.read_bytes()) > len(from_cli) // 2
+    picture = tmp_path / "open.svg"
+    (tmp_path / "open.txt").write_text(OPEN_GRID)
+    drawn = _cli_json(run_cli, "lixso", "draw", str(tmp_path / "open.txt"), "--out", str(picture))
+    from_cli = picture.read_text()
+    picture.unlink()
+    answer = placesat.lixso.draw(OPEN_GRID, str(picture))
+    assert answer.to_json() == drawn and drawn["status"] == "multiple"
+    assert picture.read_text() == from_cli and "more than one solution" in from_cli
     page = tmp_path / "page.html"
     shown = _cli_json(run_cli, "lixso", "html", str(both), "--out", str(page), "--hint-time", "5")
     page.unlink()

@@ -3,8 +3,9 @@ chordless path between two edge stones) minus the rest of it.
 
 Rooms, as in every game package: ``model`` (positions, game records, JSON), ``rules`` (the plain
 referee, no solver), ``encode`` (rules as SAT / CP-SAT constraints), ``score`` and ``reach``
-(queries: encode, solve, decode, replay on ``rules``), ``render`` (text and SVG). The rules as
-implemented, with every interpretation, are in ``seeds/laido.md``.
+(queries: encode, solve, decode, replay on ``rules``), ``render`` (text and SVG), ``answers``
+(the ``--json`` records the commands and the calls below share). The rules as implemented,
+with every interpretation, are in ``seeds/laido.md``.
 """
 
 from __future__ import annotations

@@ -2,9 +2,13 @@
 
 Rooms, as in every game package: ``model`` (grids, packs, puzzle IDs), ``rules`` (the plain
 checker, no solver), ``encode`` (rules as SAT / CP-SAT constraints), the queries ``solve``,
-``deduce`` (levels and grading), ``explain`` (hints in words), ``generate``, ``verify`` and
-``certify``, and ``render`` / ``sheets`` (terminal, SVG, printed PDF). The rules as
+``deduce`` (levels and grading), ``explain`` (hints in words) and ``hint`` (the hint query),
+``generate``, ``verify`` and ``certify``, ``render`` / ``sheets`` (terminal, SVG, printed PDF),
+and ``answers`` (the ``--json`` records the commands and this API share). The rules as
 implemented, with every interpretation, are in ``seeds/lixso.md``.
+
+The calls below answer as the commands do (docs/api.md): each answer's ``to_json()`` is the
+command's ``--json`` record.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = [
     # the calls
     "parse_grid", "load_pack", "parse_pack", "load_grid", "solve", "grade", "hint", "check", "generate", "verify",
-    "print_sheets", "html_page",
+    "draw", "print_sheets", "html_page",
     # the models and answers, and turning them to text and JSON
     "Grid", "SolveReport", "Verdict", "GradeReport", "HintReport", "Generated", "Check",
     "format_grid", "puzzle_id", "parse_id", "find_violation", "GenerationFailed", "InputError", "Answer",
@@ -177,6 +181,24 @@ def check(puzzle: Grid | str, solution: Grid | str | None = None, *, per_colour:
         raise InputError(f"the solution is {len(rows)}x{len(rows[0])}, the puzzle is {grid.height}x{grid.width}")
     violation = find_violation(grid, rows, grid.per_colour(per_colour))
     return Answer(check_record(violation), violation)
+
+
+def draw(grid: Grid | str, out: str, *, symbols: bool = False, labels: bool = True,
+         time_limit: float | None = None) -> Answer:
+    """Draw the puzzle alone, no answer, as SVG to ``out`` (``lixso draw``): solved first, a
+    grid with no solution or several says so in the picture. ``symbols``: letters in black and
+    white; ``labels``: row and column labels. ``answer.to_json()`` is the command's record;
+    ``answer.status`` the verdict."""
+    from ..core.answers import Answer
+    from ..core.outputs import write_atomic
+    from .answers import drawn_record, picture_note
+    from .render import svg
+    from .solve import LixsoSolver
+
+    puzzle = _grid(grid)
+    report = LixsoSolver().solve(puzzle, 2, time_limit)
+    write_atomic(out, svg(puzzle, None, symbols=symbols, note=picture_note(report), labels=labels))
+    return Answer(drawn_record(report, out), report)
 
 
 def _entries(pack: str | list[Grid | InputError]) -> list[Grid | InputError]:

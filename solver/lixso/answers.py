@@ -81,3 +81,22 @@ def page_record(out: str | None, ready: list, left_out: list[dict]) -> dict[str,
         "puzzles": [{"name": p.grid.label(), "level": p.level, "hints": len(p.hints), "hints_end": p.hints_end} for p in ready],
         "left_out": left_out,
     }
+
+
+def picture_note(report) -> str | None:
+    """What a picture of a grid must say when it is not a proper puzzle (``report``: its
+    :class:`~placesat.lixso.solve.SolveReport`); None for a unique one."""
+    from .solve import Verdict
+
+    if report.status is Verdict.UNSOLVABLE:
+        return "This grid has no solution."
+    if report.status is Verdict.MULTIPLE:
+        return "This grid has more than one solution: it is not a proper puzzle."
+    if report.status is Verdict.UNKNOWN:
+        return "Not checked: the time limit came before the solver proved one solution."
+    return None
+
+
+def drawn_record(report, path: str) -> dict[str, Any]:
+    """``lixso draw --json``, one grid: its name, its verdict, the picture's file."""
+    return {"name": report.grid.label(), "status": report.status.value, "file": path}

@@ -2,7 +2,8 @@
 stones to target stones at the players' edges.
 
 Rooms as in every game package: ``model`` (position and its JSON), ``rules`` (the plain rule
-engine), ``encode`` (completions as a formula), ``analyze`` (the queries), ``render``.
+engine), ``encode`` (completions as a formula), ``analyze`` (the queries), ``render``,
+``answers`` (the ``--json`` records the commands and the calls below share).
 The rules as implemented are stated in ``seeds/logisticks.md``.
 """
 

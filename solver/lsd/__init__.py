@@ -5,7 +5,8 @@ Rooms, as in every game package: ``model`` (tiles, positions, game records, the 
 formats), ``rules`` (the plain referee, no solver), ``encode`` (bounded model checking of the
 rules as SAT / CP-SAT constraints), ``reach`` and ``forced`` (queries: encode or search, solve,
 decode, replay on ``rules``), ``search`` (a game-independent AND/OR search), ``render`` (text
-and SVG). The rules as implemented, with every interpretation, are in ``seeds/lsd.md``.
+and SVG), ``answers`` (the ``--json`` records the commands and the calls below share). The
+rules as implemented, with every interpretation, are in ``seeds/lsd.md``.
 """
 
 from __future__ import annotations

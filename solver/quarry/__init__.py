@@ -4,7 +4,8 @@
 Rooms, as in every game package: ``stones`` (the stone table), ``model`` (board, positions, moves,
 JSON and text), ``rules`` (the plain referee, no solver), ``encode`` (one-sided building as SAT /
 CP-SAT constraints), ``reach`` (cheapest wins: encode, solve, decode, order, replay on ``rules``),
-``threats`` (one-move wins and blocks, by the rules alone), ``render`` (text and SVG). The rules
+``threats`` (one-move wins and blocks, by the rules alone), ``render`` (text and SVG),
+``answers`` (the ``--json`` records the commands and the calls below share). The rules
 as implemented, with every interpretation, are in ``seeds/quarry.md``.
 """
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from .rules import State
 
 __all__ = [
-    "parse_position", "load_position", "new", "replay", "show", "play", "moves", "threats", "block", "reach", "race", "forced", "best", "selfplay",
+    "parse_position", "load_position", "new", "replay", "show", "stones", "play", "moves", "threats", "block", "reach", "race", "forced", "best", "selfplay",
     "Position", "State", "ReachAnswer", "Answer", "position_to_json", "InputError",
 ]
 
@@ -104,6 +105,27 @@ def show(position: Position | State | str) -> Answer:
     from .answers import state_record
 
     return Answer(state_record(state_of(position)))
+
+
+def stones(position: Position | State | str | None = None, *, stone_file: str | None = None,
+           source: str = "the position") -> Answer:
+    """The stone set in use (``quarry stones``): each stone's name, cubes, faces, points and
+    count per player; with ``position``, its stones and how many each player has left (the
+    record names it ``source``, where the command names the file); ``stone_file``: a stone
+    file (JSON) instead of the default stones. ``answer.to_json()`` is the command's record."""
+    from ..core.answers import Answer
+    from .answers import stones_record
+    from .model import PLAYERS
+    from .stones import default_stones, load_stones
+
+    if position is not None and stone_file is not None:
+        raise InputError("give POS or --stones, not both: a position keeps the stones it was made with")
+    if position is not None:
+        state = state_of(position)
+        return Answer(stones_record(state.stones, source, {p: state.supply(p) for p in PLAYERS}))
+    if stone_file is not None:
+        return Answer(stones_record(load_stones(stone_file), stone_file))
+    return Answer(stones_record(default_stones(), "the default stones"))
 
 
 def play(position: Position | str, move: str) -> Answer:

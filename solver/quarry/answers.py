@@ -10,6 +10,7 @@ from .forced import UNKNOWN as FORCED_UNKNOWN, WIN as FORCED_WIN
 from .model import PLAYERS, Move, Position, cell_name, move_text, position_to_json
 from .reach import POSSIBLE, Race
 from .rules import State, lay, line, placements, play, tournament_points
+from .stones import StoneSet, stones_to_json
 from .threats import threats
 
 
@@ -158,3 +159,14 @@ def race_record(state: State, result: Race) -> dict[str, Any]:
         "lead": lead,
         "title": race_title(result, lead),
     }
+
+
+def stones_record(kinds: StoneSet, source: str, left: dict[str, dict[str, int]] | None = None) -> dict[str, Any]:
+    """``quarry stones --json``: where the stones come from, and each stone's name, count,
+    points, cubes and faces; ``left`` (a position's): how many each player has left."""
+    listed = stones_to_json(kinds)
+    for row, kind in zip(listed, kinds.kinds):
+        row["cubes"] = kind.cubes
+        if left is not None:
+            row["left"] = {p: left[p][kind.name] for p in PLAYERS}
+    return {"source": source, "stones": listed}

@@ -10,7 +10,8 @@ The rooms, as in every game package:
 - ``search``: a game-tree search that knows nothing of Lixso (alpha-beta, transposition
   table, bounds as cut-offs, deadline), so that another game could use it;
 - ``solve``: Lixso for that search, and the query: the value with perfect play and a move;
-- ``render``: the board as text, in colour, and as SVG.
+- ``render``: the board as text, in colour, and as SVG;
+- ``answers``: the ``--json`` records the commands and the calls below share.
 
 The rules as implemented are stated in ``seeds/lixso.md`` ("The strategic game").
 """
