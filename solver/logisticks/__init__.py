@@ -15,9 +15,9 @@ from ..core.errors import InputError
 from ..core.exports import export
 
 if TYPE_CHECKING:
-    from ..core.selfplay import SelfplayReport
     from ..core.answers import Answer
     from ..core.limits import Deadline
+    from ..core.selfplay import SelfplayReport
     from .analyze import Analysis, Satisfaction
     from .forced import ForcedAnswer
     from .model import Position

@@ -17,9 +17,9 @@ from ..core.errors import InputError
 from ..core.exports import export
 
 if TYPE_CHECKING:
-    from ..core.selfplay import SelfplayReport
     from ..core.answers import Answer
     from ..core.limits import Deadline
+    from ..core.selfplay import SelfplayReport
     from .model import Position
     from .reach import ReachAnswer
     from .rules import State

@@ -31,14 +31,14 @@ from ...core.errors import InputError  # noqa: E402
 from ...core.exports import export  # noqa: E402
 
 if TYPE_CHECKING:
-    from ...core.selfplay import SelfplayReport
     from ...core.answers import Answer
     from ...core.limits import Deadline
+    from ...core.selfplay import SelfplayReport
     from .model import Position
     from .rules import Game
 
-__all__ = ["parse_position", "load_position", "show", "play", "moves", "bounds", "solve", "forced", "best", "selfplay", "Position", "Answer",
-           "position_to_json", "format_text", "InputError", "GAME_BACKEND"]
+__all__ = ["parse_position", "load_position", "show", "play", "moves", "bounds", "solve", "forced", "best", "selfplay",
+           "Position", "Answer", "position_to_json", "format_text", "InputError", "GAME_BACKEND"]
 
 
 def _game(position: Position | str) -> Game:
@@ -50,6 +50,7 @@ def _game(position: Position | str) -> Game:
 
 
 def _to_move(game: Game) -> Game:
+    """The game, when somebody is to move in it."""
     if game.state.over:
         raise InputError("the game is over: nobody is to move")
     return game
