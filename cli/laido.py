@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from placesat.core.backend import Status
+from placesat.laido.answers import advice_record, moves_record, play_record, score_record
 from placesat.core.errors import InputError
 from placesat.laido.model import (
     COLOURS,
@@ -234,7 +235,7 @@ def score(
     with spinner("scoring the groups"):
         result = score_position(position, reading, backend, time_limit, tiebreak)
     if json_output:
-        print_json(result.to_json() | {"last_move": None if last is None else move_json(last)})
+        print_json(score_record(result, last))
     elif not picture_only and result.status is Status.UNKNOWN:
         print("unknown: the time limit came before every group was scored")
     elif not picture_only:
@@ -473,17 +474,7 @@ def play(
         game = record_to_json(record) if was_record else position_to_json(position)
         write_output(out, dumps(game))
     if json_output:
-        print_json(
-            {
-                "moves": [
-                    {"number": number, "colour": before.to_move, "move": move_json(m), "to_move": after.to_move,
-                     "passes": after.passes, "game_over": after.is_over}
-                    for number, before, m, after in steps
-                ],
-                "position": position_to_json(position),
-                "score": final.to_json() if final else None,
-            }
-        )
+        print_json(play_record(steps, position, final))
     elif not file_only:
         for number, before, m, after in steps:
             print(f"{number:>3}. {_describe_move(before, m)}" + ("  - game over" if after.is_over else ""))
@@ -517,10 +508,10 @@ def moves(
     rule allows it. None once the game is over.
     """
     position, _, _ = _load(path, upto)
-    legal = legal_moves(position)
     if json_output:
-        print_json({"to_move": None if position.is_over else position.to_move, "moves": [move_json(m) for m in legal]})
+        print_json(moves_record(position))
         return
+    legal = legal_moves(position)
     if position.is_over:
         print("the game is over: no legal move")
         return
@@ -692,8 +683,7 @@ def best(
     with spinner(f"best: {position.to_move} to move"):
         advice = engine.best(position, Deadline(time_limit), depth)
     if json_output:
-        print_json({"move": move_json(advice.move), "kind": advice.kind, "reason": advice.reason, "line": list(advice.line),
-                    "evaluation": advice.evaluation, "evaluation_name": advice.evaluation_name, "depth": advice.depth})
+        print_json(advice_record(advice))
     else:
         print(f"best for {position.to_move}: {_move_words(advice.move)} ({advice.kind})")
         print(advice.reason)

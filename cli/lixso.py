@@ -11,9 +11,11 @@ import typer
 
 from placesat.core.errors import InputError
 from placesat.core.inputs import display_name
-from placesat.core.limits import Deadline, TimeUp
+from placesat.core.limits import Deadline
 from placesat.core.signals import Stop
-from placesat.lixso.model import Grid, GridError, collect, coverable, load_grid, load_pack, pick_answer, pick_grid
+from placesat.lixso.answers import check_record, drawn_record, page_left_out, page_record, printable, sheets_record
+from placesat.lixso.answers import picture_note as _note, unreadable_record as _invalid
+from placesat.lixso.model import Grid, collect, coverable, load_grid, load_pack, pick_answer, pick_grid
 from placesat.lixso.render import outlined, plain, svg
 from placesat.lixso.rules import find_violation
 from placesat.lixso.solve import LixsoSolver, SolveReport, Verdict
@@ -109,17 +111,6 @@ def grid_time_option() -> object:
     return typer.Option(None, "--grid-time-limit", metavar="SECONDS", callback=seconds_callback, help=GRID_TIME_HELP)
 
 
-def _error_name(entry: InputError) -> str:
-    if isinstance(entry, GridError):
-        return entry.label()
-    return f"{entry.path}:{entry.line}" if entry.line else str(entry.path)
-
-
-def _invalid(entry: InputError) -> dict:
-    """A grid that could not be read, as a batch's JSON names it."""
-    return {"name": _error_name(entry), "status": "invalid", "error": str(entry)}
-
-
 def _bad_grid(entry: InputError, json_output: bool) -> None:
     """Name a grid that could not be read (stderr, and a JSON line with --json); the rest of
     the batch goes on."""
@@ -179,22 +170,10 @@ def _show_report(out, report: SolveReport, tty: bool, all_solutions: bool, certi
 
 
 def _why(solver: LixsoSolver, report: SolveReport, deadline: Deadline) -> tuple[list[str], dict]:
-    """Why a grid is not a proper puzzle, in lines and JSON fields: for an unsolvable one the
-    clues that cannot all hold, for one with several solutions the cells they share and a clue
-    that makes it unique (placesat.lixso.why). Nothing for the others, or when the time limit
-    comes first."""
-    from placesat.lixso.why import ambiguity, conflicting_clues
+    """Why a grid is not a proper puzzle, in lines and JSON fields (placesat.lixso.why.reasons)."""
+    from placesat.lixso.why import reasons
 
-    try:
-        if report.status is Verdict.UNSOLVABLE:
-            conflict = conflicting_clues(solver, report.grid, deadline)
-            return conflict.lines(), conflict.to_json()
-        if report.status is Verdict.MULTIPLE and len(report.solutions) >= 2:
-            found = ambiguity(solver, report.grid, report.solutions, deadline)
-            return found.words(), found.to_json()
-    except TimeUp:
-        return ["the time limit came before the reason was found"], {}
-    return [], {}
+    return reasons(solver, report, deadline)
 
 
 @command(app)
@@ -330,30 +309,12 @@ def check(
         )
     violation = find_violation(puzzle, solution.rows, puzzle.per_colour(per_colour))
     if json_output:
-        print_json(
-            {
-                "valid": violation is None,
-                "rule": violation.rule if violation else None,
-                "message": violation.message if violation else None,
-                "cells": [[r + 1, c + 1] for r, c in violation.cells] if violation else [],
-            }
-        )
+        print_json(check_record(violation))
     elif violation is None:
         print("valid: the solution keeps every rule")
     else:
         print(f"invalid: {violation}")
     raise typer.Exit(EXIT_OK if violation is None else EXIT_NOT_ALL_GOOD)
-
-
-def _note(report: SolveReport) -> str | None:
-    """What a picture must say about a grid that is not a proper puzzle."""
-    if report.status is Verdict.UNSOLVABLE:
-        return "This grid has no solution."
-    if report.status is Verdict.MULTIPLE:
-        return "This grid has more than one solution: it is not a proper puzzle."
-    if report.status is Verdict.UNKNOWN:
-        return "Not checked: the time limit came before the solver proved one solution."
-    return None
 
 
 @command(app, "id")
@@ -421,7 +382,7 @@ def draw(
         path = _svg_path(out, index, grids)
         write_output(path, svg(entry, None, symbols=symbols, note=note, labels=labels))
         if json_output:
-            print_json({"name": entry.label(), "status": report.status.value, "file": path})
+            print_json(drawn_record(report, path))
     raise typer.Exit(code)
 
 
@@ -453,7 +414,6 @@ def print_sheets(
     first: one that is not unique is left out and named on stderr (exit 1). Exit 2 for bad
     input (the readable puzzles are still printed).
     """
-    from placesat.lixso.deduce import shown_level
     from placesat.lixso.sheets import LAYOUTS, PAPERS, SheetPuzzle, sheets_pdf
 
     if per_page not in LAYOUTS:
@@ -466,26 +426,23 @@ def print_sheets(
     code = EXIT_OK
     ready: list[SheetPuzzle] = []
     left_out: list[dict] = []
-    solver = LixsoSolver()
     with progress("checking") as bar:
         task = bar.add_task("check", total=len(entries))
-        for entry in entries:
+        for entry, made in printable(entries, deadline):
             bar.advance(task)
+            if isinstance(made, SheetPuzzle):
+                ready.append(made)
+                continue
+            left_out.append(made)
             if isinstance(entry, InputError):
                 typer.echo(f"placesat: error: {entry}", err=True)
-                left_out.append(_invalid(entry))
                 code = EXIT_BAD_INPUT
-                continue
-            report = solver.solve(entry, 2, deadline)
-            if report.status is not Verdict.UNIQUE:
-                typer.echo(f"placesat: {entry.label()}: {report.status.value}, not printed", err=True)
-                left_out.append({"name": entry.label(), "status": report.status.value})
+            else:
+                typer.echo(f"placesat: {entry.label()}: {made['status']}, not printed", err=True)
                 code = max(code, EXIT_NOT_ALL_GOOD)
-                continue
-            ready.append(SheetPuzzle(entry, shown_level(entry, deadline), report.solutions[0]))
     if not ready:
         if json_output:  # the report names every puzzle left out, and that no file was written
-            print_json({"file": None, "printed": [], "left_out": left_out, "pages": 0, "answer_pages": 0})
+            print_json(sheets_record(None, ready, left_out, per_page, solutions))
         fail("no puzzle to print", code if code != EXIT_OK else EXIT_NOT_ALL_GOOD)
     from placesat import __version__
 
@@ -495,8 +452,7 @@ def print_sheets(
     extra = f" and {answer_pages} answer page(s)" if solutions else ""
     typer.echo(f"wrote {len(ready)} puzzle(s) on {pages} page(s){extra} to {out}", err=True)
     if json_output:
-        print_json({"file": out, "printed": [puzzle.grid.label() for puzzle in ready], "left_out": left_out,
-                    "pages": pages, "answer_pages": answer_pages})
+        print_json(sheets_record(out, ready, left_out, per_page, solutions))
     raise typer.Exit(code)
 
 
@@ -626,7 +582,7 @@ def generate(
                     clues = len(result.grid.clues())
                     clue_counts = [min(clue_counts[0], clues), max(clue_counts[1], clues)] if clue_counts else [clues, clues]
                     if json_output:
-                        made.append({"name": result.grid.name, "clues": clues})
+                        made.append(result.to_json())
         except Stop as stop:
             stopped = stop
         finally:
@@ -720,25 +676,6 @@ def _pick(file: str, name: Optional[str], index: Optional[int]) -> Grid:
     return pick_grid(load_pack(file), name, index, display_name(file))
 
 
-def _progress_grid(puzzle: Grid, state_file: str, solution: tuple[str, ...]) -> tuple[Grid, list[str]]:
-    """The puzzle with a person's progress written in, and the cells they got wrong
-    (``solution``: the solution, or the cells all solutions share with '.' elsewhere)."""
-    state = load_grid(state_file)
-    if (state.height, state.width) != (puzzle.height, puzzle.width):
-        raise InputError(f"the progress grid is {state.height}x{state.width}, the puzzle is {puzzle.height}x{puzzle.width}", state.path, state.line)
-    rows, wrong = [], []
-    for r, (clue_row, mine) in enumerate(zip(puzzle.rows, state.rows)):
-        row = []
-        for c, (clue, written) in enumerate(zip(clue_row, mine)):
-            if clue != "." and written not in (".", clue):
-                wrong.append(f"r{r + 1}c{c + 1} is a {clue} clue (you wrote {written})")
-            elif written != "." and solution[r][c] not in (".", written):  # '.': solutions differ there
-                wrong.append(f"r{r + 1}c{c + 1} ({written} is not right there)")
-            row.append(clue if clue != "." else written)
-        rows.append("".join(row))
-    return Grid(tuple(rows), name=puzzle.name, metadata=puzzle.metadata, path=puzzle.path, line=puzzle.line), wrong
-
-
 @command(app)
 def hint(
     file: str = typer.Argument(..., help="A grid file, a pack or a puzzle ID ('-': standard input)."),
@@ -763,118 +700,24 @@ def hint(
     hint (or when the grid is done), 1 when no step can be found or the time limit comes
     first, 2 for bad input.
     """
-    from placesat.lixso.explain import Contradiction, explainer_for
+    from placesat.lixso.hint import hint_grid
 
     if file == "-" and state == "-":
         fail("only one of FILE and --state can be read from standard input")
-    deadline = Deadline(time_limit)
     puzzle = _pick(file, name, index)
-    solver = LixsoSolver("sat", per_colour)
-    report = solver.solve(puzzle, 2, deadline)
-    result: dict = {"name": puzzle.label(), "status": report.status.value, "hints": []}
-
-    def finish(code: int, lines: list[str]) -> None:
-        if show_solution and report.solutions:
-            result["solution"] = list(report.solutions[0])
-        if json_output:
-            print_json(result)
-        else:
-            print(puzzle.label())
-            for line in lines:
-                print(line)
-            if show_solution and report.solutions:
-                print("solution:")
-                print(plain(report.solutions[0]))
-        raise typer.Exit(code)
-
-    if report.status is not Verdict.UNIQUE:
-        words = {
-            Verdict.UNSOLVABLE: "no solution: the clues and the rules allow none, so there is nothing to deduce",
-            Verdict.MULTIPLE: "not a proper puzzle: it has more than one solution, so some cells cannot be deduced",
-            Verdict.UNKNOWN: "unknown: the time limit came before the grid was checked",
-        }[report.status]
-        why_lines, why_fields = _why(solver, report, deadline)
-        result.update(why_fields)
-        if "decided" not in why_fields:
-            finish(EXIT_NOT_ALL_GOOD, why_lines if report.status is Verdict.UNSOLVABLE and why_fields else [words] + why_lines)
-    # several solutions: the hints go on as far as the rules force cells (every deduction is
-    # sound whatever the number of solutions), checked against the cells all solutions share
-    decided = tuple(result["decided"]) if "decided" in result else None
-    preface = [] if decided is None else [words] + why_lines
-    done = EXIT_OK if decided is None else EXIT_NOT_ALL_GOOD
-    solution = report.solutions[0] if decided is None else decided
-    grid = puzzle
-    if state is not None:
-        grid, wrong = _progress_grid(puzzle, state, solution)
-        if wrong:
-            result["status"] = "wrong"
-            result["wrong"] = wrong
-            finish(EXIT_NOT_ALL_GOOD, ["some of your cells are wrong; fix them first:"] + [f"  {w}" for w in wrong])
-    clue_cells = {r * puzzle.width + c for r, c, _ in puzzle.clues()}
-    explainer = explainer_for(grid.height, grid.width, puzzle.per_colour(per_colour))
-    lines: list[str] = list(preface)
-    try:
-        session = explainer.session(grid, clue_cells, deadline, verbose)
-        if session.complete():
-            result["outcome"] = "filled"
-            finish(done, preface + ["nothing left to deduce: every cell is filled in"])
-        while True:
-            found = session.next()
-            if not found:
-                break
-            best = found[0]
-            result["hints"].append(best.to_json())
-            if level_only:
-                lines.append(f"the next step needs level {best.level} ({_level_words(best.level)}); look at {best.region()}")
-                result["hints"][-1] = {"level": best.level, "region": best.region()}
-                break
-            lines.append(f"{len(result['hints'])}. [level {best.level}] {best.fact}: {best.reason}")
-            if not steps:
-                break
-            session.accept(best)
-            if session.complete():
-                result["outcome"] = "solved"
-                lines.append("solved: every cell is filled in")
-                break
-    except TimeUp:
-        result["status"] = "unknown"
-        finish(EXIT_NOT_ALL_GOOD, lines + ["unknown: the time limit came before the next step"])
-    except Contradiction:  # only a wrong --state can clash, and that was caught above
-        raise InputError("the coloured cells break the rules")
-    if decided is not None and (not result["hints"] or steps):
-        result["outcome"] = "stopped"
-        result["stop"] = _where_hints_stop(decided, session.rows())
-        lines.append(result["stop"])
-        finish(done, lines)
-    if not result["hints"] or (steps and not session.complete()):
-        result["outcome"] = "level 6"
-        lines.append(
-            "no further step by the rules up to level 5: from here it needs nested trials (level 6)"
-            if result["hints"] or not steps else
-            "no step by the rules up to level 5: the next one needs nested trials (level 6)"
-        )
-        finish(EXIT_NOT_ALL_GOOD if not result["hints"] else EXIT_OK, lines)
-    result.setdefault("outcome", "next")
-    finish(done, lines)
-
-
-def _where_hints_stop(decided: tuple[str, ...], shown: tuple[str, ...]) -> str:
-    """Where hints on a grid with several solutions stop: at the cells the solutions share,
-    or short of them where nested trials would be needed."""
-    open_cells = sum(row.count(".") for row in decided)
-    missing = sum(1 for a, b in zip("".join(decided), "".join(shown)) if a != "." and b == ".")
-    if not missing:
-        return (f"stops here: every cell that all solutions share is deduced; the other {open_cells}"
-                " differ between solutions, so no rule can force them")
-    return (f"stops here: no further step by the rules up to level 5; {missing} cells that every solution"
-            f" shares still need nested trials (level 6), and the other {open_cells} differ between solutions")
-
-
-
-def _level_words(level: int) -> str:
-    from placesat.lixso.deduce import LEVELS
-
-    return LEVELS.get(level, "")
+    progress_so_far = load_grid(state) if state is not None else None
+    report = hint_grid(puzzle, progress_so_far, steps=steps, level_only=level_only, verbose=verbose,
+                       show_solution=show_solution, per_colour=per_colour, time_limit=time_limit)
+    if json_output:
+        print_json(report.to_json())
+    else:
+        print(puzzle.label())
+        for line in report.lines:
+            print(line)
+        if "solution" in report.record:
+            print("solution:")
+            print(plain(tuple(report.record["solution"])))
+    raise typer.Exit(EXIT_OK if report.settled else EXIT_NOT_ALL_GOOD)
 
 
 def _workers(jobs: int, work: int | None) -> int:
@@ -1054,7 +897,7 @@ def html_page(
     puzzle is solved first: one that is not unique is left out and named (exit 1). Exit 2
     for bad input (the readable puzzles are still written).
     """
-    from placesat.core.parallel import WorkerCrash, run_jobs
+    from placesat.core.parallel import run_jobs
     from placesat.lixso.web import PagePuzzle, page_html, prepare_in_worker
 
     if solutions not in ("embed", "none"):
@@ -1087,22 +930,18 @@ def html_page(
         if isinstance(result, PagePuzzle):
             ready.append(result)
             continue
-        status, error = ("unknown", str(result)) if isinstance(result, WorkerCrash) else (result, None)
-        typer.echo(f"placesat: {grid.label()}: {status}, left out" + (f" ({error})" if error else ""), err=True)
-        left_out.append({"name": grid.label(), "status": status, **({"error": error} if error else {})})
+        left_out.append(page_left_out(grid, result))
+        error = left_out[-1].get("error")
+        typer.echo(f"placesat: {grid.label()}: {left_out[-1]['status']}, left out" + (f" ({error})" if error else ""), err=True)
         code = max(code, EXIT_NOT_ALL_GOOD)
     if not ready:
         if json_output:
-            print_json({"file": None, "puzzles": [], "left_out": left_out})
+            print_json(page_record(None, ready, left_out))
         fail("no puzzle to put on the page", code if code != EXIT_OK else EXIT_NOT_ALL_GOOD)
     write_output(out, page_html(ready, title or "Lixso"))
     cut = sum(1 for p in ready if p.hints_end == "budget")
     note = f" ({cut} with hints cut short by --hint-time)" if cut else ""
     typer.echo(f"wrote {len(ready)} puzzle(s) to {out}{note}", err=True)
     if json_output:
-        print_json({
-            "file": out,
-            "puzzles": [{"name": p.grid.label(), "level": p.level, "hints": len(p.hints), "hints_end": p.hints_end} for p in ready],
-            "left_out": left_out,
-        })
+        print_json(page_record(out, ready, left_out))
     raise typer.Exit(code)

@@ -210,14 +210,12 @@ def moves(
 ) -> None:
     """Every tile the player to move may lay, colour by colour."""
     game = _load(path, players, no_clue_touch_rule, name, index)
-    rules, state = game.rules, game.state
-    legal = [rules.move_of(k, p) for k, p in rules.moves(state)]
     if json_output:
-        from placesat.lixso.game.rules import to_move_json
+        from placesat.lixso.game.answers import moves_record
 
-        print_json({"to_move": to_move_json(rules.seating, state), "moves": [str(m) for m in legal]})
+        print_json(moves_record(game))
         return
-    if state.over:
+    if game.state.over:
         print("the game is over: nobody can lay a tile")
         return
     for line in _legal_lines(game):
@@ -290,8 +288,8 @@ def bounds(
     first (the figures not found are 'unknown').
     """
     from placesat.core.limits import Deadline
+    from placesat.lixso.game.answers import bounds_record
     from placesat.lixso.game.bounds import bounds as side_bounds
-    from placesat.lixso.game.rules import to_move_json
 
     deadline = Deadline(time_limit)
     game = _load(path, players, no_clue_touch_rule, name, index)
@@ -299,7 +297,7 @@ def bounds(
         result = side_bounds(game.rules, game.state, backend, deadline)
     code = EXIT_OK if result.known() else EXIT_NOT_ALL_GOOD
     if json_output:
-        print_json({"to_move": to_move_json(game.rules.seating, game.state), **result.to_json()})
+        print_json(bounds_record(game, result))
         raise typer.Exit(code)
 
     def shown(value) -> str:
@@ -433,8 +431,8 @@ def solve(
     prints the same, marked as such, then stops (exit 130).
     """
     from placesat.core.limits import Deadline
+    from placesat.lixso.game.answers import solution_record
     from placesat.lixso.game.render import svg
-    from placesat.lixso.game.rules import to_move_json
     from placesat.lixso.game.solve import solve as solve_position
 
     picture_only = side_outputs(json_output, svg=svg_out)
@@ -446,11 +444,7 @@ def solve(
     after, line_words = _line_of_play(game, solution)
     answer = _solution_words(game, solution)
     if json_output:
-        seating = game.rules.seating
-        answer_json = solution.to_json()
-        # the position's own fields, where they always stood: who moves first, and whose value
-        print_json({"to_move": to_move_json(seating, game.state), **{key: answer_json[key] for key in ("outcome", "value", "lower", "upper")},
-                    "value_is_for": seating.side_name(0), **answer_json})
+        print_json(solution_record(game, solution))
     elif not picture_only:
         for line in answer:
             print(line)
@@ -764,9 +758,9 @@ def forced(
         numbers = {cell: number for number, move in enumerate(line, start=1) for cell in move.cells}
     words = _forced_words(game, answer)
     if json_output:
-        from placesat.lixso.game.rules import to_move_json
+        from placesat.lixso.game.answers import forced_record
 
-        print_json({"to_move": to_move_json(game.rules.seating, game.state), **answer.to_json()})
+        print_json(forced_record(game, answer))
     elif not picture_only:
         for text in words:
             print(text)
@@ -821,12 +815,6 @@ DEFAULT_THINK = 5.0
 """Seconds ``best`` thinks when neither --time-limit nor --depth says."""
 
 
-def _advice_json(advice) -> dict:
-    """An advice as ``best --json`` prints it."""
-    return {"move": str(advice.move), "kind": advice.kind, "reason": advice.reason, "line": [str(m) for m in advice.line],
-            "evaluation": advice.evaluation, "evaluation_name": advice.evaluation_name, "depth": advice.depth}
-
-
 @command(app)
 def best(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
@@ -860,9 +848,9 @@ def best(
     with spinner("thinking"):
         advice, stopped = LixsoPlayable(backend=backend).advise(game, deadline, depth)
     if json_output:
-        from placesat.lixso.game.rules import to_move_json
+        from placesat.lixso.game.answers import advice_record
 
-        print_json({"to_move": to_move_json(game.rules.seating, game.state), **_advice_json(advice)})
+        print_json(advice_record(game, advice))
     else:
         print(f"{game.rules.seating.seat_name(game.state.to_move)} to move")
         print(f"best: {advice.move} ({advice.kind})")

@@ -23,6 +23,7 @@ from placesat.logisticks.forced import (
     move_words,
     play_move,
 )
+from placesat.logisticks.answers import advice_record, moves_record, state_record as _state_json
 from placesat.logisticks.play import LogiSticks, best_move
 from placesat.logisticks.model import (
     Position,
@@ -43,13 +44,8 @@ from placesat.logisticks.render import (
 from placesat.logisticks.rules import (
     apply_move,
     game_over,
-    legal_placements,
     load_position,
-    scores,
-    signal_text,
-    signals,
     turns_of,
-    winners,
 )
 
 from .certified import certificate_backend, report_certification
@@ -113,19 +109,6 @@ def _print_rows(rows) -> None:
 
 def _print_board(position: Position, numbered: dict | None = None) -> None:
     _print_rows(board_segments(position, numbered))
-
-
-def _state_json(position: Position) -> dict:
-    values = signals(position)
-    table = scores(position)
-    over = game_over(position)
-    return {
-        "position": position_to_json(position),
-        "signals": {square_name(s): signal_text(v) for s, v in sorted(values.items())},
-        "scores": {str(p): {"points": s.points, "true_matched": s.true_matched, "black_stones": s.black_stones} for p, s in table.items()},
-        "game_over": over,
-        "winners": winners(position) if over else None,
-    }
 
 
 @command(app)
@@ -208,13 +191,11 @@ def moves(
     feedback loop.
     """
     position = _load(position_file)
-    if game_over(position):
-        found: list[str] = []
-    else:
-        found = [str(m) for m in legal_placements(position)] or ["pass"]
+    record = moves_record(position)
     if json_output:
-        print_json({"player": position.to_move, "turn": position.turn, "game_over": game_over(position), "moves": found})
+        print_json(record)
         return
+    found = record["moves"]
     if not found:
         print("the game is over: no moves")
         return
@@ -617,17 +598,7 @@ def best(
         advice = best_move(position, deadline, depth)
     stopped = pending_stop()
     if json_output:
-        print_json({
-            "player": position.to_move,
-            "move": move_words(advice.move),
-            "kind": advice.kind,
-            "reason": advice.reason,
-            "line": [move_words(m) for m in advice.line],
-            "evaluation": advice.evaluation,
-            "evaluation_name": advice.evaluation_name,
-            "depth": advice.depth,
-            "interrupted": stopped is not None,
-        })
+        print_json(advice_record(position, advice, stopped is not None))
     else:
         print(f"best for player {position.to_move}: {move_words(advice.move)}")
         print(f"{advice.kind}: {advice.reason}")

@@ -28,6 +28,7 @@ from placesat.lsd.model import (
     position_to_json,
     DEFAULT_TILESET,
 )
+from placesat.lsd.answers import move_outcome_json, play_record, show_record, threats_record
 from placesat.lsd.play import PLAYABLE
 from placesat.lsd.proof import forced_proof
 from placesat.lsd.forced import MAX_DEPTH, WIN, check_depth, forced_win, plies_for_moves
@@ -37,7 +38,6 @@ from placesat.lsd.rules import (
     IllegalMove,
     Turn,
     check_position,
-    is_draw,
     lines,
     move_outcomes,
     play_turn,
@@ -119,17 +119,6 @@ def _show_board(position: Position, highlight=(), marks=None) -> None:
         print(render_text(position, highlight, marks), end="")
 
 
-def _state(position: Position) -> dict:
-    won = winner(position)
-    line = lines(position.field, won, position.line_length)[0] if won else None
-    return {
-        "to_move": None if won or is_draw(position) else position.to_move,
-        "winner": won,
-        "line": [list(c) for c in line] if line else None,
-        "draw": won is None and is_draw(position),
-    }
-
-
 def _winning_line(position: Position) -> tuple:
     won = winner(position)
     return lines(position.field, won, position.line_length)[0] if won else ()
@@ -177,7 +166,7 @@ def show(
     if svg_out is not None:
         write_output(svg_out, render_svg(position, highlight=line, title=f"LSD {path}"))
     if json_output:
-        print_json({"position": position_to_json(position), **_state(position)})
+        print_json(show_record(position))
         return
     if picture_only:
         return
@@ -262,7 +251,7 @@ def _stream_json_moves(position: Position, found) -> None:
             out.write('{"to_move":%s,"moves":[' % json.dumps(to_move))
         else:
             out.write(",")
-        out.write(json.dumps({"move": move_text(move), "captures": [list(c) for c in taken], "wins": wins}, separators=(",", ":")))
+        out.write(json.dumps(move_outcome_json(move, taken, wins), separators=(",", ":")))
         count += 1
     if count == 0:
         out.write('{"to_move":null,"moves":[')
@@ -301,14 +290,7 @@ def play(
     if svg_out is not None:
         write_output(svg_out, render_svg(position, highlight=line or [t.move.cell for t in turns[-1:] if t.move != SKIP], title=f"LSD {path}"))
     if json_output:
-        print_json({
-            "moves": [
-                {"move": move_text(t.move), "player": t.before.to_move, "captures": [list(c) for c, _ in t.captured], "wins": t.winner is not None}
-                for t in turns
-            ],
-            "position": position_to_json(position),
-            **_state(position),
-        })
+        print_json(play_record(turns, position))
         return
     if file_only:
         return
@@ -331,10 +313,10 @@ def threats(
     which never take the mover's own tiles). The cells are marked * on the board.
     """
     position, _ = _load(path)
-    found = {p: winning_placements(position, p) for p in range(1, position.players + 1)}
     if json_output:
-        print_json({"threats": {str(p): [move_text(m) for m in wins] for p, wins in found.items()}, "winner": winner(position)})
+        print_json(threats_record(position))
         return
+    found = {p: winning_placements(position, p) for p in range(1, position.players + 1)}
     if winner(position) is not None:
         print(f"the game is over: player {winner(position)} has won")
         return

@@ -107,12 +107,10 @@ def check_stdin() -> None:
 
 def advice_json(game: Playable, position: Any, advice: Advice) -> dict[str, Any]:
     """An Advice as JSON: the move as typed, the kind, the reason, the line (as typed), the
-    evaluation and its name, the depth."""
-    return {
-        "move": game.move_text(position, advice.move), "kind": advice.kind, "reason": advice.reason,
-        "line": [step if isinstance(step, str) else str(step) for step in advice.line],
-        "evaluation": advice.evaluation, "evaluation_name": advice.evaluation_name, "depth": advice.depth,
-    }
+    evaluation and its name, the depth (placesat.core.answers.advice_record)."""
+    from placesat.core.answers import advice_record
+
+    return advice_record(game, position, advice)
 
 
 def advice_line(game: Playable, position: Any, advice: Advice) -> str:

@@ -10,7 +10,7 @@ import typer
 from placesat.core.errors import InputError
 from placesat.core.limits import Deadline, TimeUp
 from placesat.quarry.model import (
-    DEFAULT_LENGTH, DEFAULT_WIDTH, OUTSIDE, PASS, PLAYERS, ZONE_READINGS, Position, cell_name, check_board, dumps,
+    DEFAULT_LENGTH, DEFAULT_WIDTH, OUTSIDE, PASS, PLAYERS, ZONE_READINGS, Position, check_board, dumps,
     load_position, move_text, parse_move, position_to_json,
 )
 from placesat.quarry.reach import (
@@ -20,9 +20,13 @@ from placesat.quarry.reach import (
 from placesat.quarry.render import legend_numbered, legend_text, render_isometric, render_panels, render_stones, render_svg, render_text
 from placesat.core.signals import pending_stop
 from placesat.quarry.forced import MAX_MOVES as FORCED_MOST, UNKNOWN as FORCED_UNKNOWN, WIN as FORCED_WIN_ANSWER, check_moves as check_forced_moves, forced_win
+from placesat.quarry.answers import advice_record, forced_record, moves_record, played_record, stones_record, threats_record
+from placesat.quarry.answers import block_record, block_title as _block_title, laid_after as _laid_after
+from placesat.quarry.answers import forced_title as _forced_title, line_after as _line_after, race_record, race_title as _race_title
+from placesat.quarry.answers import state_record as _state_json, status_words as _status
 from placesat.quarry.play import Game as QuarryGameSoFar, QuarryPlayable
 from placesat.quarry.rules import State, lay, line, placements, play as rules_play, record, replay, tournament_points
-from placesat.quarry.stones import StoneSet, default_stones, load_stones, stones_to_json
+from placesat.quarry.stones import StoneSet, default_stones, load_stones
 from placesat.quarry.threats import blocks, threats as threats_query
 
 from .play import add_play_commands
@@ -69,34 +73,10 @@ def _supply_text(state: State, player: str) -> str:
     return ", ".join(f"{name} {n}" for name, n in left.items() if n) or "none"
 
 
-def _status(state: State) -> str:
-    if state.winner is not None:
-        return f"{state.winner} has won"
-    if state.is_over:
-        return "game over: neither player could move (no winner)"
-    return f"{state.to_move} to move"
-
-
 def _show_board(state: State, winning: list | None = None) -> None:
     out = console()
     out.print(render_text(state, winning, colour=stdout_is_terminal()), end="", markup=True)
     out.print(legend_text(state), markup=False)
-
-
-def _state_json(state: State) -> dict:
-    board = state.board
-    rows = range(board.length)
-    won = line(state, state.winner) if state.winner else None
-    return {
-        "to_move": None if state.is_over else state.to_move,
-        "winner": state.winner,
-        "over": state.is_over,
-        "heights": [[state.height_at((r, c)) for c in range(board.width)] for r in rows],
-        "top": [[state.top_at((r, c)) for c in range(board.width)] for r in rows],
-        "left": {p: state.supply(p) for p in PLAYERS},
-        "tournament_points": tournament_points(state),
-        "line": [cell_name(cell) for cell in won] if won else None,
-    }
 
 
 @command(app)
@@ -176,12 +156,12 @@ def moves(
         if kind is None:
             fail(f"--stone: unknown stone {stone!r} (stones: {', '.join(state.stones.names)})")
         only = (kind.name,)
+    if json_output:
+        print_json(moves_record(state, who, only))
+        return
     grouped: dict[str, list[tuple[str, int]]] = {}
     for placement, base in placements(state, who, only):
         grouped.setdefault(placement.stone, []).append((placement.text(state.stones), base))
-    if json_output:
-        print_json({"player": who, "over": state.is_over, "moves": {k: [{"move": m, "height": h} for m, h in v] for k, v in grouped.items()}})
-        return
     if state.is_over:
         typer.echo(f"no moves: {_status(state)}")
         return
@@ -213,7 +193,7 @@ def play(
     after_position, after = record(position, state, parsed)
     height = after.laid[-1].base if parsed != PASS else None
     if json_output:
-        print_json({"player": player, "move": move_text(parsed, state.stones), "height": height, "winner": after.winner, "position": position_to_json(after_position)})
+        print_json(played_record(player, parsed, height, state, after, after_position))
     elif not position_only:
         rests = f" (rests at height {height})" if height is not None else ""
         typer.echo(f"{player} plays {move_text(parsed, state.stones)}{rests}")
@@ -295,10 +275,10 @@ def threats(
     """Every single stone that would win at once, for each player (as if it were that player's
     turn), found by the plain rules."""
     _, state = _load(path)
-    found = threats_query(state)
     if json_output:
-        print_json({"to_move": None if state.is_over else state.to_move, **{p: [{"move": m.text(state.stones), "height": b} for m, b in found[p]] for p in PLAYERS}})
+        print_json(threats_record(state))
         return
+    found = threats_query(state)
     if state.is_over:
         typer.echo(f"no threats: {_status(state)}")
         return
@@ -343,9 +323,7 @@ def block(
         raise typer.Exit(EXIT_NOT_ALL_GOOD)
     title = _block_title(state, who, other, now, found, legal)
     if json_output:
-        print_json({"player": who, "opponent_threats": len(now), "legal": len(legal), "title": title, "blocks": [
-            {"move": b.placement.text(state.stones), "height": b.base, "wins": b.wins, "cells": [cell_name(c) for c in _laid_after(state, who, b.placement, b.base)[1]]}
-            for b in found]})
+        print_json(block_record(state, who, now, found, legal))
     else:
         typer.echo(f"{other} has {len(now)} winning move(s) now; {who} has {len(legal)} legal placement(s)")
         if not found:
@@ -375,25 +353,6 @@ def block(
         write_output(svg_out, render_panels(panels, title, f"Quarry {path}"))
 
 
-def _laid_after(state: State, player: str, placement, base: int) -> tuple[State, tuple]:
-    """The position after ``player`` lays one stone, and the cells it covers."""
-    after = state.copy()
-    lay(after, player, placement, base)
-    return after, after.laid[-1].cells
-
-
-def _block_title(state: State, who: str, other: str, now: list, found: list, legal: list) -> str:
-    """The block question and its answer in one sentence, the first blocking move numbered (the
-    one drawn), the others listed after it (at most eight)."""
-    threat = f"{other}'s {len(now)} winning move(s)" if now else f"{other}'s every winning stone"
-    if not found:
-        return f"{who.capitalize()} cannot block {threat}" + ("" if legal else f": {who} cannot lay any stone")
-    moves = [b.placement.text(state.stones) for b in found]
-    more = f", and {len(moves) - 8} more" if len(moves) > 8 else ""
-    others = f"; also {', '.join(moves[1:8])}{more}" if len(moves) > 1 else ""
-    return f"{who.capitalize()} blocks {threat} with {len(moves)} move(s): 1. {moves[0]}{others}"
-
-
 @command(app)
 def race(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
@@ -410,13 +369,7 @@ def race(
         result = race_query(state, backend, time_limit)
     lead = result.lead()
     if json_output:
-        print_json({
-            "to_move": None if state.is_over else state.to_move,
-            "fewest_stones": {p: a.to_json(state) for p, a in result.fewest_stones.items()},
-            "fewest_points": {p: a.to_json(state) for p, a in result.fewest_points.items()},
-            "lead": lead,
-            "title": _race_title(result, lead),
-        })
+        print_json(race_record(state, result))
     else:
         _print_race(result, state, lead)
     if svg_out is not None:
@@ -430,19 +383,6 @@ def _measure(answer: ReachAnswer, value: int) -> str:
     if answer.answer == POSSIBLE:
         return str(value)
     return answer.answer
-
-
-def _race_title(result: Race, lead: dict) -> str:
-    """The race in one sentence: what each player needs at the fewest stones, and who is ahead."""
-    needs = []
-    for player, answer in result.fewest_stones.items():
-        needs.append(f"{player} {answer.stones} stone(s)" if answer.answer == POSSIBLE else f"{player} {answer.answer}")
-    verdict, ahead, by = lead["stones"]["verdict"], lead["stones"]["ahead"], lead["stones"]["by"]
-    if verdict == "ahead":
-        standing = f"{ahead} is ahead" + (f" by {by} stone(s)" if by is not None else "")
-    else:
-        standing = {"level": f"level, {result.to_move} to move", "neither": "neither can complete a line", "unknown": "unknown"}[verdict]
-    return f"Race at the fewest stones: {', '.join(needs)}: {standing}"
 
 
 def _print_race(result: Race, state: State, lead: dict) -> None:
@@ -496,13 +436,10 @@ def stones(
         kinds, source = load_stones(stone_file), stone_file
     else:
         kinds, source = default_stones(), "the default stones"
-    listed = stones_to_json(kinds)
-    for row, kind in zip(listed, kinds.kinds):
-        row["cubes"] = kind.cubes
-        if left is not None:
-            row["left"] = {p: left[p][kind.name] for p in PLAYERS}
+    record = stones_record(kinds, source, left)
+    listed = record["stones"]
     if json_output:
-        print_json({"source": source, "stones": listed})
+        print_json(record)
     elif not picture_only:
         counts = "left (black, blue)" if left is not None else "each"
         typer.echo(f"Quarry stones: {source}")
@@ -551,7 +488,7 @@ def forced(
     title = _forced_title(answer, state)
     after, laid = _line_after(state, answer.line)
     if json_output:
-        print_json({**answer.to_json(state), "title": title})
+        print_json(forced_record(answer, state))
     else:
         typer.echo(title)
         if answer.answer == FORCED_WIN_ANSWER and answer.line:
@@ -594,37 +531,6 @@ def check_proof_command(
     report_proof(verdict, proof_path, json_output)
 
 
-def _line_after(state: State, moves: list) -> tuple[State, list]:
-    """The board after a line of play (through the rules), and who played what."""
-    after = state
-    laid = []
-    for move in moves:
-        laid.append((after.to_move, move))
-        after = rules_play(after, move)
-    return after, laid
-
-
-def _forced_title(answer, state: State) -> str:
-    """The question and the answer of ``forced`` in one sentence."""
-    who = answer.player
-    asked = f"Can {who} force a line within {answer.moves} own move(s)?"
-    if answer.answer == FORCED_WIN_ANSWER:
-        if answer.within == 0:
-            return f"{asked} Yes: {who} has won already."
-        _, laid = _line_after(state, answer.line)
-        steps = ", ".join(f"{i}. {mover} {move_text(m, state.stones)}" for i, (mover, m) in enumerate(laid, 1))
-        return f"{asked} Yes, within {answer.within}: {steps}"
-    if answer.answer == FORCED_UNKNOWN:
-        settled = f" (no forced win within {answer.no_win_within} own move(s) was settled before it)" if answer.no_win_within else ""
-        # a win the search found but the rules did not replay in time is no yes
-        why = answer.note or "the time limit came first"
-        return f"{asked} Unknown: {why}{settled}."
-    if state.is_over:
-        return f"{asked} No: {_status(state)}."
-    other = PLAYERS[1] if who == PLAYERS[0] else PLAYERS[0]
-    return f"{asked} No: {other} can stop it (searched in full)."
-
-
 @command(app)
 def best(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
@@ -649,8 +555,7 @@ def best(
         advice = QuarryPlayable().best(game, deadline, depth)
     said = move_text(advice.move, state.stones)
     if json_output:
-        print_json({"player": state.to_move, "move": said, "kind": advice.kind, "reason": advice.reason, "line": list(advice.line),
-                    "evaluation": advice.evaluation, "evaluation_name": advice.evaluation_name, "depth": advice.depth})
+        print_json(advice_record(state, advice))
     else:
         typer.echo(f"{state.to_move}: {said} ({advice.kind}): {advice.reason}")
         after = rules_play(state, advice.move)

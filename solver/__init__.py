@@ -8,7 +8,8 @@ Three floors, every import pointing down: ``placesat.cli`` -> ``placesat.<game>`
 The Python API (docs/api.md): each game's main calls by name, ``placesat.lixso.solve``,
 ``placesat.laido.score``, ``placesat.lsd.reach``, ``placesat.quarry.reach``,
 ``placesat.logisticks.analyze``, ``placesat.lixso.game.solve`` ...; a game package is loaded
-when first named (``import placesat`` alone loads none). Bad input raises
+when first named (``import placesat`` alone loads none). The shipped grids are package data:
+``placesat.data.path("lixso/level-1.txt")``. Bad input raises
 :class:`placesat.InputError`, with the message the command line prints.
 """
 
@@ -20,11 +21,12 @@ __version__ = "0.2.0"
 
 GAMES = ("lixso", "laido", "lsd", "quarry", "logisticks")
 
-__all__ = ["InputError", "__version__", *GAMES]
+__all__ = ["InputError", "__version__", "data", *GAMES]
 
 
 def __getattr__(name: str):
-    # placesat.lixso without importing it first: the game is loaded on first use
-    if name in GAMES:
+    # placesat.lixso without importing it first: the game is loaded on first use (and the
+    # shipped grids, placesat.data, when first named)
+    if name in GAMES or name == "data":
         return _importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -106,6 +106,28 @@ def test_the_wheel_installs_one_top_level_name_and_runs_outside_the_repository(i
     assert failed == "0" and int(attempted) > 30, examples.stdout[-3000:]
 
 
+@pytest.mark.xdist_group("wheel")
+@pytest.mark.slow
+def test_the_wheel_carries_the_shipped_grids_as_package_data(installed, tmp_path):
+    """Every file of grids/ is in the wheel under placesat/data/, and an installed placesat
+    loads them by name from outside the repository (placesat.data), a pack with its answers."""
+    shipped = sorted(str(path.relative_to(ROOT / "grids")) for path in (ROOT / "grids").rglob("*")
+                     if path.suffix in (".txt", ".json"))
+    assert len(shipped) > 50
+    carried = sorted(name.removeprefix("placesat/data/") for name in installed.names
+                     if name.startswith("placesat/data/") and not name.endswith(".py"))
+    assert carried == shipped
+    code = ("import placesat; path = placesat.data.path('lixso/level-5.txt'); assert path.startswith(%r), path; "
+            "pack = placesat.lixso.load_pack(path); report = placesat.lixso.solve(pack[0]); "
+            "print(len(placesat.data.names()), len(pack), report.status.value, "
+            "report.solutions[0] == pack[0].stated_solution(), placesat.laido.load_game(placesat.data.path('laido/hand.json')).size)")
+    loaded = _outside(installed.target, "-c", code % str(installed.target), cwd=tmp_path)
+    assert loaded.returncode == 0, loaded.stderr[-2000:]
+    count, grids, status, stated, size = loaded.stdout.split()
+    assert (int(count), status, stated) == (len(shipped), "unique", "True") and int(grids) > 1
+    assert int(size) > 0
+
+
 # --------------------------------------------------------------------------- a read-only install
 
 OTHER_USER = "nobody"  # an unprivileged user every Debian-like system has

@@ -96,6 +96,10 @@ class Generated:
     level: int
     attempts: int
 
+    def to_json(self) -> dict:
+        """The puzzle as ``lixso generate --json`` lists it: ``{"name", "clues"}``."""
+        return {"name": self.grid.name, "clues": len(self.grid.clues())}
+
 
 def random_solution(template: LixsoTemplate, rng: random.Random, tiled: bool = False) -> tuple[str, ...]:
     """A random full solution.

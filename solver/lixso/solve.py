@@ -69,8 +69,11 @@ class SolveReport:
     solutions: list[tuple[str, ...]] = field(default_factory=list)
     seconds: float = 0.0
     complete: bool = True  # whether ``solutions`` is every solution (False: a limit cut the search short)
+    # why the grid is not a proper puzzle, as JSON fields (placesat.lixso.why.reasons), when asked
+    why: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
+        """``lixso solve --json``'s record (without ``--certify``)."""
         return {
             "name": self.grid.label(),
             "status": self.status.value,
@@ -78,7 +81,7 @@ class SolveReport:
             "solution_count": len(self.solutions),
             "all_found": self.complete,
             "seconds": round(self.seconds, 6),
-        }
+        } | self.why
 
 
 class SolverBug(RuntimeError):

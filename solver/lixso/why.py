@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from ..core.backend import Status
 from ..core.limits import Deadline, TimeUp
 from .model import COLOURS, Grid
-from .solve import LixsoSolver, SolverBug
+from .solve import LixsoSolver, SolveReport, SolverBug, Verdict
 from .rules import find_violation
 
 Clue = tuple[int, int, str]  # row, column (from 0), colour letter
@@ -269,3 +269,20 @@ def ambiguity(solver: LixsoSolver, grid: Grid, solutions: list[tuple[str, ...]],
     except TimeUp:
         pass
     return report
+
+
+def reasons(solver: LixsoSolver, report: SolveReport, deadline: Deadline) -> tuple[list[str], dict]:
+    """Why a solved grid is not a proper puzzle,
+    in lines and JSON fields: for an unsolvable one the clues that cannot all hold, for one with
+    several solutions the cells they share and a clue that makes it unique. Nothing for the
+    others, or when the time limit comes first (then a line says so)."""
+    try:
+        if report.status is Verdict.UNSOLVABLE:
+            conflict = conflicting_clues(solver, report.grid, deadline)
+            return conflict.lines(), conflict.to_json()
+        if report.status is Verdict.MULTIPLE and len(report.solutions) >= 2:
+            found = ambiguity(solver, report.grid, report.solutions, deadline)
+            return found.words(), found.to_json()
+    except TimeUp:
+        return ["the time limit came before the reason was found"], {}
+    return [], {}
