@@ -31,7 +31,7 @@ from .common import (
     warn,
     write_output,
 )
-from .play import PlaySetup, SkippedLine, check_stdin, register_game, register_on_demand, typed_line
+from .play import PlaySetup, SkippedLine, add_review_command, check_stdin, register_game, register_on_demand, typed_line
 
 app = make_group(
     """The Lixso strategic game: players take turns laying L-tiles of their colours on a
@@ -852,3 +852,13 @@ def _register_for_selfplay() -> PlaySetup:
 
 # on demand: this module is imported by every lixso command, and the game's engine takes a while
 register_on_demand("lixso-game", _register_for_selfplay)
+
+
+def _review_setup() -> PlaySetup:
+    """The Lixso game's Playable for ``review``, registered on first use."""
+    from .play import REGISTERED
+
+    return REGISTERED.get("lixso-game") or _register_for_selfplay()
+
+
+add_review_command(app, _review_setup)

@@ -359,6 +359,7 @@ def add_play_commands(app: typer.Typer, playable: Playable, load_position: Calla
     command(app, "play-vs")(play_vs)
     if best:
         add_best_command(app, setup)
+    add_review_command(app, lambda: setup)
     return setup
 
 
@@ -401,6 +402,102 @@ def add_best_command(app: typer.Typer, setup: PlaySetup) -> None:
     (then exit 130). --depth alone plays without a clock: the same answer on any machine.
     """
     command(app, "best")(best)
+
+
+# --------------------------------------------------------------------------- review
+
+
+DEFAULT_TIME_PER_MOVE = 0.5
+"""Seconds ``review`` gives the engine on each position unless told."""
+DEFAULT_REVIEW_LIMIT = 120.0
+"""Seconds a whole ``review`` takes at most unless told."""
+
+
+def add_review_command(app: typer.Typer, setup_of: Callable[[], PlaySetup]) -> None:
+    """``review RECORD``: a game record replayed and each move set against the engine's best
+    (:func:`placesat.core.review.review`); ``setup_of()`` gives the game (called when the
+    command runs, so a group can register its engine on demand)."""
+    from .common import output_path, time_limit_option
+
+    def review_command(
+        path: str = typer.Argument(..., metavar="RECORD", help="A game record: the game's own (JSON or text, as its commands write it), or a 'placesat selfplay --json' report ('-' reads standard input)."),
+        time_per_move: Optional[float] = typer.Option(DEFAULT_TIME_PER_MOVE, "--time-per-move", metavar="SECONDS", callback=seconds_callback,
+                                                      help=f"Seconds the engine looks at each position (default {DEFAULT_TIME_PER_MOVE:g}); a move that is not the engine's costs two looks."),
+        time_limit: Optional[float] = time_limit_option(f"Seconds for the whole review (default {DEFAULT_REVIEW_LIMIT:g}); the plies past it are left out, and said to be."),
+        depth: Optional[int] = typer.Option(None, "--depth", min=1, max=12, help="How deep the engine looks, in own moves (with --time-per-move 0: no clock per move, the same review on any machine)."),
+        drop: Optional[float] = typer.Option(None, "--drop", min=0, help="A fall of the evaluation against the best move marked as a mistake, in the game's evaluation units (default: the game's own)."),
+        index: Optional[int] = typer.Option(None, "--index", min=0, help="For a selfplay report: the game to review, from 0 (default 0)."),
+        svg_out: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Write the evaluation plot (worth to player 1 after each ply; mistakes in red) as SVG."),
+        json_output: bool = json_option('A JSON list of per-move objects {"ply", "player", "move", "where", "best", "best_kind", "best_reason", "before", "after", "drop", "mistakes", "player_1_after"}; a last {"end": ...} object says how the review ended.'),
+    ) -> None:
+        from placesat.core.inputs import read_text
+        from placesat.core.limits import TimeLimit
+        from placesat.core.review import evaluation_svg, read_record, review
+
+        setup = setup_of()
+        game = setup.playable
+        svg_path = output_path(svg_out, option="--svg")
+        limit = time_limit if time_limit is not None else TimeLimit(DEFAULT_REVIEW_LIMIT)
+        per_move = time_per_move if time_per_move else None
+        if per_move is None and depth is None:
+            fail("--time-per-move 0 needs a --depth: the engine would have no bound of its own")
+        record = read_record(game, read_text(path), path, index)
+        bar = progress(f"review {game.name}")
+        with bar:
+            task = bar.add_task("plies", total=len(record.moves))
+            reviewed = review(game, record, per_move, Deadline(limit), depth, drop, lambda done, total: bar.update(task, completed=done))
+        end = {"plies": len(record.moves), "reviewed": len(reviewed.plies), "illegal": reviewed.illegal,
+               "stopped": reviewed.stopped, "outcome": reviewed.outcome}
+        if svg_path is not None:
+            write_output(svg_path, evaluation_svg(reviewed, f"placesat {game.name} review: {path}"))
+        if json_output:
+            print_json([entry.to_json() for entry in reviewed.plies] + [{"end": end}])
+        else:
+            for line in review_lines(reviewed):
+                print(line)
+        sys.stdout.flush()
+        raise_if_stopped()
+        raise typer.Exit(EXIT_NOT_ALL_GOOD if reviewed.illegal or reviewed.stopped else EXIT_OK)
+
+    review_command.__doc__ = """Replay a game record and set each move against the engine's best.
+
+    Every move is checked by the plain rules; an illegal one ends the review at its ply (named,
+    with its place in the file), with the plies before it reviewed (exit 1). For each ply: the
+    move, the engine's best move there (by the game's 'best' within --time-per-move), the worth
+    of both to the player who moved (the engine's evaluation of the position after each, or a
+    forced win or loss when proven), and the marks: 'missed win' (a forced win was there and
+    the move let it go), 'into loss' (the move walks into a forced loss), 'drop' (the
+    evaluation fell by --drop or more against the best move). The whole review keeps to
+    --time-limit; plies past it are left out and said to be (exit 1).
+    """
+    command(app, "review")(review_command)
+
+
+def review_lines(reviewed) -> list[str]:
+    """A review in words: one line per ply, then how it ended."""
+    from placesat.core.review import worth_text
+
+    lines = []
+    for entry in reviewed.plies:
+        said = f"{entry.ply}. player {entry.seat} {entry.move}"
+        if entry.best is not None and entry.best != entry.move:
+            said += f" (best {entry.best}, {entry.best_kind})"
+        elif entry.best is not None:
+            said += " (the engine's move)"
+        said += f": before {worth_text(entry.before)}, after {worth_text(entry.after)}"
+        if entry.mistakes:
+            said += " <- " + ", ".join(entry.mistakes)
+        lines.append(said)
+    marked = sum(1 for entry in reviewed.plies if entry.mistakes)
+    lines.append(f"reviewed {len(reviewed.plies)} of {reviewed.total} plies; {marked} marked as mistakes")
+    if reviewed.illegal is not None:
+        bad = reviewed.illegal
+        lines.append(f"ply {bad['ply']} ({bad['where']}), {bad['move']}: {bad['message']}; the review stops there")
+    if reviewed.stopped is not None:
+        lines.append(f"{reviewed.stopped}: plies {len(reviewed.plies) + 1} to {reviewed.total} are not reviewed")
+    if reviewed.outcome is not None:
+        lines.append(f"the game is over: {reviewed.outcome}")
+    return lines
 
 
 # --------------------------------------------------------------------------- selfplay

@@ -66,6 +66,9 @@ class Need:
 class LaidoPlayable(LaidoRules):
     """Laido as play-vs and selfplay see it (see the module's text)."""
 
+    review_drop = 2
+    """A fall ``review`` marks: two stones more needed than the best move leaves."""
+
     def __init__(self, side: int = NEW_SIDE, backend: str = DEFAULT_BACKEND) -> None:
         super().__init__(backend)
         self.side = side
@@ -98,6 +101,18 @@ class LaidoPlayable(LaidoRules):
     def save_text(self, position: Position) -> str:
         """The position JSON every ``laido`` command reads."""
         return dumps(position_to_json(position))
+
+    def read_record(self, text: str, path: str):
+        """The game record in ``text`` (the empty board of its size and its moves, not yet
+        replayed), for ``review``; None for a position (no moves)."""
+        from placesat.core.review import GameRecord, RecordedMove
+
+        from .model import Record, parse_game
+
+        game = parse_game(text, path)
+        if not isinstance(game, Record):
+            return None
+        return GameRecord(Position(game.size), tuple(RecordedMove(m, f"moves[{i}]") for i, m in enumerate(game.moves)))
 
     # ------------------------------------------------------------------ advice
 

@@ -113,6 +113,8 @@ class LsdPlay:
     """LSD for play-vs and selfplay (:class:`placesat.core.play.Playable`)."""
 
     name = "lsd"
+    review_drop = 10
+    """A fall ``review`` marks: one cell of a line at once (:data:`THREAT_WEIGHT`)."""
 
     def opening(self, players: int) -> Position:
         """An empty field, every tile in its owner's supply (``lsd new``)."""
@@ -175,6 +177,23 @@ class LsdPlay:
     def save_text(self, position: Position) -> str:
         """The position as JSON, as ``lsd new`` and ``lsd play --out`` write it."""
         return dumps(position_to_json(position))
+
+    def read_record(self, text: str, path: str):
+        """The game record in ``text`` (its start and its moves, not yet replayed), for
+        ``review``; None for a position (no moves)."""
+        from placesat.core.review import GameRecord, RecordedMove
+
+        from .model import Record, parse_game
+        from .rules import check_position
+
+        game = parse_game(text, path)
+        if not isinstance(game, Record):
+            return None
+        try:
+            check_position(game.start)
+        except InputError as error:
+            raise error.located(path) from None
+        return GameRecord(game.start, tuple(RecordedMove(m, f"moves[{i}]") for i, m in enumerate(game.moves)))
 
     def best(self, position: Position, deadline: Deadline, depth: int | None = None) -> Advice[Move]:
         """The recommended move: a forced win within ``depth`` own moves (deepening while the time

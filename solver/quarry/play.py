@@ -75,6 +75,8 @@ class QuarryPlayable:
     zones outside, the default stones, black first)."""
 
     name = "quarry"
+    review_drop = 2
+    """A fall ``review`` marks: two cells more to cover than the best move leaves."""
 
     def __init__(self, start: Position | None = None) -> None:
         self.start = start or Position()
@@ -152,6 +154,19 @@ class QuarryPlayable:
     def save_text(self, position: Game) -> str:
         """The record as JSON, as ``quarry new`` and ``quarry play --out`` write it."""
         return dumps(position.position)
+
+    def read_record(self, text: str, path: str):
+        """The game in ``text`` (its board and stones with no move yet, and its moves, not yet
+        replayed), for ``review``; each move's player is checked against the turn."""
+        from dataclasses import replace
+
+        from placesat.core.review import GameRecord, RecordedMove
+
+        from .model import parse_position
+
+        position = parse_position(text, path)
+        start = Game.of(replace(position, moves=()))
+        return GameRecord(start, tuple(RecordedMove(p.move, f"moves[{i}]", seat(p.player)) for i, p in enumerate(position.moves)))
 
     def best(self, position: Game, deadline: Deadline, depth: int | None = None) -> Advice[Move]:
         """The recommended move (see the module docstring for the order of reasons), answered by

@@ -72,6 +72,8 @@ class LixsoPlayable:
     clue_touch: bool = CLUE_TOUCH_DEFAULT
     backend: str = GAME_BACKEND
     name: str = "lixso-game"
+    review_drop = 3
+    """A fall ``review`` marks: three cells of margin."""
 
     # ----------------------------------------------------------------- the game
 
@@ -129,6 +131,19 @@ class LixsoPlayable:
     def save_text(self, position: Game) -> str:
         """The record in the game's text format (what every ``lixso game`` command reads)."""
         return format_text(position.position)
+
+    def read_record(self, text: str, path: str):
+        """The game in ``text`` (text or JSON record: its grid and seating with no tile laid,
+        and its moves, not yet replayed), for ``review``."""
+        from dataclasses import replace
+
+        from placesat.core.review import GameRecord, RecordedMove
+
+        from .model import parse_position as parse_game
+
+        position = parse_game(text, path)
+        start = replay_position(replace(position, moves=()))
+        return GameRecord(start, tuple(RecordedMove(m, f"move {i + 1}") for i, m in enumerate(position.moves)))
 
     # ----------------------------------------------------------------- the advice
 
