@@ -31,7 +31,7 @@ from .common import (
     warn,
     write_output,
 )
-from .play import PlaySetup, SkippedLine, add_review_command, check_stdin, register_game, register_on_demand, typed_line
+from .play import TOP_JSON, PlaySetup, SkippedLine, add_review_command, check_stdin, register_game, register_on_demand, show_top, top_option, typed_line
 
 app = make_group(
     """The Lixso strategic game: players take turns laying L-tiles of their colours on a
@@ -791,7 +791,8 @@ def best(
     backend: str = backend_option(GAME_BACKEND, BACKEND_HELP.replace("Solver backend:", "Solver backend for the bounds:")),
     time_limit: Optional[float] = time_limit_option("Seconds to think (default 5, none with --depth alone); the best move found by then is given."),
     depth: Optional[int] = typer.Option(None, "--depth", "-d", min=1, max=60, help="Look this many moves ahead (and look for forced wins within this many turns) instead of using the time: the same answer every time."),
-    json_output: bool = json_option('One JSON object: {"to_move", "move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}.'),
+    json_output: bool = json_option('One JSON object: {"to_move", "move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}; with --top: ' + TOP_JSON + "."),
+    top: Optional[int] = top_option(),
 ) -> None:
     """The move the engine recommends for the player to move, and why.
 
@@ -811,6 +812,8 @@ def best(
     game = _load(path, players, no_clue_touch_rule, name, index)
     if game.state.over:
         fail(f"{path}: the game is over: nobody is to move")
+    if top is not None:
+        raise typer.Exit(show_top(LixsoPlayable(backend=backend), game, top, deadline, depth, json_output))
     with spinner("thinking"):
         advice, stopped = LixsoPlayable(backend=backend).advise(game, deadline, depth)
     if json_output:

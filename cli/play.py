@@ -374,7 +374,8 @@ def add_best_command(app: typer.Typer, setup: PlaySetup) -> None:
         path: str = typer.Argument(..., metavar="POS", help=setup.position_help),
         time_limit: Optional[float] = time_limit_option("Seconds for the whole command (default 5); past it, the best move found so far."),
         depth: Optional[int] = typer.Option(None, "--depth", min=1, max=12, help="Look at most this deep, in own moves (with no --time-limit: no clock, the same answer on any machine)."),
-        json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}.'),
+        json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}; with --top: ' + TOP_JSON + "."),
+        top: Optional[int] = top_option(),
     ) -> None:
         from placesat.core.limits import TimeLimit
 
@@ -383,6 +384,8 @@ def add_best_command(app: typer.Typer, setup: PlaySetup) -> None:
         position = setup.load_position(path)
         if game.outcome(position) is not None:
             fail(f"{path}: the game is over: {game.outcome(position).detail}")
+        if top is not None:
+            raise typer.Exit(show_top(game, position, top, deadline, depth, json_output))
         with spinner("looking for the best move"):
             advice = game.best(position, deadline, depth)
         if json_output:
@@ -402,6 +405,43 @@ def add_best_command(app: typer.Typer, setup: PlaySetup) -> None:
     (then exit 130). --depth alone plays without a clock: the same answer on any machine.
     """
     command(app, "best")(best)
+
+
+# --------------------------------------------------------------------------- best --top
+
+
+def top_option() -> Any:
+    """``--top N``: ``best`` ranks the N best moves instead of naming one."""
+    return typer.Option(None, "--top", min=1, max=1000, metavar="N",
+                        help="The N best moves, each with its worth to you (the engine's look at the position after it; "
+                             "'forced win'/'forced loss' when proven), best first. The time is shared among all the legal moves.")
+
+
+TOP_JSON = '{"player", "moves": [{"move", "worth" (a number, "win", "loss" or null), "proven", "reply", "ends_game"}], "weighed", "legal"}'
+
+
+def show_top(game: Playable, position: Any, count: int, deadline: Deadline, depth: Optional[int], json_output: bool) -> int:
+    """Print the ``count`` best moves of ``position`` (:func:`placesat.core.review.top_moves`);
+    the exit code (1 when the time left some moves unweighed)."""
+    from placesat.core.review import top_moves, worth_text
+
+    bar = progress("weighing the moves")
+    with bar:
+        task = bar.add_task("moves", total=len(game.moves(position)))
+        ranked, weighed, legal = top_moves(game, position, count, deadline, depth, lambda done, total: bar.update(task, completed=done))
+    seat = game.to_move(position)
+    if json_output:
+        print_json({"player": seat, "moves": [entry.to_json() for entry in ranked], "weighed": weighed, "legal": legal})
+    else:
+        print(f"the {len(ranked)} best of {legal} moves for player {seat}:")
+        for number, entry in enumerate(ranked, start=1):
+            reply = f"; the reply {entry.reply}" if entry.reply else ""
+            print(f"{number}. {entry.move}: {worth_text(entry.worth)}{' (proven)' if entry.proven else ''}{reply}")
+        if weighed < legal:
+            print(f"the time limit came first: {legal - weighed} moves not weighed")
+    sys.stdout.flush()
+    raise_if_stopped()
+    return EXIT_NOT_ALL_GOOD if weighed < legal else EXIT_OK
 
 
 # --------------------------------------------------------------------------- review

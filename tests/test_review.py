@@ -169,3 +169,43 @@ def test_cli_review_keeps_to_its_time_limit(run_cli, tmp_path):
     assert done.returncode == 1 and out[-1]["end"]["stopped"] == "the time limit came first" and out[-1]["end"]["reviewed"] < 9
     words = run_cli("lsd", "review", str(path), "--time-limit", "0")
     assert "are not reviewed" in words.stdout
+
+
+# --------------------------------------------------------------------------- best --top
+
+
+def test_top_ranks_every_line_at_once_first_and_proven():
+    """After ply 8 player 1 has tiles that make a line at once (found by the rules): ranking
+    all the moves puts exactly those first, proven wins; the rest follow."""
+    from placesat.core.review import top_moves
+    from placesat.lsd.model import move_text
+
+    game = LsdPlay()
+    position = _replayed(GAME[:8])
+    legal = legal_moves(position)
+    at_once = {move_text(m) for m in legal if winner(play_turn(position, m).after) == 1}
+    assert at_once
+    ranked, weighed, total = top_moves(game, position, len(legal), Deadline(None), depth=1)
+    assert weighed == total == len(legal) and len(ranked) == len(legal)
+    assert {r.move for r in ranked[: len(at_once)]} == at_once
+    assert all(r.proven == "forced win" and r.worth == WIN for r in ranked[: len(at_once)])
+    # a move after which player 2 wins at once is a proven loss, and is ranked last
+    for entry in ranked:
+        after = play_turn(position, parse_move(entry.move)).after
+        if winner(after) is None and winning_placements_unchecked(after, 2):
+            assert entry.worth == LOSS or entry.move in at_once
+
+
+def test_cli_best_top_json(run_cli, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"start": GAME_START, "moves": GAME[:8]}))
+    done = run_cli("lsd", "best", str(path), "--top", "2", "--depth", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["player"] == 1 and len(out["moves"]) == 2 and out["weighed"] == out["legal"]
+    assert all(m["worth"] == "win" and m["proven"] == "forced win" for m in out["moves"])
+    words = run_cli("lsd", "best", str(path), "--top", "2", "--depth", "1")
+    assert words.stdout.startswith("the 2 best of ") and "1. " in words.stdout and "forced win (proven)" in words.stdout
+    laido = run_cli("laido", "best", str(ROOT / "grids" / "laido" / "forced3.json"), "--top", "2", "-t", "3", "--json")
+    assert laido.returncode in (0, 1), laido.stderr
+    assert len(json.loads(laido.stdout)["moves"]) == 2

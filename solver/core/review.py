@@ -344,6 +344,8 @@ class RankedMove:
     move: str
     worth: float | None
     reply: str | None
+    ends: bool = False
+    """The move ends the game (a win at once is ranked before a win by force later)."""
 
     @property
     def proven(self) -> str | None:
@@ -355,32 +357,36 @@ class RankedMove:
         return None
 
     def to_json(self) -> dict[str, Any]:
-        return {"move": self.move, "worth": worth_json(self.worth), "proven": self.proven, "reply": self.reply}
+        return {"move": self.move, "worth": worth_json(self.worth), "proven": self.proven, "reply": self.reply, "ends_game": self.ends}
 
 
 def top_moves(game: Playable, position: Any, count: int, deadline: Deadline, depth: int | None = None,
               on_move: Callable[[int, int], None] | None = None) -> tuple[list[RankedMove], int, int]:
     """The ``count`` best legal moves of the seat to move: each move's worth is the position
     after it, asked of ``best`` (the reply's worth, turned to the mover's view); proven wins
-    first, then by evaluation, proven losses last; ties in the game's move order. The time is
+    first (a win at once before a win later), then by evaluation, proven losses last (a loss at
+    once last of all); ties in the game's move order. The time is
     shared evenly among the moves not yet asked. Returns the moves, how many were asked, and
     how many there are (moves the time did not reach are left out)."""
     legal = list(game.moves(position))
     seat = game.to_move(position)
     players = game.players(position)
-    ranked: list[tuple[float, int, RankedMove]] = []
+    ranked: list[tuple[float, bool, int, RankedMove]] = []
     for number, move in enumerate(legal):
         left = deadline.remaining()
         if left is not None and left <= 0:
             break
         share = None if left is None else left / (len(legal) - number)
-        after = standing(game, game.play(position, move), deadline.sooner(share), depth)
+        after_position = game.play(position, move)
+        after = standing(game, after_position, deadline.sooner(share), depth)
         worth = after.worth_to(seat, players)
-        ranked.append((_order(worth), number, RankedMove(game.move_text(position, move), worth, after.best_text)))
+        ends = game.outcome(after_position) is not None
+        ranked.append((_order(worth), ends, number, RankedMove(game.move_text(position, move), worth, after.best_text, ends)))
         if on_move is not None:
             on_move(number + 1, len(legal))
-    ranked.sort(key=lambda item: (-item[0], item[1]))
-    return [item[2] for item in ranked[:count]], len(ranked), len(legal)
+    # among equal worths a move that ends the game first: a win at once before a win later
+    ranked.sort(key=lambda item: (-item[0], -item[1] if item[0] >= 0 else item[1], item[2]))
+    return [item[3] for item in ranked[:count]], len(ranked), len(legal)
 
 
 def _order(worth: float | None) -> float:
