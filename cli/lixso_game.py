@@ -483,11 +483,16 @@ def _undo(game, mine: int, first_move: int):
     return replay_position(kept)
 
 
+DEFAULT_PLAY_THINK = 5.0
+"""Seconds the computer thinks per move in play-vs when neither --think nor --depth is given."""
+
+
 @command(app, "play-vs")
 def play_vs(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
-    you: int = typer.Option(1, "--you", min=1, max=2, help="The side you play: 1 (player 1 / team A) or 2; the computer plays the other."),
-    think: float = typer.Option(5.0, "--think", metavar="SECONDS", callback=seconds_callback, help="Seconds the computer thinks per move."),
+    you: int = typer.Option(1, "--as", "--you", min=1, max=2, metavar="SEAT", help="The side you play: 1 (player 1 / team A) or 2; the computer plays the other (--you: the same)."),
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=seconds_callback, help="Seconds the computer thinks per move (default 5, unless --depth is given)."),
+    depth: Optional[int] = typer.Option(None, "--depth", min=1, max=60, help="How deep the computer looks (as 'best --depth'): with no --think, the same moves on any machine."),
     players: Optional[str] = _players_option(),
     no_clue_touch_rule: bool = _clue_touch_option(),
     name: Optional[str] = _name_option(),
@@ -501,8 +506,9 @@ def play_vs(
     Type your moves as 'I r3c4 r3c5 r4c4' (colour and three cells). Also: 'moves' lists your
     legal tiles, 'board' shows the board, 'hint' gives the engine's move for you with its
     reason (as 'best' does, within --think seconds), 'undo' takes back your last move and the computer's
-    answer, 'quit' stops. The computer answers with 'solve'
-    under --think seconds. Moves can be piped in, one per line. End of input or 'quit' stops
+    answer, 'save FILE' writes the game so far (the record: text, or JSON for a .json name;
+    written whole or not at all), 'quit' stops. The computer answers with 'solve' under
+    --think seconds, or with 'best --depth' when --depth is given. Moves can be piped in, one per line. End of input or 'quit' stops
     the game (exit 0, the record written with --out); Ctrl-C stops at once (exit 130).
     """
     import json
@@ -529,10 +535,15 @@ def play_vs(
     def say(text: str) -> None:
         typer.echo(text, err=json_output)
 
+    def record_text(target: str) -> str:
+        return json.dumps(position_to_json(game.position), indent=1) + "\n" if target.endswith(".json") else format_text(game.position)
+
     def save() -> None:
         if out is not None:
-            text = json.dumps(position_to_json(game.position), indent=1) + "\n" if out.endswith(".json") else format_text(game.position)
-            write_output(out, text)
+            write_output(out, record_text(out))
+
+    if think is None and depth is None:
+        think = DEFAULT_PLAY_THINK
 
     if not json_output:
         _print_game(game)
@@ -572,7 +583,21 @@ def play_vs(
                 _print_game(game)
                 continue
             if word in ("help", "h", "?"):
-                say("type a tile as 'I r3c4 r3c5 r4c4'; or moves, board, hint, undo, quit")
+                say("type a tile as 'I r3c4 r3c5 r4c4'; or moves, board, hint, undo, save FILE, quit")
+                continue
+            if word == "save" or word.startswith("save "):
+                target = text[4:].strip()
+                if not target:
+                    say("save needs a file name: save FILE")
+                    continue
+                try:
+                    write_output(target, record_text(target))
+                except Exception as error:  # a file that cannot be written ends nothing: the game goes on
+                    say(f"not saved: {error.message if isinstance(error, InputError) else error}")
+                    continue
+                say(f"saved the game to {target}")
+                if json_output:
+                    print_json({"saved": target})
                 continue
             if word == "undo":
                 taken_back = _undo(game, mine, first_move)
@@ -592,7 +617,7 @@ def play_vs(
                 from placesat.lixso.game.play import LixsoPlayable
 
                 with spinner("looking for a hint"):
-                    advice = LixsoPlayable(backend=backend).best(game, Deadline(think))
+                    advice = LixsoPlayable(backend=backend).best(game, Deadline(think), depth)
                 say(f"hint: {advice.move} ({advice.reason})")
                 continue
             try:
@@ -605,6 +630,14 @@ def play_vs(
                 say(f"illegal: {error.violation}")
                 continue
             who = "you"
+        elif depth is not None:
+            from placesat.lixso.game.play import LixsoPlayable
+
+            with spinner("the computer is thinking"):
+                advice = LixsoPlayable(backend=backend).best(game, Deadline(think), depth)
+            chosen = advice.move
+            who = "computer"
+            say(f"the computer, {seating.seat_name(seat)}, lays {chosen}: {advice.reason}")
         else:
             with spinner("the computer is thinking"):
                 solution = solve_position(game.rules, game.state, Deadline(think), backend, deepen_share=PLAYING_SHARE)

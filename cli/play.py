@@ -17,7 +17,7 @@ import typer
 
 from placesat.core.errors import InputError
 from placesat.core.limits import Deadline
-from placesat.core.play import Advice, Playable
+from placesat.core.play import Advice, Playable, board_after, move_notes, moves_lines, seat_name
 from placesat.core.signals import Stop, raise_if_stopped
 
 from .common import (
@@ -188,14 +188,21 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
     def to_move() -> Optional[int]:
         return None if game.outcome(session.position) is not None else game.to_move(session.position)
 
+    def name(seat_number: int) -> str:
+        return seat_name(game, session.position, seat_number)
+
     def show_board() -> None:
         if json_output:
             return
-        typer.echo(game.board_text(session.position, colour))
+        last = session.history[-1].move if session.history else None
+        typer.echo(board_after(game, session.position, colour, last))
         ended = game.outcome(session.position)
         if ended is None:
             mover = game.to_move(session.position)
-            typer.echo(f"player {mover} to move" + (" (you)" if mover == seat else ""))
+            typer.echo(f"{name(mover)} to move" + (" (you)" if mover == seat else ""))
+
+    def notes_of(played) -> str:
+        return move_notes(game, played.before, played.move, session.position)
 
     def engine_advice(position: Any) -> Advice:
         with spinner("the engine is thinking"):
@@ -203,9 +210,9 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
         raise_if_stopped()  # a Ctrl-C while it thought: best answered early, and the stop ends the game here
         return advice
 
-    others = "the others" if players > 2 else f"player {3 - seat}"
-    event("start", you=seat, players=players, to_move=to_move(), think=think, depth=depth)
-    say(f"you play player {seat}; the engine plays {others}, {_level_words(think, depth)}. Type help for the words.")
+    others = "the others" if players > 2 else name(3 - seat)
+    event("start", you=seat, seat_name=name(seat), players=players, to_move=to_move(), think=think, depth=depth)
+    say(f"you play {name(seat)}; the engine plays {others}, {_level_words(think, depth)}. Type help for the words.")
     show_board()
     while True:
         ended = game.outcome(session.position)
@@ -219,13 +226,16 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
         if mover != seat:
             advice = engine_advice(position)
             played = session.play(advice.move)
-            event("move", by="engine", player=mover, to_move=to_move(), **advice_json(game, position, advice))
-            say(f"the engine (player {mover}) plays {played.text}: {advice.reason}")
+            notes = notes_of(played)
+            event("move", by="engine", player=mover, to_move=to_move(), notes=notes, **advice_json(game, position, advice))
+            say(f"the engine ({name(mover)}) plays {played.text}: {advice.reason}")
+            if notes:
+                say(f"the engine's move {notes}")
             show_board()
             continue
         legal = game.moves(position)
         only = f" (your only move: {game.move_text(position, legal[0])})" if len(legal) == 1 else ""
-        typer.echo(f"player {seat}, your move{only}> ", nl=False, err=json_output)
+        typer.echo(f"{name(seat)}, your move{only}> ", nl=False, err=json_output)
         sys.stdout.flush()
         try:
             line = typed_line(f"type a move ({setup.move_help}) or a word (help)")
@@ -260,8 +270,16 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
             texts = [game.move_text(position, move) for move in legal]
             event("moves", player=seat, moves=texts)
             if not json_output:
-                for shown in _wrapped_items(texts, f"{len(texts)} legal move(s):"):
-                    say(shown)
+                grouped = moves_lines(game, position)
+                if grouped is not None:
+                    say(f"{len(texts)} legal move(s):")
+                    for group in grouped:
+                        head, _, items = group.partition(": ")
+                        for shown in _wrapped_items(items.split(", ") if items else [], f"  {head}:" if items else f"  {head}"):
+                            say(shown)
+                else:
+                    for shown in _wrapped_items(texts, f"{len(texts)} legal move(s):"):
+                        say(shown)
             continue
         if word in ("board", "b", "show") and not rest:
             event("board", board=game.board_text(position, False), to_move=mover)
@@ -305,7 +323,10 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
             event("refused", input=text, message=error.message)
             continue
         played = session.play(move)
-        event("move", by="you", player=seat, move=played.text, to_move=to_move())
+        notes = notes_of(played)
+        event("move", by="you", player=seat, move=played.text, to_move=to_move(), notes=notes)
+        if notes:
+            say(f"your move {notes}")
         show_board()
 
 

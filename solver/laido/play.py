@@ -102,6 +102,16 @@ class LaidoPlayable(LaidoRules):
         """The position JSON every ``laido`` command reads."""
         return dumps(position_to_json(position))
 
+    def seat_name(self, position: Position, seat: int) -> str:
+        """Seat 1 is black, seat 2 white (the colours, whoever swapped)."""
+        return ("black", "white")[seat - 1]
+
+    def board_text_after(self, position: Position, colour: bool, last: Move | None) -> str:
+        """The board with ``last`` in brackets (a stone's point; a pass or swap shows none), and
+        its legend."""
+        point = last if isinstance(last, tuple) else None
+        return render_text(position, last_move=point) + legend_text(position) + "\n"
+
     def read_record(self, text: str, path: str):
         """The game record in ``text`` (the empty board of its size and its moves, not yet
         replayed), for ``review``; None for a position (no moves)."""

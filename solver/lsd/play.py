@@ -178,6 +178,17 @@ class LsdPlay:
         """The position as JSON, as ``lsd new`` and ``lsd play --out`` write it."""
         return dumps(position_to_json(position))
 
+    def move_notes(self, before: Position, move: Move, after: Position) -> str:
+        """The tiles ``move`` captured (seeds/lsd.md: two + one cell apart, or two x corner to
+        corner, take the other icon colour's tiles between them), as play-vs announces them."""
+        captured = play_turn(before, move).captured
+        if not captured:
+            return ""
+        owners = sorted({tile.player for _, tile in captured})
+        whose = ", ".join(f"player {p}'s" for p in owners)
+        cells = " ".join(cell_text(cell) for cell, _ in captured)
+        return f"captures {len(captured)} tile{'s' if len(captured) != 1 else ''} ({whose}) at {cells}"
+
     def read_record(self, text: str, path: str):
         """The game record in ``text`` (its start and its moves, not yet replayed), for
         ``review``; None for a position (no moves)."""
