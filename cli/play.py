@@ -640,5 +640,6 @@ def report_lines(report, position_path: Optional[str] = None) -> list[str]:
                      f"median {length['median']:g}, max {length['max']}")
     firsts = report.first_moves()
     if firsts:
-        lines.append("most common first moves: " + "; ".join(f"{move} {count} (player {report.first} won {wins})" for move, count, wins in firsts))
+        merged = " (each with its images under the board's symmetries)" if report.same_move is not None else ""
+        lines.append(f"most common first moves{merged}: " + "; ".join(f"{move} {count} (player {report.first} won {wins})" for move, count, wins in firsts))
     return lines

@@ -116,6 +116,8 @@ class Playable(Protocol[P, M]):
 #   read_record(text, path) -> GameRecord|None  its own game record (placesat.core.review)
 #   review_drop: float                          a big fall of its evaluation (review)
 #   forced_win_is_game_win: bool                False when ``best``'s forced win is less than the game
+#   canonical_move(position, move) -> move      one move for a move and its images under the
+#                                               board's symmetries fixing position (selfplay)
 
 
 def seat_name(game: Playable, position: object, seat: int) -> str:
@@ -135,6 +137,16 @@ def board_after(game: Playable, position: object, colour: bool, last: object | N
     game can show it; else its plain board."""
     shown = getattr(game, "board_text_after", None)
     return shown(position, colour, last) if shown is not None else game.board_text(position, colour)
+
+
+def canonical_move_text(game: Playable, position: object, text: str) -> str:
+    """The move typed ``text`` as the one that stands for it and its images under the board's
+    symmetries that leave ``position`` as it is (``Playable.canonical_move``); ``text`` as it is
+    for a game without symmetries to merge."""
+    canonical = getattr(game, "canonical_move", None)
+    if canonical is None:
+        return text
+    return game.move_text(position, canonical(position, game.parse_move(position, text)))
 
 
 def moves_lines(game: Playable, position: object) -> list[str] | None:

@@ -178,6 +178,14 @@ class LsdPlay:
         """The position as JSON, as ``lsd new`` and ``lsd play --out`` write it."""
         return dumps(position_to_json(position))
 
+    def canonical_move(self, position: Position, move: Move) -> Move:
+        """The one move that stands for ``move`` and its images under the symmetries of the
+        field that leave ``position`` as it is (:func:`placesat.lsd.model.field_symmetries`):
+        the first of them by its text. On the empty field, ``0,0 E+`` stands for N+, E+, S+, W+."""
+        from .model import field_symmetries, transform_move
+
+        return min((transform_move(move, symmetry) for symmetry in field_symmetries(position)), key=move_text)
+
     def move_notes(self, before: Position, move: Move, after: Position) -> str:
         """The tiles ``move`` captured (seeds/lsd.md: two + one cell apart, or two x corner to
         corner, take the other icon colour's tiles between them), as play-vs announces them."""
