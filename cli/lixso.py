@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import os
 import re
 import sys
@@ -1033,6 +1035,13 @@ from .lixso_game import app as game_app  # noqa: E402
 app.add_typer(game_app, name="game")
 
 
+DEFAULT_HINT_TIME = 20.0
+"""Seconds of hint making per puzzle of a play page unless told: a level-5 9x9 grid's steps
+take a few seconds; the rare grid needing more has its hints cut, and the page says so."""
+HINT_TIME_WARNING = 120.0
+"""Seconds of hint making (at worst) past which ``html`` warns before it starts."""
+
+
 @command(app, "html")
 def html_page(
     files: list[str] = typer.Argument(..., help=FILES_HELP + " A puzzle ID works too."),
@@ -1041,7 +1050,7 @@ def html_page(
     solutions: str = typer.Option("embed", "--solutions", help="embed: answers hidden in the page, for 'check' and hints; none: no answers (the page tells a finished grid by the rules)."),
     name: Optional[str] = grid_name_option(),
     index: Optional[int] = grid_index_option(),
-    hint_time: float = typer.Option(20.0, "--hint-time", metavar="SECONDS", callback=seconds_callback, help="Seconds of hint making per puzzle; the page says where the hints prepared end."),
+    hint_time: float = typer.Option(DEFAULT_HINT_TIME, "--hint-time", metavar="SECONDS", callback=seconds_callback, help=f"Seconds of hint making per puzzle (default {DEFAULT_HINT_TIME:g}); the page says where the hints prepared end, and warns on a puzzle whose hints this cut short."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, help="Worker processes (puzzles are prepared side by side)."),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
     json_output: bool = json_option('One JSON object: {"file", "puzzles": [{"name", "level", "hints", "hints_end"}], "left_out": [{"name", "status", "error"?}]}.'),
@@ -1074,6 +1083,10 @@ def html_page(
             left_out.append(_invalid(entry))
             code = EXIT_BAD_INPUT
     grids = [entry for entry in entries if isinstance(entry, Grid)]
+    worst = hint_time * math.ceil(len(grids) / jobs)
+    if worst > HINT_TIME_WARNING:
+        warn(f"hint making may take up to {worst / 60:.0f} min (--hint-time {hint_time:g} s for each of {len(grids)} puzzles"
+             f" on {jobs} worker(s)); a smaller --hint-time, or more --jobs, is quicker (fewer hints on the hardest puzzles)")
     prepared: dict[int, object] = {}
     with progress("writing the page") as bar:
         task = bar.add_task("page", total=len(grids))
