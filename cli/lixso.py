@@ -445,8 +445,9 @@ def print_sheets(
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     title: Optional[str] = typer.Option(None, "--title", help="The title on every page (default: Lixso) and the PDF's (default: Lixso puzzles: the pack's name)."),
     labels: bool = labels_option(),
+    cover: bool = typer.Option(False, "--cover", help="Begin with a cover page: the title, the pack, how many puzzles of each level, and the date (SOURCE_DATE_EPOCH's when set, else today's; UTC)."),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
-    json_output: bool = json_option('One JSON object: {"file", "printed": [names], "left_out": [{"name", "status", "error"?}], "pages", "answer_pages"}.'),
+    json_output: bool = json_option('One JSON object: {"file", "printed": [names], "left_out": [{"name", "status", "error"?}], "pages", "answer_pages", "cover_pages"}.'),
 ) -> None:
     """Print & play sheets: a PDF of the puzzles (never their answers), with answers at the end if asked.
 
@@ -491,14 +492,14 @@ def print_sheets(
         fail("no puzzle to print", code if code != EXIT_OK else EXIT_NOT_ALL_GOOD)
     from placesat import __version__
 
-    write_output(out, sheets_pdf(ready, per_page, symbols, solutions, paper, title, labels, _pack_name(files), creator=f"placesat {__version__}"))
+    write_output(out, sheets_pdf(ready, per_page, symbols, solutions, paper, title, labels, _pack_name(files), creator=f"placesat {__version__}", cover=cover))
     pages = -(-len(ready) // per_page)
     answer_pages = -(-len(ready) // 12) if solutions else 0
     extra = f" and {answer_pages} answer page(s)" if solutions else ""
-    typer.echo(f"wrote {len(ready)} puzzle(s) on {pages} page(s){extra} to {out}", err=True)
+    typer.echo(f"wrote {len(ready)} puzzle(s) on {pages} page(s){extra}{' after a cover page' if cover else ''} to {out}", err=True)
     if json_output:
         print_json({"file": out, "printed": [puzzle.grid.label() for puzzle in ready], "left_out": left_out,
-                    "pages": pages, "answer_pages": answer_pages})
+                    "pages": pages, "answer_pages": answer_pages, "cover_pages": int(cover)})
     raise typer.Exit(code)
 
 
