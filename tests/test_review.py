@@ -158,7 +158,8 @@ def test_cli_review_of_every_game_with_a_record(run_cli, tmp_path):
     done = run_cli("lixso", "game", "review", str(lixso), "--depth", "1", "--time-per-move", "0", "--json")
     out = json.loads(done.stdout)
     assert [e["move"] for e in out[:-1]][:1] == ["S r4c7 r4c8 r5c8"] and len(out) == 6, done.stdout
-    assert out[-1]["end"]["illegal"]["ply"] == 6 and "already covers" in out[-1]["end"]["illegal"]["message"]
+    illegal = out[-1]["end"]["illegal"]
+    assert illegal["ply"] == 6 and "already covers" in illegal["message"] and illegal["where"] == "line 9"
 
 
 def test_cli_review_keeps_to_its_time_limit(run_cli, tmp_path):

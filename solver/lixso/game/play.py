@@ -143,7 +143,7 @@ class LixsoPlayable:
 
         position = parse_game(text, path)
         start = replay_position(replace(position, moves=()))
-        return GameRecord(start, tuple(RecordedMove(m, f"move {i + 1}") for i, m in enumerate(position.moves)))
+        return GameRecord(start, tuple(RecordedMove(m, _written_at(position, i)) for i, m in enumerate(position.moves)))
 
     # ----------------------------------------------------------------- the advice
 
@@ -339,6 +339,14 @@ class LixsoPlayable:
         assert best_move is not None
         return Advice(best_move, EVALUATION, f"evaluation ({EVALUATION_NAME_3}): {best_value:+d}; nothing proven",
                       evaluation=best_value, evaluation_name=EVALUATION_NAME_3, depth=1)
+
+
+def _written_at(position: Position, number: int) -> str:
+    """Where move ``number`` (from 0) stands in its file: ``line 7`` (text) or its JSON path."""
+    mark = position.move_lines[number] if number < len(position.move_lines) else None
+    if isinstance(mark, int):
+        return f"line {mark}"
+    return mark if isinstance(mark, str) else f"move {number + 1}"
 
 
 def _line_text(line: tuple[Move, ...]) -> str:
