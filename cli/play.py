@@ -17,7 +17,7 @@ import typer
 
 from placesat.core.errors import InputError
 from placesat.core.limits import Deadline
-from placesat.core.play import Advice, Playable, board_after, move_notes, moves_lines, seat_name
+from placesat.core.play import Advice, Playable, board_after, game_record_text, move_notes, moves_lines, seat_name
 from placesat.core.signals import Stop, raise_if_stopped
 
 from .common import (
@@ -158,13 +158,15 @@ HELP_WORDS = ("type a move, or one of: moves (the legal moves), hint (the engine
               "help, quit")
 
 
-def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[float], depth: Optional[int], json_output: bool) -> int:
+def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[float], depth: Optional[int], json_output: bool,
+                    out: Optional[str] = None) -> int:
     """The play-vs loop: the person plays ``seat``, the engine every other seat; returns the exit code.
 
     Each engine move is printed with its reason, the board after every turn (text mode), the
     result at the end. With ``json_output`` each event is one JSON line on stdout (``start``,
     ``move``, ``hint``, ``undo``, ``moves``, ``board``, ``saved``, ``refused``, ``end``,
-    ``stopped``) and what a person reads goes to stderr.
+    ``stopped``) and what a person reads goes to stderr. ``out``: where the game is written
+    when it ends or is stopped (:func:`placesat.core.play.game_record_text`).
     """
     from placesat.core.session import PlaySession
 
@@ -177,6 +179,12 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
     think, depth = _level(think, depth)
     session = PlaySession(game, position)
     colour = stdout_is_terminal() and not json_output
+    start = position
+
+    def write_game() -> None:
+        if out is not None:
+            write_output(out, game_record_text(game, start, [played.move for played in session.history], session.position))
+            say(f"wrote the game to {out}")
 
     def say(text: str) -> None:
         typer.echo(text, err=json_output)
@@ -220,6 +228,7 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
             result = "a draw" if ended.winner is None else ("you win" if ended.winner == seat else "you lose")
             event("end", winner=ended.winner, detail=ended.detail, result=result.replace("you ", ""), moves=session.moves_text())
             say(f"the game is over: {ended.detail}: {result}")
+            write_game()
             return EXIT_OK
         position = session.position
         mover = game.to_move(position)
@@ -251,6 +260,7 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
             say("")
             say("end of input: the game stops here")
             event("stopped", reason="end of input", moves=session.moves_text())
+            write_game()
             return EXIT_OK
         text = line.strip()
         if not sys.stdin.isatty():
@@ -262,6 +272,7 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
         if word in ("quit", "exit", "q") and not rest:
             say("you stopped the game")
             event("stopped", reason="quit", moves=session.moves_text())
+            write_game()
             return EXIT_OK
         if word in ("help", "h", "?") and not rest:
             say(HELP_WORDS + f". A move: {setup.move_help}")
@@ -364,8 +375,15 @@ def add_play_commands(app: typer.Typer, playable: Playable, load_position: Calla
                                               help=f"Seconds the engine thinks per move (default {DEFAULT_THINK:g}, unless --depth is given)."),
         depth: Optional[int] = typer.Option(None, "--depth", min=1, max=12, help="How deep the engine looks, in its own moves: with no --think, the same moves on any machine."),
         json_output: bool = json_option("One JSON object per event (start, move, hint, undo, moves, board, saved, refused, end, stopped); prompts go to stderr."),
+        out: Optional[str] = typer.Option(None, "--out", "-o", metavar="FILE",
+                                          help="Write the game here when it ends or you stop: its record (the start and every move, what 'review' reads) where the game keeps records, else the position."),
     ) -> None:
-        raise typer.Exit(play_vs_session(setup, path, seat, think, depth, json_output))
+        from .common import output_path
+
+        if out == "-":
+            fail("--out must name a file: the game itself is played on standard output")
+        output_path(out)
+        raise typer.Exit(play_vs_session(setup, path, seat, think, depth, json_output, out))
 
     play_vs.__doc__ = f"""Play against the engine in the terminal, from POS.
 
@@ -497,6 +515,8 @@ def add_review_command(app: typer.Typer, setup_of: Callable[[], PlaySetup]) -> N
 
         setup = setup_of()
         game = setup.playable
+        if svg_out == "-":
+            fail("--svg must name a file: the review itself goes to standard output")
         svg_path = output_path(svg_out, option="--svg")
         limit = time_limit if time_limit is not None else TimeLimit(DEFAULT_REVIEW_LIMIT)
         per_move = time_per_move if time_per_move else None

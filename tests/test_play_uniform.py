@@ -93,3 +93,26 @@ def test_lixso_game_plays_as_seat_two_to_a_depth_and_saves(run_cli, tmp_path):
     assert shown.returncode == 0, shown.stderr
     again = run_cli("lixso", "game", "play-vs", str(grid), "--you", "2", "--depth", "1", input=f"save {tmp_path / 'again.txt'}\nquit\n")
     assert (tmp_path / "again.txt").read_text() == text  # --depth alone: the same move every time
+
+
+def test_play_vs_out_writes_a_record_that_review_reads(run_cli, tmp_path):
+    """LSD keeps the start and the moves; Laido from the empty board its record; a Laido game
+    from another position can only be its position."""
+    record = tmp_path / "lsd.json"
+    done = run_cli("lsd", "play-vs", str(GRIDS / "lsd" / "start.json"), "--depth", "1", "--out", str(record), input="0,0 NESW+\nquit\n")
+    assert done.returncode == 0, done.stderr
+    written = json.loads(record.read_text())
+    assert written["moves"][0] == "0,0 NESW+" and len(written["moves"]) == 2 and "start" in written
+    reviewed = run_cli("lsd", "review", str(record), "--depth", "1", "--time-per-move", "0", "--json")
+    assert [entry["move"] for entry in json.loads(reviewed.stdout)[:-1]] == written["moves"]
+    fresh = tmp_path / "fresh.json"
+    fresh.write_text(json.dumps({"size": 5, "moves": []}))
+    laido = tmp_path / "laido.json"
+    done = run_cli("laido", "play-vs", str(fresh), "--think", "0.2", "--out", str(laido), input="0,0\nquit\n")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(laido.read_text())["moves"][0] == [0, 0]
+    mid = tmp_path / "mid.json"
+    done = run_cli("laido", "play-vs", str(GRIDS / "laido" / "centre3.json"), "--think", "0.2", "--out", str(mid), input="quit\n")
+    assert done.returncode == 0 and "moves" not in json.loads(mid.read_text())
+    refused = run_cli("lsd", "play-vs", str(GRIDS / "lsd" / "start.json"), "--out", "-", input="quit\n")
+    assert refused.returncode == 2 and "--out must name a file" in refused.stderr

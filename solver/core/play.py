@@ -116,6 +116,8 @@ class Playable(Protocol[P, M]):
 #   read_record(text, path) -> GameRecord|None  its own game record (placesat.core.review)
 #   review_drop: float                          a big fall of its evaluation (review)
 #   forced_win_is_game_win: bool                False when ``best``'s forced win is less than the game
+#   record_text(start, moves) -> str | None     a game record of ``moves`` from ``start`` in the
+#                                               game's own format (None: it cannot hold this one)
 #   canonical_move(position, move) -> move      one move for a move and its images under the
 #                                               board's symmetries fixing position (selfplay)
 
@@ -147,6 +149,16 @@ def canonical_move_text(game: Playable, position: object, text: str) -> str:
     if canonical is None:
         return text
     return game.move_text(position, canonical(position, game.parse_move(position, text)))
+
+
+def game_record_text(game: Playable, start: object, moves: Sequence[object], final: object) -> str:
+    """The game from ``start`` through ``moves`` (reaching ``final``) in the game's own format:
+    its record when it keeps records of such games (``Playable.record_text``), else the final
+    position as ``save_text`` writes it (a game whose positions hold their moves, as Quarry's,
+    is a record then too)."""
+    recorded = getattr(game, "record_text", None)
+    text = recorded(start, list(moves)) if recorded is not None else None
+    return text if text is not None else game.save_text(final)
 
 
 def moves_lines(game: Playable, position: object) -> list[str] | None:

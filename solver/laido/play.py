@@ -112,6 +112,15 @@ class LaidoPlayable(LaidoRules):
         point = last if isinstance(last, tuple) else None
         return render_text(position, last_move=point) + legend_text(position) + "\n"
 
+    def record_text(self, start: Position, moves: list[Move]) -> str | None:
+        """The game record (``{"size", "moves"}``) of a game from the empty board, Black to
+        move; None from any other start (a record starts on the empty board)."""
+        from .model import Record, record_to_json
+
+        if start != Position(start.size):
+            return None
+        return dumps(record_to_json(Record(start.size, tuple(moves))))
+
     def read_record(self, text: str, path: str):
         """The game record in ``text`` (the empty board of its size and its moves, not yet
         replayed), for ``review``; None for a position (no moves)."""

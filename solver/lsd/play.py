@@ -197,6 +197,12 @@ class LsdPlay:
         cells = " ".join(cell_text(cell) for cell, _ in captured)
         return f"captures {len(captured)} tile{'s' if len(captured) != 1 else ''} ({whose}) at {cells}"
 
+    def record_text(self, start: Position, moves: list[Move]) -> str:
+        """The game record (its start and its moves) as every ``lsd`` command reads it."""
+        from .model import Record, record_to_json
+
+        return dumps(record_to_json(Record(start, tuple(moves))))
+
     def read_record(self, text: str, path: str):
         """The game record in ``text`` (its start and its moves, not yet replayed), for
         ``review``; None for a position (no moves)."""
