@@ -478,6 +478,9 @@ def show_top(game: Playable, position: Any, count: int, deadline: Deadline, dept
             print(f"{number}. {entry.move}: {worth_text(entry.worth)}{' (proven)' if entry.proven else ''}{reply}")
         if weighed < legal:
             print(f"the time limit came first: {legal - weighed} moves not weighed")
+        if any(entry.worth is None for entry in ranked):
+            print(f"unknown: the engine gave no evaluation of the position after the move (most often its share of the time, "
+                  f"{legal} moves sharing it, ran out: a longer --time-limit helps)")
     sys.stdout.flush()
     raise_if_stopped()
     return EXIT_NOT_ALL_GOOD if weighed < legal else EXIT_OK
