@@ -537,7 +537,7 @@ def add_review_command(app: typer.Typer, setup_of: Callable[[], PlaySetup]) -> N
         if json_output:
             print_json([entry.to_json() for entry in reviewed.plies] + [{"end": end}])
         else:
-            for line in review_lines(reviewed):
+            for line in review_lines(reviewed, lambda seat: seat_name(game, record.start, seat)):
                 print(line)
         sys.stdout.flush()
         raise_if_stopped()
@@ -557,13 +557,13 @@ def add_review_command(app: typer.Typer, setup_of: Callable[[], PlaySetup]) -> N
     command(app, "review")(review_command)
 
 
-def review_lines(reviewed) -> list[str]:
-    """A review in words: one line per ply, then how it ended."""
+def review_lines(reviewed, name: Callable[[int], str] = lambda seat: f"player {seat}") -> list[str]:
+    """A review in words: one line per ply (the seat as ``name`` gives it), then how it ended."""
     from placesat.core.review import worth_text
 
     lines = []
     for entry in reviewed.plies:
-        said = f"{entry.ply}. player {entry.seat} {entry.move}"
+        said = f"{entry.ply}. {name(entry.seat)} {entry.move}"
         if entry.best is not None and entry.best != entry.move:
             said += f" (best {entry.best}, {entry.best_kind})"
         elif entry.best is not None:
