@@ -37,7 +37,7 @@ from placesat.laido.render import legend_text, render_svg, render_text, step_mar
 from placesat.laido.rules import PASS_TIEBREAK, READINGS, TIEBREAKS, IllegalMove, legal_moves, play as play_move, replay
 from placesat.laido.score import Score, score_position
 
-from .play import add_play_commands
+from .play import TOP_JSON, add_play_commands, show_top, top_option
 from .common import (
     search_option,
     table_mb_option,
@@ -665,8 +665,9 @@ def best(
     time_limit: float = typer.Option(BEST_TIME, "--time-limit", "-t", min=0.0, metavar="SECONDS", help=f"Answer within this many seconds, with the best found so far (default {BEST_TIME:g})."),
     depth: Optional[int] = typer.Option(None, "--depth", "-d", min=1, max=MAX_MOVES, help=f"Look for a forced win within at most this many own moves (default {BEST_DEPTH}); with a depth the answer is the same every run unless the time limit comes first."),
     backend: str = backend_option(FORCED_BACKEND, f"Solver backend: sat or cpsat (default {FORCED_BACKEND} here)."),
-    json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}.'),
+    json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}; with --top: ' + TOP_JSON + "."),
     upto: Optional[int] = _upto_option(),
+    top: Optional[int] = top_option(),
 ) -> None:
     """The move the engine recommends for the player to move, and why.
 
@@ -680,6 +681,8 @@ def best(
     if position.is_over:
         fail(f"{path}: the game is over (two passes in a row): there is no move to advise")
     engine = LaidoPlayable(position.size, backend)
+    if top is not None:
+        raise typer.Exit(show_top(engine, position, top, Deadline(time_limit), depth, json_output))
     with spinner(f"best: {position.to_move} to move"):
         advice = engine.best(position, Deadline(time_limit), depth)
     if json_output:

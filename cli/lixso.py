@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import os
 import re
 import sys
@@ -404,8 +406,9 @@ def print_sheets(
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     title: Optional[str] = typer.Option(None, "--title", help="The title on every page (default: Lixso) and the PDF's (default: Lixso puzzles: the pack's name)."),
     labels: bool = labels_option(),
+    cover: bool = typer.Option(False, "--cover", help="Begin with a cover page: the title, the pack, how many puzzles of each level, and the date (SOURCE_DATE_EPOCH's when set, else today's; UTC)."),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
-    json_output: bool = json_option('One JSON object: {"file", "printed": [names], "left_out": [{"name", "status", "error"?}], "pages", "answer_pages"}.'),
+    json_output: bool = json_option('One JSON object: {"file", "printed": [names], "left_out": [{"name", "status", "error"?}], "pages", "answer_pages", "cover_pages"}.'),
 ) -> None:
     """Print & play sheets: a PDF of the puzzles (never their answers), with answers at the end if asked.
 
@@ -446,13 +449,13 @@ def print_sheets(
         fail("no puzzle to print", code if code != EXIT_OK else EXIT_NOT_ALL_GOOD)
     from placesat import __version__
 
-    write_output(out, sheets_pdf(ready, per_page, symbols, solutions, paper, title, labels, _pack_name(files), creator=f"placesat {__version__}"))
+    write_output(out, sheets_pdf(ready, per_page, symbols, solutions, paper, title, labels, _pack_name(files), creator=f"placesat {__version__}", cover=cover))
     pages = -(-len(ready) // per_page)
     answer_pages = -(-len(ready) // 12) if solutions else 0
     extra = f" and {answer_pages} answer page(s)" if solutions else ""
-    typer.echo(f"wrote {len(ready)} puzzle(s) on {pages} page(s){extra} to {out}", err=True)
+    typer.echo(f"wrote {len(ready)} puzzle(s) on {pages} page(s){extra}{' after a cover page' if cover else ''} to {out}", err=True)
     if json_output:
-        print_json(sheets_record(out, ready, left_out, per_page, solutions))
+        print_json(sheets_record(out, ready, left_out, per_page, solutions, cover))
     raise typer.Exit(code)
 
 
@@ -876,6 +879,13 @@ from .lixso_game import app as game_app  # noqa: E402
 app.add_typer(game_app, name="game")
 
 
+DEFAULT_HINT_TIME = 20.0
+"""Seconds of hint making per puzzle of a play page unless told: a level-5 9x9 grid's steps
+take a few seconds; the rare grid needing more has its hints cut, and the page says so."""
+HINT_TIME_WARNING = 120.0
+"""Seconds of hint making (at worst) past which ``html`` warns before it starts."""
+
+
 @command(app, "html")
 def html_page(
     files: list[str] = typer.Argument(..., help=FILES_HELP + " A puzzle ID works too."),
@@ -884,7 +894,7 @@ def html_page(
     solutions: str = typer.Option("embed", "--solutions", help="embed: answers hidden in the page, for 'check' and hints; none: no answers (the page tells a finished grid by the rules)."),
     name: Optional[str] = grid_name_option(),
     index: Optional[int] = grid_index_option(),
-    hint_time: float = typer.Option(20.0, "--hint-time", metavar="SECONDS", callback=seconds_callback, help="Seconds of hint making per puzzle; the page says where the hints prepared end."),
+    hint_time: float = typer.Option(DEFAULT_HINT_TIME, "--hint-time", metavar="SECONDS", callback=seconds_callback, help=f"Seconds of hint making per puzzle (default {DEFAULT_HINT_TIME:g}); the page says where the hints prepared end, and warns on a puzzle whose hints this cut short."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, help="Worker processes (puzzles are prepared side by side)."),
     time_limit: Optional[float] = time_limit_option(WHOLE_TIME_HELP),
     json_output: bool = json_option('One JSON object: {"file", "puzzles": [{"name", "level", "hints", "hints_end"}], "left_out": [{"name", "status", "error"?}]}.'),
@@ -917,6 +927,10 @@ def html_page(
             left_out.append(_invalid(entry))
             code = EXIT_BAD_INPUT
     grids = [entry for entry in entries if isinstance(entry, Grid)]
+    worst = hint_time * math.ceil(len(grids) / jobs)
+    if worst > HINT_TIME_WARNING:
+        warn(f"hint making may take up to {worst / 60:.0f} min (--hint-time {hint_time:g} s for each of {len(grids)} puzzles"
+             f" on {jobs} worker(s)); a smaller --hint-time, or more --jobs, is quicker (fewer hints on the hardest puzzles)")
     prepared: dict[int, object] = {}
     with progress("writing the page") as bar:
         task = bar.add_task("page", total=len(grids))

@@ -38,7 +38,7 @@ from .common import (
     warn,
     write_output,
 )
-from .play import PlaySetup, SkippedLine, check_stdin, register_game, register_on_demand, typed_line
+from .play import TOP_JSON, PlaySetup, SkippedLine, add_review_command, check_stdin, register_game, register_on_demand, show_top, top_option, typed_line
 
 app = make_group(
     """The Lixso strategic game: players take turns laying L-tiles of their colours on a
@@ -484,11 +484,16 @@ def _undo(game, mine: int, first_move: int):
     return replay_position(kept)
 
 
+DEFAULT_PLAY_THINK = 5.0
+"""Seconds the computer thinks per move in play-vs when neither --think nor --depth is given."""
+
+
 @command(app, "play-vs")
 def play_vs(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
-    you: int = typer.Option(1, "--you", min=1, max=2, help="The side you play: 1 (player 1 / team A) or 2; the computer plays the other."),
-    think: float = typer.Option(5.0, "--think", metavar="SECONDS", callback=seconds_callback, help="Seconds the computer thinks per move."),
+    you: int = typer.Option(1, "--as", "--you", min=1, max=2, metavar="SEAT", help="The side you play: 1 (player 1 / team A) or 2; the computer plays the other (--you: the same)."),
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=seconds_callback, help="Seconds the computer thinks per move (default 5, unless --depth is given)."),
+    depth: Optional[int] = typer.Option(None, "--depth", min=1, max=60, help="How deep the computer looks (as 'best --depth'): with no --think, the same moves on any machine."),
     players: Optional[str] = _players_option(),
     no_clue_touch_rule: bool = _clue_touch_option(),
     name: Optional[str] = _name_option(),
@@ -502,8 +507,9 @@ def play_vs(
     Type your moves as 'I r3c4 r3c5 r4c4' (colour and three cells). Also: 'moves' lists your
     legal tiles, 'board' shows the board, 'hint' gives the engine's move for you with its
     reason (as 'best' does, within --think seconds), 'undo' takes back your last move and the computer's
-    answer, 'quit' stops. The computer answers with 'solve'
-    under --think seconds. Moves can be piped in, one per line. End of input or 'quit' stops
+    answer, 'save FILE' writes the game so far (the record: text, or JSON for a .json name;
+    written whole or not at all), 'quit' stops. The computer answers with 'solve' under
+    --think seconds, or with 'best --depth' when --depth is given. Moves can be piped in, one per line. End of input or 'quit' stops
     the game (exit 0, the record written with --out); Ctrl-C stops at once (exit 130).
     """
     import json
@@ -530,10 +536,15 @@ def play_vs(
     def say(text: str) -> None:
         typer.echo(text, err=json_output)
 
+    def record_text(target: str) -> str:
+        return json.dumps(position_to_json(game.position), indent=1) + "\n" if target.endswith(".json") else format_text(game.position)
+
     def save() -> None:
         if out is not None:
-            text = json.dumps(position_to_json(game.position), indent=1) + "\n" if out.endswith(".json") else format_text(game.position)
-            write_output(out, text)
+            write_output(out, record_text(out))
+
+    if think is None and depth is None:
+        think = DEFAULT_PLAY_THINK
 
     if not json_output:
         _print_game(game)
@@ -573,7 +584,21 @@ def play_vs(
                 _print_game(game)
                 continue
             if word in ("help", "h", "?"):
-                say("type a tile as 'I r3c4 r3c5 r4c4'; or moves, board, hint, undo, quit")
+                say("type a tile as 'I r3c4 r3c5 r4c4'; or moves, board, hint, undo, save FILE, quit")
+                continue
+            if word == "save" or word.startswith("save "):
+                target = text[4:].strip()
+                if not target:
+                    say("save needs a file name: save FILE")
+                    continue
+                try:
+                    write_output(target, record_text(target))
+                except Exception as error:  # a file that cannot be written ends nothing: the game goes on
+                    say(f"not saved: {error.message if isinstance(error, InputError) else error}")
+                    continue
+                say(f"saved the game to {target}")
+                if json_output:
+                    print_json({"saved": target})
                 continue
             if word == "undo":
                 taken_back = _undo(game, mine, first_move)
@@ -593,7 +618,7 @@ def play_vs(
                 from placesat.lixso.game.play import LixsoPlayable
 
                 with spinner("looking for a hint"):
-                    advice = LixsoPlayable(backend=backend).best(game, Deadline(think))
+                    advice = LixsoPlayable(backend=backend).best(game, Deadline(think), depth)
                 say(f"hint: {advice.move} ({advice.reason})")
                 continue
             try:
@@ -606,6 +631,14 @@ def play_vs(
                 say(f"illegal: {error.violation}")
                 continue
             who = "you"
+        elif depth is not None:
+            from placesat.lixso.game.play import LixsoPlayable
+
+            with spinner("the computer is thinking"):
+                advice = LixsoPlayable(backend=backend).best(game, Deadline(think), depth)
+            chosen = advice.move
+            who = "computer"
+            say(f"the computer, {seating.seat_name(seat)}, lays {chosen}: {advice.reason}")
         else:
             with spinner("the computer is thinking"):
                 solution = solve_position(game.rules, game.state, Deadline(think), backend, deepen_share=PLAYING_SHARE)
@@ -825,7 +858,8 @@ def best(
     backend: str = backend_option(GAME_BACKEND, BACKEND_HELP.replace("Solver backend:", "Solver backend for the bounds:")),
     time_limit: Optional[float] = time_limit_option("Seconds to think (default 5, none with --depth alone); the best move found by then is given."),
     depth: Optional[int] = typer.Option(None, "--depth", "-d", min=1, max=60, help="Look this many moves ahead (and look for forced wins within this many turns) instead of using the time: the same answer every time."),
-    json_output: bool = json_option('One JSON object: {"to_move", "move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}.'),
+    json_output: bool = json_option('One JSON object: {"to_move", "move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}; with --top: ' + TOP_JSON + "."),
+    top: Optional[int] = top_option(),
 ) -> None:
     """The move the engine recommends for the player to move, and why.
 
@@ -845,6 +879,8 @@ def best(
     game = _load(path, players, no_clue_touch_rule, name, index)
     if game.state.over:
         fail(f"{path}: the game is over: nobody is to move")
+    if top is not None:
+        raise typer.Exit(show_top(LixsoPlayable(backend=backend), game, top, deadline, depth, json_output))
     with spinner("thinking"):
         advice, stopped = LixsoPlayable(backend=backend).advise(game, deadline, depth)
     if json_output:
@@ -886,3 +922,13 @@ def _register_for_selfplay() -> PlaySetup:
 
 # on demand: this module is imported by every lixso command, and the game's engine takes a while
 register_on_demand("lixso-game", _register_for_selfplay)
+
+
+def _review_setup() -> PlaySetup:
+    """The Lixso game's Playable for ``review``, registered on first use."""
+    from .play import REGISTERED
+
+    return REGISTERED.get("lixso-game") or _register_for_selfplay()
+
+
+add_review_command(app, _review_setup)

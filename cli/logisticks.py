@@ -49,7 +49,7 @@ from placesat.logisticks.rules import (
 )
 
 from .certified import certificate_backend, report_certification
-from .play import add_play_commands
+from .play import TOP_JSON, add_play_commands, show_top, top_option
 from .common import (
     search_option,
     table_mb_option,
@@ -578,7 +578,8 @@ def best(
     position_file: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     time_limit: Optional[float] = time_limit_option(f"Seconds for the whole command (default {BEST_SECONDS:g}); the best move found by then is the answer."),
     depth: Optional[int] = typer.Option(None, "--depth", "-d", min=1, max=MAX_MOVES, help="Search for a forced point within at most this many own moves (default: deepen while time lasts); with it the answer repeats exactly when the time limit does not bite."),
-    json_output: bool = json_option('One JSON object: {"player", "move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth", "interrupted"}.'),
+    json_output: bool = json_option('One JSON object: {"player", "move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth", "interrupted"}; with --top: ' + TOP_JSON + " (a forced point is no proven result: worths are evaluations)."),
+    top: Optional[int] = top_option(),
 ) -> None:
     """The move the engine recommends for the player to move, and why.
 
@@ -594,6 +595,8 @@ def best(
     position = _load(position_file)
     if game_over(position):
         fail("the game is over: there is no move to recommend")
+    if top is not None:
+        raise typer.Exit(show_top(LogiSticks(), position, top, deadline, depth, json_output))
     with spinner(f"best: player {position.to_move}"):
         advice = best_move(position, deadline, depth)
     stopped = pending_stop()

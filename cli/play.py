@@ -17,7 +17,7 @@ import typer
 
 from placesat.core.errors import InputError
 from placesat.core.limits import Deadline
-from placesat.core.play import Advice, Playable
+from placesat.core.play import Advice, Playable, board_after, game_record_text, move_notes, moves_lines, seat_name
 from placesat.core.signals import Stop, raise_if_stopped
 
 from .common import (
@@ -156,13 +156,15 @@ HELP_WORDS = ("type a move, or one of: moves (the legal moves), hint (the engine
               "help, quit")
 
 
-def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[float], depth: Optional[int], json_output: bool) -> int:
+def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[float], depth: Optional[int], json_output: bool,
+                    out: Optional[str] = None) -> int:
     """The play-vs loop: the person plays ``seat``, the engine every other seat; returns the exit code.
 
     Each engine move is printed with its reason, the board after every turn (text mode), the
     result at the end. With ``json_output`` each event is one JSON line on stdout (``start``,
     ``move``, ``hint``, ``undo``, ``moves``, ``board``, ``saved``, ``refused``, ``end``,
-    ``stopped``) and what a person reads goes to stderr.
+    ``stopped``) and what a person reads goes to stderr. ``out``: where the game is written
+    when it ends or is stopped (:func:`placesat.core.play.game_record_text`).
     """
     from placesat.core.session import PlaySession
 
@@ -175,6 +177,12 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
     think, depth = _level(think, depth)
     session = PlaySession(game, position)
     colour = stdout_is_terminal() and not json_output
+    start = position
+
+    def write_game() -> None:
+        if out is not None:
+            write_output(out, game_record_text(game, start, [played.move for played in session.history], session.position))
+            say(f"wrote the game to {out}")
 
     def say(text: str) -> None:
         typer.echo(text, err=json_output)
@@ -186,14 +194,21 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
     def to_move() -> Optional[int]:
         return None if game.outcome(session.position) is not None else game.to_move(session.position)
 
+    def name(seat_number: int) -> str:
+        return seat_name(game, session.position, seat_number)
+
     def show_board() -> None:
         if json_output:
             return
-        typer.echo(game.board_text(session.position, colour))
+        last = session.history[-1].move if session.history else None
+        typer.echo(board_after(game, session.position, colour, last))
         ended = game.outcome(session.position)
         if ended is None:
             mover = game.to_move(session.position)
-            typer.echo(f"player {mover} to move" + (" (you)" if mover == seat else ""))
+            typer.echo(f"{name(mover)} to move" + (" (you)" if mover == seat else ""))
+
+    def notes_of(played) -> str:
+        return move_notes(game, played.before, played.move, session.position)
 
     def engine_advice(position: Any) -> Advice:
         with spinner("the engine is thinking"):
@@ -201,9 +216,9 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
         raise_if_stopped()  # a Ctrl-C while it thought: best answered early, and the stop ends the game here
         return advice
 
-    others = "the others" if players > 2 else f"player {3 - seat}"
-    event("start", you=seat, players=players, to_move=to_move(), think=think, depth=depth)
-    say(f"you play player {seat}; the engine plays {others}, {_level_words(think, depth)}. Type help for the words.")
+    others = "the others" if players > 2 else name(3 - seat)
+    event("start", you=seat, seat_name=name(seat), players=players, to_move=to_move(), think=think, depth=depth)
+    say(f"you play {name(seat)}; the engine plays {others}, {_level_words(think, depth)}. Type help for the words.")
     show_board()
     while True:
         ended = game.outcome(session.position)
@@ -211,19 +226,23 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
             result = "a draw" if ended.winner is None else ("you win" if ended.winner == seat else "you lose")
             event("end", winner=ended.winner, detail=ended.detail, result=result.replace("you ", ""), moves=session.moves_text())
             say(f"the game is over: {ended.detail}: {result}")
+            write_game()
             return EXIT_OK
         position = session.position
         mover = game.to_move(position)
         if mover != seat:
             advice = engine_advice(position)
             played = session.play(advice.move)
-            event("move", by="engine", player=mover, to_move=to_move(), **advice_json(game, position, advice))
-            say(f"the engine (player {mover}) plays {played.text}: {advice.reason}")
+            notes = notes_of(played)
+            event("move", by="engine", player=mover, to_move=to_move(), notes=notes, **advice_json(game, position, advice))
+            say(f"the engine ({name(mover)}) plays {played.text}: {advice.reason}")
+            if notes:
+                say(f"the engine's move {notes}")
             show_board()
             continue
         legal = game.moves(position)
         only = f" (your only move: {game.move_text(position, legal[0])})" if len(legal) == 1 else ""
-        typer.echo(f"player {seat}, your move{only}> ", nl=False, err=json_output)
+        typer.echo(f"{name(seat)}, your move{only}> ", nl=False, err=json_output)
         sys.stdout.flush()
         try:
             line = typed_line(f"type a move ({setup.move_help}) or a word (help)")
@@ -239,6 +258,7 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
             say("")
             say("end of input: the game stops here")
             event("stopped", reason="end of input", moves=session.moves_text())
+            write_game()
             return EXIT_OK
         text = line.strip()
         if not sys.stdin.isatty():
@@ -250,6 +270,7 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
         if word in ("quit", "exit", "q") and not rest:
             say("you stopped the game")
             event("stopped", reason="quit", moves=session.moves_text())
+            write_game()
             return EXIT_OK
         if word in ("help", "h", "?") and not rest:
             say(HELP_WORDS + f". A move: {setup.move_help}")
@@ -258,8 +279,16 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
             texts = [game.move_text(position, move) for move in legal]
             event("moves", player=seat, moves=texts)
             if not json_output:
-                for shown in _wrapped_items(texts, f"{len(texts)} legal move(s):"):
-                    say(shown)
+                grouped = moves_lines(game, position)
+                if grouped is not None:
+                    say(f"{len(texts)} legal move(s):")
+                    for group in grouped:
+                        head, _, items = group.partition(": ")
+                        for shown in _wrapped_items(items.split(", ") if items else [], f"  {head}:" if items else f"  {head}"):
+                            say(shown)
+                else:
+                    for shown in _wrapped_items(texts, f"{len(texts)} legal move(s):"):
+                        say(shown)
             continue
         if word in ("board", "b", "show") and not rest:
             event("board", board=game.board_text(position, False), to_move=mover)
@@ -303,7 +332,10 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
             event("refused", input=text, message=error.message)
             continue
         played = session.play(move)
-        event("move", by="you", player=seat, move=played.text, to_move=to_move())
+        notes = notes_of(played)
+        event("move", by="you", player=seat, move=played.text, to_move=to_move(), notes=notes)
+        if notes:
+            say(f"your move {notes}")
         show_board()
 
 
@@ -341,8 +373,15 @@ def add_play_commands(app: typer.Typer, playable: Playable, load_position: Calla
                                               help=f"Seconds the engine thinks per move (default {DEFAULT_THINK:g}, unless --depth is given)."),
         depth: Optional[int] = typer.Option(None, "--depth", min=1, max=12, help="How deep the engine looks, in its own moves: with no --think, the same moves on any machine."),
         json_output: bool = json_option("One JSON object per event (start, move, hint, undo, moves, board, saved, refused, end, stopped); prompts go to stderr."),
+        out: Optional[str] = typer.Option(None, "--out", "-o", metavar="FILE",
+                                          help="Write the game here when it ends or you stop: its record (the start and every move, what 'review' reads) where the game keeps records, else the position."),
     ) -> None:
-        raise typer.Exit(play_vs_session(setup, path, seat, think, depth, json_output))
+        from .common import output_path
+
+        if out == "-":
+            fail("--out must name a file: the game itself is played on standard output")
+        output_path(out)
+        raise typer.Exit(play_vs_session(setup, path, seat, think, depth, json_output, out))
 
     play_vs.__doc__ = f"""Play against the engine in the terminal, from POS.
 
@@ -357,6 +396,7 @@ def add_play_commands(app: typer.Typer, playable: Playable, load_position: Calla
     command(app, "play-vs")(play_vs)
     if best:
         add_best_command(app, setup)
+    add_review_command(app, lambda: setup)
     return setup
 
 
@@ -371,7 +411,8 @@ def add_best_command(app: typer.Typer, setup: PlaySetup) -> None:
         path: str = typer.Argument(..., metavar="POS", help=setup.position_help),
         time_limit: Optional[float] = time_limit_option("Seconds for the whole command (default 5); past it, the best move found so far."),
         depth: Optional[int] = typer.Option(None, "--depth", min=1, max=12, help="Look at most this deep, in own moves (with no --time-limit: no clock, the same answer on any machine)."),
-        json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}.'),
+        json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}; with --top: ' + TOP_JSON + "."),
+        top: Optional[int] = top_option(),
     ) -> None:
         from placesat.core.limits import TimeLimit
 
@@ -380,6 +421,8 @@ def add_best_command(app: typer.Typer, setup: PlaySetup) -> None:
         position = setup.load_position(path)
         if game.outcome(position) is not None:
             fail(f"{path}: the game is over: {game.outcome(position).detail}")
+        if top is not None:
+            raise typer.Exit(show_top(game, position, top, deadline, depth, json_output))
         with spinner("looking for the best move"):
             advice = game.best(position, deadline, depth)
         if json_output:
@@ -399,6 +442,144 @@ def add_best_command(app: typer.Typer, setup: PlaySetup) -> None:
     (then exit 130). --depth alone plays without a clock: the same answer on any machine.
     """
     command(app, "best")(best)
+
+
+# --------------------------------------------------------------------------- best --top
+
+
+def top_option() -> Any:
+    """``--top N``: ``best`` ranks the N best moves instead of naming one."""
+    return typer.Option(None, "--top", min=1, max=1000, metavar="N",
+                        help="The N best moves, each with its worth to you (the engine's look at the position after it; "
+                             "'forced win'/'forced loss' when proven), best first. The time is shared among all the legal moves.")
+
+
+TOP_JSON = '{"player", "moves": [{"move", "worth" (a number, "win", "loss" or null), "proven", "reply", "ends_game"}], "weighed", "legal"}'
+
+
+def show_top(game: Playable, position: Any, count: int, deadline: Deadline, depth: Optional[int], json_output: bool) -> int:
+    """Print the ``count`` best moves of ``position`` (:func:`placesat.core.review.top_moves`);
+    the exit code (1 when the time left some moves unweighed)."""
+    from placesat.core.review import top_moves, worth_text
+
+    bar = progress("weighing the moves")
+    with bar:
+        task = bar.add_task("moves", total=len(game.moves(position)))
+        ranked, weighed, legal = top_moves(game, position, count, deadline, depth, lambda done, total: bar.update(task, completed=done))
+    seat = game.to_move(position)
+    if json_output:
+        print_json({"player": seat, "moves": [entry.to_json() for entry in ranked], "weighed": weighed, "legal": legal})
+    else:
+        print(f"the {len(ranked)} best of {legal} moves for player {seat}:")
+        for number, entry in enumerate(ranked, start=1):
+            reply = f"; the reply {entry.reply}" if entry.reply else ""
+            print(f"{number}. {entry.move}: {worth_text(entry.worth)}{' (proven)' if entry.proven else ''}{reply}")
+        if weighed < legal:
+            print(f"the time limit came first: {legal - weighed} moves not weighed")
+        if any(entry.worth is None for entry in ranked):
+            print(f"unknown: the engine gave no evaluation of the position after the move (most often its share of the time, "
+                  f"{legal} moves sharing it, ran out: a longer --time-limit helps)")
+    sys.stdout.flush()
+    raise_if_stopped()
+    return EXIT_NOT_ALL_GOOD if weighed < legal else EXIT_OK
+
+
+# --------------------------------------------------------------------------- review
+
+
+DEFAULT_TIME_PER_MOVE = 0.5
+"""Seconds ``review`` gives the engine on each position unless told."""
+DEFAULT_REVIEW_LIMIT = 120.0
+"""Seconds a whole ``review`` takes at most unless told."""
+
+
+def add_review_command(app: typer.Typer, setup_of: Callable[[], PlaySetup]) -> None:
+    """``review RECORD``: a game record replayed and each move set against the engine's best
+    (:func:`placesat.core.review.review`); ``setup_of()`` gives the game (called when the
+    command runs, so a group can register its engine on demand)."""
+    from .common import output_path, time_limit_option
+
+    def review_command(
+        path: str = typer.Argument(..., metavar="RECORD", help="A game record: the game's own (JSON or text, as its commands write it), or a 'placesat selfplay --json' report ('-' reads standard input)."),
+        time_per_move: Optional[float] = typer.Option(DEFAULT_TIME_PER_MOVE, "--time-per-move", metavar="SECONDS", callback=seconds_callback,
+                                                      help=f"Seconds the engine looks at each position (default {DEFAULT_TIME_PER_MOVE:g}); a move that is not the engine's costs two looks."),
+        time_limit: Optional[float] = time_limit_option(f"Seconds for the whole review (default {DEFAULT_REVIEW_LIMIT:g}); the plies past it are left out, and said to be."),
+        depth: Optional[int] = typer.Option(None, "--depth", min=1, max=12, help="How deep the engine looks, in own moves (with --time-per-move 0: no clock per move, the same review on any machine)."),
+        drop: Optional[float] = typer.Option(None, "--drop", min=0, help="A fall of the evaluation against the best move marked as a mistake, in the game's evaluation units (default: the game's own)."),
+        index: Optional[int] = typer.Option(None, "--index", min=0, help="For a selfplay report: the game to review, from 0 (default 0)."),
+        svg_out: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Write the evaluation plot (worth to player 1 after each ply; mistakes in red) as SVG."),
+        json_output: bool = json_option('A JSON list of per-move objects {"ply", "player", "move", "where", "best", "best_kind", "best_reason", "before", "after", "drop", "mistakes", "player_1_after"}; a last {"end": ...} object says how the review ended.'),
+    ) -> None:
+        from placesat.core.inputs import read_text
+        from placesat.core.limits import TimeLimit
+        from placesat.core.review import evaluation_svg, read_record, review
+
+        setup = setup_of()
+        game = setup.playable
+        if svg_out == "-":
+            fail("--svg must name a file: the review itself goes to standard output")
+        svg_path = output_path(svg_out, option="--svg")
+        limit = time_limit if time_limit is not None else TimeLimit(DEFAULT_REVIEW_LIMIT)
+        per_move = time_per_move if time_per_move else None
+        if per_move is None and depth is None:
+            fail("--time-per-move 0 needs a --depth: the engine would have no bound of its own")
+        record = read_record(game, read_text(path), path, index)
+        bar = progress(f"review {game.name}")
+        with bar:
+            task = bar.add_task("plies", total=len(record.moves))
+            reviewed = review(game, record, per_move, Deadline(limit), depth, drop, lambda done, total: bar.update(task, completed=done))
+        end = {"plies": len(record.moves), "reviewed": len(reviewed.plies), "illegal": reviewed.illegal,
+               "stopped": reviewed.stopped, "outcome": reviewed.outcome}
+        if svg_path is not None:
+            write_output(svg_path, evaluation_svg(reviewed, f"placesat {game.name} review: {path}"))
+        if json_output:
+            print_json([entry.to_json() for entry in reviewed.plies] + [{"end": end}])
+        else:
+            for line in review_lines(reviewed, lambda seat: seat_name(game, record.start, seat)):
+                print(line)
+        sys.stdout.flush()
+        raise_if_stopped()
+        raise typer.Exit(EXIT_NOT_ALL_GOOD if reviewed.illegal or reviewed.stopped else EXIT_OK)
+
+    review_command.__doc__ = """Replay a game record and set each move against the engine's best.
+
+    Every move is checked by the plain rules; an illegal one ends the review at its ply (named,
+    with its place in the file), with the plies before it reviewed (exit 1). For each ply: the
+    move, the engine's best move there (by the game's 'best' within --time-per-move), the worth
+    of both to the player who moved (the engine's evaluation of the position after each, or a
+    forced win or loss when proven), and the marks: 'missed win' (a forced win was there and
+    the move let it go), 'into loss' (the move walks into a forced loss), 'drop' (the
+    evaluation fell by --drop or more against the best move). The whole review keeps to
+    --time-limit; plies past it are left out and said to be (exit 1).
+    """
+    command(app, "review")(review_command)
+
+
+def review_lines(reviewed, name: Callable[[int], str] = lambda seat: f"player {seat}") -> list[str]:
+    """A review in words: one line per ply (the seat as ``name`` gives it), then how it ended."""
+    from placesat.core.review import worth_text
+
+    lines = []
+    for entry in reviewed.plies:
+        said = f"{entry.ply}. {name(entry.seat)} {entry.move}"
+        if entry.best is not None and entry.best != entry.move:
+            said += f" (best {entry.best}, {entry.best_kind})"
+        elif entry.best is not None:
+            said += " (the engine's move)"
+        said += f": before {worth_text(entry.before)}, after {worth_text(entry.after)}"
+        if entry.mistakes:
+            said += " <- " + ", ".join(entry.mistakes)
+        lines.append(said)
+    marked = sum(1 for entry in reviewed.plies if entry.mistakes)
+    lines.append(f"reviewed {len(reviewed.plies)} of {reviewed.total} plies; {marked} marked as mistakes")
+    if reviewed.illegal is not None:
+        bad = reviewed.illegal
+        lines.append(f"ply {bad['ply']} ({bad['where']}), {bad['move']}: {bad['message']}; the review stops there")
+    if reviewed.stopped is not None:
+        lines.append(f"{reviewed.stopped}: plies {len(reviewed.plies) + 1} to {reviewed.total} are not reviewed")
+    if reviewed.outcome is not None:
+        lines.append(f"the game is over: {reviewed.outcome}")
+    return lines
 
 
 # --------------------------------------------------------------------------- selfplay
@@ -480,5 +661,6 @@ def report_lines(report, position_path: Optional[str] = None) -> list[str]:
                      f"median {length['median']:g}, max {length['max']}")
     firsts = report.first_moves()
     if firsts:
-        lines.append("most common first moves: " + "; ".join(f"{move} {count} (player {report.first} won {wins})" for move, count, wins in firsts))
+        merged = " (each with its images under the board's symmetries)" if report.same_move is not None else ""
+        lines.append(f"most common first moves{merged}: " + "; ".join(f"{move} {count} (player {report.first} won {wins})" for move, count, wins in firsts))
     return lines

@@ -29,7 +29,7 @@ from placesat.quarry.rules import State, lay, line, placements, play as rules_pl
 from placesat.quarry.stones import StoneSet, default_stones, load_stones
 from placesat.quarry.threats import blocks, threats as threats_query
 
-from .play import add_play_commands
+from .play import TOP_JSON, add_play_commands, show_top, top_option
 from .common import (
     EXIT_NOT_ALL_GOOD, answer_picture, backend_option, check_proof_file, command, console, fail, json_option, make_group,
     output_path, print_json, proof_option, proof_output, report_proof, search_option, side_outputs, spinner,
@@ -536,7 +536,8 @@ def best(
     path: str = typer.Argument(..., metavar="POS", help=POSITION_HELP),
     time_limit: Optional[float] = time_limit_option(f"Answer within this many seconds, with the best move found so far (default {BEST_TIME:g})."),
     depth: Optional[int] = typer.Option(None, "--depth", min=1, max=FORCED_MOST, help="Search forced wins within at most this many own moves (1: wins and defences at once and the evaluation only); the same position then gets the same answer on any machine, unless the time limit comes first."),
-    json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth", "player"}.'),
+    json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth", "player"}; with --top: ' + TOP_JSON + "."),
+    top: Optional[int] = top_option(),
 ) -> None:
     """The move the engine recommends for the player to move, and why.
 
@@ -551,6 +552,8 @@ def best(
     state = game.state
     if state.is_over:
         fail(f"{path}: the game is over: {_status(state)}; there is no move to recommend")
+    if top is not None:
+        raise typer.Exit(show_top(QuarryPlayable(), game, top, deadline, depth, json_output))
     with spinner(f"best move for {state.to_move}..."):
         advice = QuarryPlayable().best(game, deadline, depth)
     said = move_text(advice.move, state.stones)

@@ -374,3 +374,51 @@ def test_keys_and_a_phone_screen(browser, page, tmp_path):
     player.page.screenshot(path=str(shots(tmp_path) / "phone.png"), full_page=True)
     assert player.fetched == [] and player.errors == []
     player.context.close()
+
+
+@pytest.mark.xdist_group("page")  # one page and one chromium (module fixtures: made once per worker)
+def test_pencil_marks_labels_and_the_hint_note(browser, page, tmp_path):
+    """Pencil marks note candidates without painting, undo, and outlive a reload; the rows
+    and columns carry the hints' names; a page whose hints were all made shows no warning."""
+    player = Player(browser, page, 1280, 800)
+    grid = shipped(1)[0]
+    labels = player.page.eval_on_selector_all("#board text.label", "ts => ts.map(t => t.textContent)")
+    assert labels == [f"c{c}" for c in range(1, grid.width + 1)] + [f"r{r}" for r in range(1, grid.height + 1)]
+    assert player.page.is_hidden("#hint-note")
+    empty = next(f"r{r + 1}c{c + 1}" for r in range(grid.height) for c in range(grid.width) if grid.rows[r][c] == ".")
+    pencilled = lambda: player.page.eval_on_selector_all("#board text.pencil", "ts => ts.map(t => t.dataset.pencil + ':' + t.textContent)")  # noqa: E731
+    player.page.click("#pencil")
+    assert player.page.get_attribute("#pencil", "aria-pressed") == "true"
+    player.paint(empty, "S")
+    player.paint(empty, "I")
+    assert player.fill(empty) == "#fff" and pencilled() == [f"{empty}:I", f"{empty}:S"]
+    player.paint(empty, "S")  # the same colour again takes its mark off
+    assert pencilled() == [f"{empty}:I"]
+    player.page.click("#undo")
+    assert pencilled() == [f"{empty}:I", f"{empty}:S"]
+    player.page.reload()
+    assert pencilled() == [f"{empty}:I", f"{empty}:S"]
+    # a reload starts out of pencil mode; Backspace in pencil mode takes all the marks off
+    assert player.page.get_attribute("#pencil", "aria-pressed") == "false"
+    player.page.click("#pencil")
+    assert player.page.get_attribute("#pencil", "aria-pressed") == "true"
+    player.page.click(f'#board rect.cell[data-cell="{empty}"]')
+    player.page.keyboard.press("Backspace")
+    assert pencilled() == []
+    player.page.screenshot(path=str(shots(tmp_path) / "pencil.png"))
+    assert player.fetched == [] and player.errors == []
+    player.context.close()
+
+
+@pytest.mark.xdist_group("page")
+def test_hints_cut_by_hint_time_are_said_on_the_page_and_warned_of(browser, run_cli, tmp_path):
+    out = tmp_path / "cut.html"
+    done = run_cli("lixso", "html", str(ROOT / "grids" / "lixso" / "level-5.txt"), "--index", "1", "--hint-time", "0.01", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "1 with hints cut short by --hint-time" in done.stderr
+    assert secret_of(page_data(out)["puzzles"][0])["hintsEnd"] == "budget"
+    player = Player(browser, out, 1280, 800)
+    assert player.page.is_visible("#hint-note") and "--hint-time" in player.page.inner_text("#hint-note")
+    player.context.close()
+    slow = run_cli("lixso", "html", str(LEVEL_1), "--index", "1", "--hint-time", "500", "--out", str(tmp_path / "slow.html"))
+    assert slow.returncode == 0 and "warning: hint making may take up to 8 min" in slow.stderr

@@ -558,3 +558,23 @@ def test_printed_sheets_carry_their_title_creator_and_date(run_cli, tmp_path, mo
     meta = PdfReader(str(out)).metadata
     assert meta.creation_date == datetime.datetime(2023, 11, 14, 22, 13, 20, tzinfo=datetime.timezone.utc)
     assert out.read_bytes() == again.read_bytes()
+
+
+def test_a_cover_page_names_the_title_count_levels_and_date(run_cli, tmp_path, monkeypatch):
+    """--cover: one page more, first; it says the title, the pack, the puzzles per level (as
+    the grids' '# level:' lines say) and SOURCE_DATE_EPOCH's day; the puzzle pages count from 1."""
+    pack = tmp_path / "club-pack.txt"
+    pack.write_text("# name: one\n# level: 1\nIIX\nIXX\n\n# name: two\n# level: 1\nXII\nXXI\n\n# name: three\n# level: 2\nIIX\nIXX\n")
+    out, plain = tmp_path / "cover.pdf", tmp_path / "plain.pdf"
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14 22:13:20 UTC
+    done = run_cli("lixso", "print", str(pack), "--out", str(out), "--cover", "--title", "Club night", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["cover_pages"] == 1 and "after a cover page" in done.stderr
+    assert run_cli("lixso", "print", str(pack), "--out", str(plain), "--title", "Club night").returncode == 0
+    pages, without = pdf_pages(out), pdf_pages(plain)
+    assert len(pages) == len(without) + 1
+    cover = pages[0]
+    for words in ("Club night", "club-pack", "3 puzzles", "Level 1", "2 puzzles", "Level 2", "1 puzzle", "made 2023-11-14"):
+        assert words in cover, (words, cover)
+    assert "page 1" in pages[1] and "page" not in cover
+    assert pages[1:] == without

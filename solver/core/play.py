@@ -104,3 +104,64 @@ class Playable(Protocol[P, M]):
         defence against a forced or immediate win of the others, else the evaluation's choice.
         Answers by ``deadline`` with the best found so far; ``depth`` caps the search (for
         play that repeats exactly, whatever the machine's speed)."""
+
+
+# --------------------------------------------------------------------------- what a game may add
+#
+# A Playable may also have these (each optional; the helpers below stand in for a game without):
+#   seat_name(position, seat) -> str            the seat in the game's words ("black")
+#   move_notes(before, move, after) -> str      what a move did beyond itself ("captures ...")
+#   board_text_after(position, colour, last)    the board with the last move shown
+#   moves_lines(position) -> list[str]          the legal moves as the game lists them
+#   read_record(text, path) -> GameRecord|None  its own game record (placesat.core.review)
+#   review_drop: float                          a big fall of its evaluation (review)
+#   forced_win_is_game_win: bool                False when ``best``'s forced win is less than the game
+#   record_text(start, moves) -> str | None     a game record of ``moves`` from ``start`` in the
+#                                               game's own format (None: it cannot hold this one)
+#   canonical_move(position, move) -> move      one move for a move and its images under the
+#                                               board's symmetries fixing position (selfplay)
+
+
+def seat_name(game: Playable, position: object, seat: int) -> str:
+    """Seat ``seat`` in the game's own words (``player 2`` unless the game names its seats)."""
+    named = getattr(game, "seat_name", None)
+    return named(position, seat) if named is not None else f"player {seat}"
+
+
+def move_notes(game: Playable, before: object, move: object, after: object) -> str:
+    """What ``move`` did beyond being laid, in words (captures...); empty when nothing."""
+    notes = getattr(game, "move_notes", None)
+    return notes(before, move, after) if notes is not None else ""
+
+
+def board_after(game: Playable, position: object, colour: bool, last: object | None) -> str:
+    """The board with ``last`` (the move that led to it, None at the start) shown, when the
+    game can show it; else its plain board."""
+    shown = getattr(game, "board_text_after", None)
+    return shown(position, colour, last) if shown is not None else game.board_text(position, colour)
+
+
+def canonical_move_text(game: Playable, position: object, text: str) -> str:
+    """The move typed ``text`` as the one that stands for it and its images under the board's
+    symmetries that leave ``position`` as it is (``Playable.canonical_move``); ``text`` as it is
+    for a game without symmetries to merge."""
+    canonical = getattr(game, "canonical_move", None)
+    if canonical is None:
+        return text
+    return game.move_text(position, canonical(position, game.parse_move(position, text)))
+
+
+def game_record_text(game: Playable, start: object, moves: Sequence[object], final: object) -> str:
+    """The game from ``start`` through ``moves`` (reaching ``final``) in the game's own format:
+    its record when it keeps records of such games (``Playable.record_text``), else the final
+    position as ``save_text`` writes it (a game whose positions hold their moves, as Quarry's,
+    is a record then too)."""
+    recorded = getattr(game, "record_text", None)
+    text = recorded(start, list(moves)) if recorded is not None else None
+    return text if text is not None else game.save_text(final)
+
+
+def moves_lines(game: Playable, position: object) -> list[str] | None:
+    """The legal moves as the game lists them (None: one comma-separated list of the moves)."""
+    listed = getattr(game, "moves_lines", None)
+    return listed(position) if listed is not None else None

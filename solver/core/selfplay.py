@@ -14,7 +14,8 @@ reported as failed, with its message, and the others go on.
 
 The report: the first player's win rate (the seat to move at the start) with a 95% Wilson
 interval, every seat's wins, draws, unfinished games (cut at ``max_plies``), failed games, the
-mean and spread of the game length in plies, and the most common first moves.
+mean and spread of the game length in plies, and the most common first moves (one move for all
+its images under the board's symmetries, for a game that has ``canonical_move``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from typing import Any, Callable, Iterator, Sequence
 from .errors import InputError
 from .limits import Deadline, check_time_limit
 from .parallel import WorkerCrash, run_ordered
-from .play import Playable
+from .play import Playable, canonical_move_text
 from .signals import raise_if_stopped
 
 RANDOM, BEST = "random", "best"
@@ -219,6 +220,9 @@ class SelfplayReport:
     opening_plies: int
     from_opening: bool
     results: list[GameResult] = field(default_factory=list)
+    same_move: Callable[[str], str] | None = None
+    """The move that stands for a first move and its images under the board's symmetries
+    (:func:`placesat.core.play.canonical_move_text`); None: moves as played."""
 
     @property
     def played(self) -> list[GameResult]:
@@ -257,9 +261,11 @@ class SelfplayReport:
 
     def first_moves(self, most: int = 5) -> list[tuple[str, int, int]]:
         """The most common first moves of the games played: (move, games, the first player's wins
-        in them), most games first, then by move."""
-        counts = Counter(r.moves[0] for r in self.played if r.moves)
-        wins = Counter(r.moves[0] for r in self.played if r.moves and r.finished and r.winner == self.first)
+        in them), most games first, then by move; moves that are one under the board's
+        symmetries counted as one (:attr:`same_move`)."""
+        same = self.same_move or (lambda text: text)
+        counts = Counter(same(r.moves[0]) for r in self.played if r.moves)
+        wins = Counter(same(r.moves[0]) for r in self.played if r.moves and r.finished and r.winner == self.first)
         ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:most]
         return [(move, count, wins[move]) for move, count in ranked]
 
@@ -275,6 +281,7 @@ class SelfplayReport:
             "draws": self.draws, "unfinished": self.unfinished, "failed": len(self.failed),
             "length": self.lengths(),
             "first_moves": [{"move": m, "games": n, "first_player_wins": w} for m, n, w in self.first_moves()],
+            "first_moves_merged_by_symmetry": self.same_move is not None,
         }
         if with_games:
             out["results"] = [r.to_json() for r in self.results]
@@ -301,6 +308,8 @@ def selfplay(
     from_opening = start is None
     position = game.opening(players) if from_opening else start
     report = SelfplayReport(game.name, game.players(position), game.to_move(position), engines, seed, opening_plies, from_opening)
+    if getattr(game, "canonical_move", None) is not None:
+        report.same_move = lambda text: canonical_move_text(game, position, text)
 
     def jobs_of() -> Iterator[GameJob]:
         for index in range(games):

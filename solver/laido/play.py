@@ -66,6 +66,9 @@ class Need:
 class LaidoPlayable(LaidoRules):
     """Laido as play-vs and selfplay see it (see the module's text)."""
 
+    review_drop = 2
+    """A fall ``review`` marks: two stones more needed than the best move leaves."""
+
     def __init__(self, side: int = NEW_SIDE, backend: str = DEFAULT_BACKEND) -> None:
         super().__init__(backend)
         self.side = side
@@ -98,6 +101,37 @@ class LaidoPlayable(LaidoRules):
     def save_text(self, position: Position) -> str:
         """The position JSON every ``laido`` command reads."""
         return dumps(position_to_json(position))
+
+    def seat_name(self, position: Position, seat: int) -> str:
+        """Seat 1 is black, seat 2 white (the colours, whoever swapped)."""
+        return ("black", "white")[seat - 1]
+
+    def board_text_after(self, position: Position, colour: bool, last: Move | None) -> str:
+        """The board with ``last`` in brackets (a stone's point; a pass or swap shows none), and
+        its legend."""
+        point = last if isinstance(last, tuple) else None
+        return render_text(position, last_move=point) + legend_text(position) + "\n"
+
+    def record_text(self, start: Position, moves: list[Move]) -> str | None:
+        """The game record (``{"size", "moves"}``) of a game from the empty board, Black to
+        move; None from any other start (a record starts on the empty board)."""
+        from .model import Record, record_to_json
+
+        if start != Position(start.size):
+            return None
+        return dumps(record_to_json(Record(start.size, tuple(moves))))
+
+    def read_record(self, text: str, path: str):
+        """The game record in ``text`` (the empty board of its size and its moves, not yet
+        replayed), for ``review``; None for a position (no moves)."""
+        from placesat.core.review import GameRecord, RecordedMove
+
+        from .model import Record, parse_game
+
+        game = parse_game(text, path)
+        if not isinstance(game, Record):
+            return None
+        return GameRecord(Position(game.size), tuple(RecordedMove(m, f"moves[{i}]") for i, m in enumerate(game.moves)))
 
     # ------------------------------------------------------------------ advice
 

@@ -209,10 +209,10 @@ def _entries(pack: str | list[Grid | InputError]) -> list[Grid | InputError]:
 
 def print_sheets(pack: str | list[Grid | InputError], out: str, *, per_page: int = 4, symbols: bool = False,
                  solutions: bool = False, paper: str = "a4", title: str | None = None, labels: bool = True,
-                 time_limit: float | None = None) -> Answer:
+                 time_limit: float | None = None, cover: bool = False) -> Answer:
     """Print & play sheets (``lixso print``): write a PDF of the puzzles of ``pack`` (a path, or
     grids) to ``out``, ``per_page`` (1, 2, 4 or 6) to a page, with answer pages at the end if
-    ``solutions``. Every puzzle is solved first: one that is not unique, or unreadable, is left
+    ``solutions`` and a cover page first if ``cover``. Every puzzle is solved first: one that is not unique, or unreadable, is left
     out and named. ``answer.to_json()`` is the command's record (``file`` None, and nothing
     written, when no puzzle is left to print)."""
     from .. import __version__
@@ -232,8 +232,8 @@ def print_sheets(pack: str | list[Grid | InputError], out: str, *, per_page: int
     if ready:
         name = os.path.splitext(os.path.basename(pack))[0] if isinstance(pack, str) else None
         write_atomic(out, sheets_pdf(ready, per_page, symbols, solutions, paper, title, labels, name,
-                                     creator=f"placesat {__version__}"))
-    return Answer(sheets_record(out, ready, left_out, per_page, solutions))
+                                     creator=f"placesat {__version__}", cover=cover))
+    return Answer(sheets_record(out, ready, left_out, per_page, solutions, cover))
 
 
 def html_page(pack: str | list[Grid | InputError], out: str, *, title: str | None = None, solutions: bool = True,

@@ -53,13 +53,15 @@ def printable(entries: Iterable[Grid | InputError], deadline: Deadline) -> Itera
         yield entry, SheetPuzzle(entry, shown_level(entry, deadline), report.solutions[0])
 
 
-def sheets_record(out: str | None, ready: list, left_out: list[dict], per_page: int, solutions: bool) -> dict[str, Any]:
+def sheets_record(out: str | None, ready: list, left_out: list[dict], per_page: int, solutions: bool,
+                  cover: bool = False) -> dict[str, Any]:
     """``lixso print --json``: the file written (None when no puzzle could be printed), the
-    puzzles printed, those left out, the pages of puzzles and of answers."""
+    puzzles printed, those left out, the pages of puzzles, of answers and of the cover."""
     if not ready:
-        return {"file": None, "printed": [], "left_out": left_out, "pages": 0, "answer_pages": 0}
+        return {"file": None, "printed": [], "left_out": left_out, "pages": 0, "answer_pages": 0, "cover_pages": 0}
     return {"file": out, "printed": [puzzle.grid.label() for puzzle in ready], "left_out": left_out,
-            "pages": -(-len(ready) // per_page), "answer_pages": -(-len(ready) // 12) if solutions else 0}
+            "pages": -(-len(ready) // per_page), "answer_pages": -(-len(ready) // 12) if solutions else 0,
+            "cover_pages": int(cover)}
 
 
 def page_left_out(grid: Grid, result: Any) -> dict[str, Any]:

@@ -60,13 +60,26 @@ RULES_FOOTER = (
 )
 
 
-def _creation_date(created: float | None) -> str:
-    """A PDF date (``D:YYYYMMDDHHmmSS+00'00'``, UTC) for ``created`` seconds since the epoch; by
-    default ``SOURCE_DATE_EPOCH`` when set (the reproducible-builds convention), else now."""
+def _creation_time(created: float | None) -> float:
+    """``created`` seconds since the epoch; by default ``SOURCE_DATE_EPOCH`` when set (the
+    reproducible-builds convention), else now."""
     if created is None:
         epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
         created = float(epoch) if epoch.isdigit() else time.time()
-    return time.strftime("D:%Y%m%d%H%M%S+00'00'", time.gmtime(created))
+    return created
+
+
+def _creation_date(created: float | None) -> str:
+    """A PDF date (``D:YYYYMMDDHHmmSS+00'00'``, UTC) for ``created`` (see :func:`_creation_time`)."""
+    return time.strftime("D:%Y%m%d%H%M%S+00'00'", time.gmtime(_creation_time(created)))
+
+
+def level_counts(puzzles: list[SheetPuzzle]) -> list[tuple[int | None, int]]:
+    """How many puzzles of each level, easiest first (an unknown level last)."""
+    counts: dict[int | None, int] = {}
+    for puzzle in puzzles:
+        counts[puzzle.level] = counts.get(puzzle.level, 0) + 1
+    return sorted(counts.items(), key=lambda item: (item[0] is None, item[0] or 0))
 
 
 def _label_size(cell: float) -> float:
@@ -94,6 +107,7 @@ def sheets_pdf(
     pack_name: str | None = None,
     created: float | None = None,
     creator: str = "placesat",
+    cover: bool = False,
 ) -> bytes:
     """The PDF document: puzzle pages (``per_page`` puzzles each), then answer pages if asked.
     ``labels``: row numbers on the left and column numbers above each grid, from 1, as hints
@@ -101,7 +115,9 @@ def sheets_pdf(
     ``pack_name``"), ``creator`` (the command gives "placesat <version>"), and ``created``
     (seconds since the epoch; by default ``SOURCE_DATE_EPOCH`` when set, else now) as its
     creation date, in UTC. Everything else is the same bytes for the same puzzles and options (reportlab's invariant
-    mode: the document's ID is a digest of its content, not of the clock)."""
+    mode: the document's ID is a digest of its content, not of the clock). ``cover``: a first
+    page with the title, the pack, how many puzzles of which levels, and the date (``created``'s
+    day, UTC); it has no page number, and the puzzle pages count from 1 after it."""
     from reportlab.lib.colors import HexColor, black, white
     from reportlab.lib.units import mm
     from reportlab.lib.utils import simpleSplit
@@ -222,6 +238,51 @@ def sheets_pdf(
                     draw_grid(grid.rows, grid.rows, x0, y_top, cell, False, frame)
             pdf.showPage()
 
+    def cover_page() -> None:
+        middle = width / 2
+        y = height * 0.72
+        pdf.setFillColor(black)
+        pdf.setFont("Helvetica-Bold", 34)
+        pdf.drawCentredString(middle, y, _fitted(pdf, title or "Lixso", "Helvetica-Bold", 34, width - 2 * margin))
+        y -= 12 * mm
+        pdf.setFont("Helvetica", 14)
+        pdf.drawCentredString(middle, y, _fitted(pdf, "Print & play puzzles" + (f": {pack_name}" if pack_name else ""), "Helvetica", 14, width - 2 * margin))
+        y -= 20 * mm
+        pdf.setFont("Helvetica-Bold", 18)
+        count = len(puzzles)
+        pdf.drawCentredString(middle, y, f"{count} puzzle{'s' if count != 1 else ''}" + (", answers at the end" if solutions else ""))
+        y -= 14 * mm
+        rows_of_levels = level_counts(puzzles)
+        swatch = 6 * mm
+        line_w = 62 * mm
+        for level, number in rows_of_levels:
+            left = middle - line_w / 2
+            label = f"Level {level}" if level is not None else "Level unknown"
+            if symbols or level is None:
+                pdf.setStrokeColor(black)
+                pdf.setFillColor(white)
+            else:
+                pdf.setStrokeColor(HexColor(LEVEL_COLOURS.get(level, "#000000")))
+                pdf.setFillColor(HexColor(LEVEL_COLOURS.get(level, "#000000")))
+            pdf.setLineWidth(1.2)
+            pdf.rect(left, y - 1.5 * mm, swatch, swatch, stroke=1, fill=1)
+            pdf.setFillColor(black)
+            pdf.setFont("Helvetica", 13)
+            pdf.drawString(left + swatch + 4 * mm, y, label)
+            pdf.drawRightString(left + line_w, y, f"{number} puzzle{'s' if number != 1 else ''}")
+            y -= 9 * mm
+        y -= 10 * mm
+        pdf.setFont("Helvetica", 10)
+        for line in simpleSplit(RULES_FOOTER, "Helvetica", 10, width - 6 * margin):
+            pdf.drawCentredString(middle, y, line)
+            y -= 5 * mm
+        pdf.setFont("Helvetica", 11)
+        made = time.strftime("%Y-%m-%d", time.gmtime(_creation_time(created)))
+        pdf.drawCentredString(middle, margin + 8 * mm, f"made {made} with {creator}")
+        pdf.showPage()
+
+    if cover:
+        cover_page()
     columns, rows = LAYOUTS[per_page]
     lay_out(puzzles, columns, rows, answer=False, kind="puzzles", caption_size=11 if per_page <= 2 else 9.5)
     if solutions:

@@ -193,6 +193,10 @@ class LogiSticks(RuleGame):
     the outcome from :class:`placesat.logisticks.forced.RuleGame`)."""
 
     name = "logisticks"
+    review_drop = 1
+    """A fall ``review`` marks: a point."""
+    forced_win_is_game_win = False
+    """``best``'s forced win is a point by force, not the game (``review`` reads it so)."""
 
     def opening(self, players: int) -> Position:
         """The starting position (:func:`placesat.logisticks.model.starting_position`)."""

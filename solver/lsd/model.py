@@ -239,6 +239,56 @@ SKIP = "skip"
 Move = Union[Placement, str]  # a Placement or SKIP
 
 
+# --------------------------------------------------------------------------- symmetries of the field
+
+SYMMETRIES = tuple((turns, mirrored) for mirrored in (False, True) for turns in range(4))
+"""The eight symmetries of the square grid about the centre 0,0: ``turns`` quarter turns
+clockwise after a mirror in the north-south axis (``mirrored``). The rules know no direction
+(lines run along rows and columns, captures along rows, columns and diagonals) and the table
+(:data:`MAX_COORDINATE` each way) is a square about 0,0: each maps a game to an equal one."""
+
+
+def _mirror_dots(mask: int) -> int:
+    """Dots seen in a mirror held north-south: east and west trade places."""
+    return (mask & (N | S)) | (E if mask & W else 0) | (W if mask & E else 0)
+
+
+def transform_cell(cell: Cell, symmetry: tuple[int, bool]) -> Cell:
+    """``cell`` under ``symmetry`` (a mirror x -> -x, then quarter turns clockwise: (x, y) -> (y, -x))."""
+    turns, mirrored = symmetry
+    x, y = cell
+    if mirrored:
+        x = -x
+    for _ in range(turns % 4):
+        x, y = y, -x
+    return (x, y)
+
+
+def transform_dots(mask: int, symmetry: tuple[int, bool]) -> int:
+    """A tile's dots under ``symmetry`` (as :func:`transform_cell` moves its cell)."""
+    turns, mirrored = symmetry
+    return rotate(_mirror_dots(mask) if mirrored else mask, turns)
+
+
+def transform_move(move: Move, symmetry: tuple[int, bool]) -> Move:
+    """A move under ``symmetry`` (a skip stays a skip)."""
+    if move == SKIP:
+        return move
+    assert isinstance(move, Placement)
+    return Placement(transform_cell(move.cell, symmetry), transform_dots(move.dots, symmetry), move.icon)
+
+
+def field_symmetries(position: "Position") -> list[tuple[int, bool]]:
+    """The symmetries (:data:`SYMMETRIES`) that map the field of ``position`` onto itself, tile
+    for tile (all eight on an empty field). Supplies and captures have no place, so they stay."""
+    found = []
+    for symmetry in SYMMETRIES:
+        if all(position.field.get(transform_cell(cell, symmetry)) == Tile(tile.player, transform_dots(tile.dots, symmetry), tile.icon)
+               for cell, tile in position.field.items()):
+            found.append(symmetry)
+    return found
+
+
 @dataclass(frozen=True)
 class Position:
     """The field, the supplies and whose turn it is.

@@ -113,6 +113,8 @@ class LsdPlay:
     """LSD for play-vs and selfplay (:class:`placesat.core.play.Playable`)."""
 
     name = "lsd"
+    review_drop = 10
+    """A fall ``review`` marks: one cell of a line at once (:data:`THREAT_WEIGHT`)."""
 
     def opening(self, players: int) -> Position:
         """An empty field, every tile in its owner's supply (``lsd new``)."""
@@ -175,6 +177,48 @@ class LsdPlay:
     def save_text(self, position: Position) -> str:
         """The position as JSON, as ``lsd new`` and ``lsd play --out`` write it."""
         return dumps(position_to_json(position))
+
+    def canonical_move(self, position: Position, move: Move) -> Move:
+        """The one move that stands for ``move`` and its images under the symmetries of the
+        field that leave ``position`` as it is (:func:`placesat.lsd.model.field_symmetries`):
+        the first of them by its text. On the empty field, ``0,0 E+`` stands for N+, E+, S+, W+."""
+        from .model import field_symmetries, transform_move
+
+        return min((transform_move(move, symmetry) for symmetry in field_symmetries(position)), key=move_text)
+
+    def move_notes(self, before: Position, move: Move, after: Position) -> str:
+        """The tiles ``move`` captured (seeds/lsd.md: two + one cell apart, or two x corner to
+        corner, take the other icon colour's tiles between them), as play-vs announces them."""
+        captured = play_turn(before, move).captured
+        if not captured:
+            return ""
+        owners = sorted({tile.player for _, tile in captured})
+        whose = ", ".join(f"player {p}'s" for p in owners)
+        cells = " ".join(cell_text(cell) for cell, _ in captured)
+        return f"captures {len(captured)} tile{'s' if len(captured) != 1 else ''} ({whose}) at {cells}"
+
+    def record_text(self, start: Position, moves: list[Move]) -> str:
+        """The game record (its start and its moves) as every ``lsd`` command reads it."""
+        from .model import Record, record_to_json
+
+        return dumps(record_to_json(Record(start, tuple(moves))))
+
+    def read_record(self, text: str, path: str):
+        """The game record in ``text`` (its start and its moves, not yet replayed), for
+        ``review``; None for a position (no moves)."""
+        from placesat.core.review import GameRecord, RecordedMove
+
+        from .model import Record, parse_game
+        from .rules import check_position
+
+        game = parse_game(text, path)
+        if not isinstance(game, Record):
+            return None
+        try:
+            check_position(game.start)
+        except InputError as error:
+            raise error.located(path) from None
+        return GameRecord(game.start, tuple(RecordedMove(m, f"moves[{i}]") for i, m in enumerate(game.moves)))
 
     def best(self, position: Position, deadline: Deadline, depth: int | None = None) -> Advice[Move]:
         """The recommended move: a forced win within ``depth`` own moves (deepening while the time

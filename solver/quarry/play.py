@@ -75,6 +75,8 @@ class QuarryPlayable:
     zones outside, the default stones, black first)."""
 
     name = "quarry"
+    review_drop = 2
+    """A fall ``review`` marks: two cells more to cover than the best move leaves."""
 
     def __init__(self, start: Position | None = None) -> None:
         self.start = start or Position()
@@ -152,6 +154,41 @@ class QuarryPlayable:
     def save_text(self, position: Game) -> str:
         """The record as JSON, as ``quarry new`` and ``quarry play --out`` write it."""
         return dumps(position.position)
+
+    def seat_name(self, position: Game, seat: int) -> str:
+        """The stones' colours: seat 1 black, seat 2 blue (seeds/quarry.md)."""
+        return PLAYERS[seat - 1]
+
+    def moves_lines(self, position: Game) -> list[str]:
+        """The legal moves one stone to a line, each stone's placements sorted by column, row,
+        direction and face (``brick: a1 e, a2 e, ...``); a pass alone."""
+        grouped: dict[str, list[tuple[tuple, str]]] = {}
+        for move in legal_moves(position.state):
+            text = move_text(move, position.state.stones)
+            if move == PASS:
+                grouped.setdefault(text, []).append(((), ""))
+                continue
+            stone, cell, *rest = text.split()
+            key = (cell[0], int(cell[1:]) if cell[1:].isdigit() else 0, tuple(rest))
+            grouped.setdefault(stone, []).append((key, " ".join([cell, *rest])))
+        lines = []
+        for stone, placed in grouped.items():
+            shown = ", ".join(words for _, words in sorted(placed))
+            lines.append(f"{stone}: {shown}" if shown else stone)
+        return lines
+
+    def read_record(self, text: str, path: str):
+        """The game in ``text`` (its board and stones with no move yet, and its moves, not yet
+        replayed), for ``review``; each move's player is checked against the turn."""
+        from dataclasses import replace
+
+        from placesat.core.review import GameRecord, RecordedMove
+
+        from .model import parse_position
+
+        position = parse_position(text, path)
+        start = Game.of(replace(position, moves=()))
+        return GameRecord(start, tuple(RecordedMove(p.move, f"moves[{i}]", seat(p.player)) for i, p in enumerate(position.moves)))
 
     def best(self, position: Game, deadline: Deadline, depth: int | None = None) -> Advice[Move]:
         """The recommended move (see the module docstring for the order of reasons), answered by

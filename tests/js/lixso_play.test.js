@@ -50,6 +50,25 @@ test("undo and redo replay strokes in order", () => {
   assert.strictEqual(history.redo(grid), false);
 });
 
+test("pencil marks toggle in IXSO order and undo with the colours, apart from them", () => {
+  assert.strictEqual(L.togglePencil("", "O"), "O");
+  assert.strictEqual(L.togglePencil("O", "I"), "IO");
+  assert.strictEqual(L.togglePencil("IXO", "X"), "IO");
+  const grid = cells(["..."]);
+  const pencil = ["", "", ""];
+  const history = new L.History();
+  pencil[0] = "IS";
+  history.record([[0, "", "IS", true]]);
+  grid[1] = "X";
+  history.record([[1, ".", "X"]]);
+  assert.ok(history.undo(grid, pencil));
+  assert.deepStrictEqual([grid.join(""), pencil], ["...", ["IS", "", ""]]);
+  assert.ok(history.undo(grid, pencil));
+  assert.deepStrictEqual([grid.join(""), pencil], ["...", ["", "", ""]]);
+  assert.ok(history.redo(grid, pencil));
+  assert.deepStrictEqual(pencil, ["IS", "", ""]);
+});
+
 test("a hint names wrong cells first, then the first step not on the grid", () => {
   const secret = {
     solution: ["IIX", "IXX"],

@@ -72,6 +72,8 @@ class LixsoPlayable:
     clue_touch: bool = CLUE_TOUCH_DEFAULT
     backend: str = GAME_BACKEND
     name: str = "lixso-game"
+    review_drop = 3
+    """A fall ``review`` marks: three cells of margin."""
 
     # ----------------------------------------------------------------- the game
 
@@ -129,6 +131,19 @@ class LixsoPlayable:
     def save_text(self, position: Game) -> str:
         """The record in the game's text format (what every ``lixso game`` command reads)."""
         return format_text(position.position)
+
+    def read_record(self, text: str, path: str):
+        """The game in ``text`` (text or JSON record: its grid and seating with no tile laid,
+        and its moves, not yet replayed), for ``review``."""
+        from dataclasses import replace
+
+        from placesat.core.review import GameRecord, RecordedMove
+
+        from .model import parse_position as parse_game
+
+        position = parse_game(text, path)
+        start = replay_position(replace(position, moves=()))
+        return GameRecord(start, tuple(RecordedMove(m, _written_at(position, i)) for i, m in enumerate(position.moves)))
 
     # ----------------------------------------------------------------- the advice
 
@@ -324,6 +339,14 @@ class LixsoPlayable:
         assert best_move is not None
         return Advice(best_move, EVALUATION, f"evaluation ({EVALUATION_NAME_3}): {best_value:+d}; nothing proven",
                       evaluation=best_value, evaluation_name=EVALUATION_NAME_3, depth=1)
+
+
+def _written_at(position: Position, number: int) -> str:
+    """Where move ``number`` (from 0) stands in its file: ``line 7`` (text) or its JSON path."""
+    mark = position.move_lines[number] if number < len(position.move_lines) else None
+    if isinstance(mark, int):
+        return f"line {mark}"
+    return mark if isinstance(mark, str) else f"move {number + 1}"
 
 
 def _line_text(line: tuple[Move, ...]) -> str:

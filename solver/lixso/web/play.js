@@ -156,7 +156,8 @@
     return found.number + ". [level " + step.level + "] " + step.fact + ": " + step.why;
   }
 
-  // Undo and redo over strokes: a stroke is a list of [cell, before, after].
+  // Undo and redo over strokes: a stroke is a list of [cell, before, after], or
+  // [cell, before, after, true] for a change of the cell's pencil marks (``pencil``).
   class History {
     constructor() { this.done = []; this.undone = []; }
     record(stroke) {
@@ -164,23 +165,30 @@
       this.done.push(stroke);
       this.undone = [];
     }
-    undo(cells) {
+    undo(cells, pencil) {
       const stroke = this.done.pop();
       if (!stroke) return false;
-      for (let n = stroke.length - 1; n >= 0; n--) cells[stroke[n][0]] = stroke[n][1];
+      for (let n = stroke.length - 1; n >= 0; n--) (stroke[n][3] ? pencil : cells)[stroke[n][0]] = stroke[n][1];
       this.undone.push(stroke);
       return true;
     }
-    redo(cells) {
+    redo(cells, pencil) {
       const stroke = this.undone.pop();
       if (!stroke) return false;
-      for (const [i, , after] of stroke) cells[i] = after;
+      for (const [i, , after, marks] of stroke) (marks ? pencil : cells)[i] = after;
       this.done.push(stroke);
       return true;
     }
   }
 
-  const logic = { COLOURS, EMPTY, cellName, unscramble, colourGroups, isL, tiles, wrongCells, ruleProblems, solved, stepDone, nextHint, hintWords, History };
+  // A cell's pencil marks with ``colour`` noted or taken off: the letters in the order IXSO.
+  function togglePencil(marks, colour) {
+    const held = new Set(marks.split(""));
+    if (held.has(colour)) held.delete(colour); else held.add(colour);
+    return COLOURS.split("").filter((c) => held.has(c)).join("");
+  }
+
+  const logic = { COLOURS, EMPTY, cellName, unscramble, colourGroups, isL, tiles, wrongCells, ruleProblems, solved, stepDone, nextHint, hintWords, History, togglePencil };
 
   if (typeof module !== "undefined" && module.exports) module.exports = logic;
   if (typeof document !== "undefined" && document.getElementById("lixso-data")) startPage(logic);
@@ -196,8 +204,10 @@
     const $ = (id) => document.getElementById(id);
     const board = $("board");
 
-    let current = null;  // {puzzle, cells, clue, secret, history, seconds, solved, shown, marks}
+    let current = null;  // {puzzle, cells, pencil, clue, secret, history, seconds, solved, shown, marks}
     let tool = "I";
+    let pencilMode = false;  // colours then note candidates in a cell instead of painting it
+    const LABEL = 26;  // room for the row labels (r1, r2, ...) on the left and the column labels above
     let cursor = 0;
     let stroke = null;  // the drag or key press being made: {value, changes}
 
@@ -211,7 +221,7 @@
     function saveCurrent() {
       if (!current) return;
       save(current.puzzle.id, {
-        cells: current.cells.join(""), seconds: current.seconds, solved: current.solved, shown: Array.from(current.shown),
+        cells: current.cells.join(""), pencil: current.pencil, seconds: current.seconds, solved: current.solved, shown: Array.from(current.shown),
       });
     }
 
@@ -226,8 +236,12 @@
           if (clues[i] === L.EMPTY && (L.COLOURS.includes(v) || v === L.EMPTY)) cells[i] = v;
         });
       }
+      const pencil = cells.map((_, i) => {
+        const kept = Array.isArray(stored.pencil) && typeof stored.pencil[i] === "string" ? stored.pencil[i] : "";
+        return clues[i] === L.EMPTY ? L.COLOURS.split("").filter((c) => kept.includes(c)).join("") : "";
+      });
       current = {
-        index: index, puzzle: puzzle, cells: cells, clue: clues.split("").map((v) => v !== L.EMPTY),
+        index: index, puzzle: puzzle, cells: cells, pencil: pencil, clue: clues.split("").map((v) => v !== L.EMPTY),
         height: puzzle.rows.length, width: puzzle.rows[0].length,
         secret: puzzle.secret ? L.unscramble(puzzle.secret, puzzle.key) : null,
         history: new L.History(), seconds: stored.seconds | 0, solved: !!stored.solved,
@@ -243,6 +257,10 @@
       $("hint").disabled = !current.secret;
       $("check").title = current.secret ? "Name wrong cells" : "Name cells that break the rules (this page holds no answers)";
       say(current.solved ? "Solved in " + clock(current.seconds) + "." : "");
+      const cut = current.secret && current.secret.hintsEnd === "budget";
+      const note = $("hint-note");
+      note.hidden = !cut;
+      note.textContent = cut ? "Hints for this puzzle stop before the end: the time for hints (placesat lixso html --hint-time) ran out when this page was written." : "";
       document.querySelectorAll("#puzzles button").forEach((b, n) => b.setAttribute("aria-current", n === index ? "true" : "false"));
       draw();
       tick(0);
@@ -278,13 +296,30 @@
     function draw() {
       const { height, width, cells, clue } = current;
       const symbols = document.body.classList.contains("symbols");
-      board.setAttribute("viewBox", "-3 -3 " + (width * CELL + 6) + " " + (height * CELL + 6));
+      board.setAttribute("viewBox", -LABEL + " " + -LABEL + " " + (width * CELL + LABEL + 3) + " " + (height * CELL + LABEL + 3));
       board.replaceChildren();
+      // row and column labels, as the hints name cells: r3c4 is row 3, column 4
+      for (let c = 0; c < width; c++) {
+        board.appendChild(el("text", { x: c * CELL + CELL / 2, y: -8, "text-anchor": "middle", class: "label" }, "c" + (c + 1)));
+      }
+      for (let r = 0; r < height; r++) {
+        board.appendChild(el("text", { x: -5, y: r * CELL + CELL / 2 + 4, "text-anchor": "end", class: "label" }, "r" + (r + 1)));
+      }
       for (let i = 0; i < cells.length; i++) {
         const x = (i % width) * CELL, y = Math.floor(i / width) * CELL;
         const v = cells[i];
         const fill = v !== L.EMPTY && !symbols ? data.fills[v] : "#fff";
         board.appendChild(el("rect", { x: x, y: y, width: CELL, height: CELL, fill: fill, class: "cell", "data-cell": cellNameOf(i) }));
+        if (v === L.EMPTY && current.pencil[i]) {
+          // pencil marks: each colour in its own corner (I top left, X top right, S, O below)
+          for (const colour of current.pencil[i]) {
+            const k = L.COLOURS.indexOf(colour);
+            board.appendChild(el("text", {
+              x: x + (k % 2 ? CELL - 9 : 9), y: y + (k < 2 ? 13 : CELL - 5), "text-anchor": "middle",
+              class: "pencil", "data-pencil": cellNameOf(i),
+            }, colour));
+          }
+        }
         if (v !== L.EMPTY) {
           board.appendChild(el("text", {
             x: x + CELL / 2, y: y + CELL / 2 + (clue[i] ? 8 : 6), "text-anchor": "middle",
@@ -319,6 +354,17 @@
     }
 
     function cellNameOf(i) { return L.cellName(i, current.width); }
+
+    // Note or take off a candidate colour in an empty cell, as a stroke of its own.
+    function pencil(i, colour) {
+      if (current.clue[i] || current.cells[i] !== L.EMPTY) return;
+      const after = colour === L.EMPTY ? "" : L.togglePencil(current.pencil[i], colour);
+      if (after === current.pencil[i]) return;
+      current.history.record([[i, current.pencil[i], after, true]]);
+      current.pencil[i] = after;
+      saveCurrent();
+      draw();
+    }
 
     // Change cells as one undoable stroke, then see whether the grid is done.
     function paint(i, value) {
@@ -372,6 +418,7 @@
       board.focus({ preventScroll: true });
       cursor = i;
       if (current.clue[i]) { draw(); return; }
+      if (pencilMode) { pencil(i, tool); draw(); return; }
       board.setPointerCapture(event.pointerId);
       // a cell that already has the colour is emptied, and so is the rest of the drag
       begin(tool !== L.EMPTY && current.cells[i] === tool ? L.EMPTY : tool);
@@ -397,6 +444,7 @@
     }
 
     function setCell(value) {
+      if (pencilMode) { pencil(cursor, value); return; }
       begin(value);
       paint(cursor, value);
       end();
@@ -411,7 +459,8 @@
       else if ("IXSOixso".includes(key) && key.length === 1) setCell(key.toUpperCase());
       else if ("1234".includes(key) && key.length === 1) setCell(L.COLOURS[Number(key) - 1]);
       else if (key === "Backspace" || key === "Delete" || key === "0" || key === ".") setCell(L.EMPTY);
-      else if (key === " " || key === "Enter") setCell(tool !== L.EMPTY && current.cells[cursor] === tool ? L.EMPTY : tool);
+      else if (key === " " || key === "Enter") setCell(!pencilMode && tool !== L.EMPTY && current.cells[cursor] === tool ? L.EMPTY : tool);
+      else if (key === "p" || key === "P") setPencil(!pencilMode);
       else handled = false;
       if (handled) event.preventDefault();
     });
@@ -426,12 +475,22 @@
       else if (!event.ctrlKey && !event.metaKey && !event.altKey && key === "c" && event.target === board) check();
     });
 
-    function undo() { if (current.history.undo(current.cells)) changedGrid(); }
-    function redo() { if (current.history.redo(current.cells)) changedGrid(); }
+    function undo() { if (current.history.undo(current.cells, current.pencil)) changedGrid(); }
+    function redo() { if (current.history.redo(current.cells, current.pencil)) changedGrid(); }
+
+    function setPencil(on) {
+      pencilMode = on;
+      const button = $("pencil");
+      button.setAttribute("aria-pressed", String(on));
+      button.textContent = on ? "Pencil: on" : "Pencil";
+      document.body.classList.toggle("pencil-mode", on);
+    }
 
     function clear() {
       begin(L.EMPTY);
       current.cells.forEach((_, i) => paint(i, L.EMPTY));
+      current.pencil.forEach((marks, i) => { if (marks) stroke.changes.push([i, marks, "", true]); });
+      current.pencil = current.pencil.map(() => "");
       end();
       say("Cleared (Undo brings it back).");
     }
@@ -499,6 +558,7 @@
     $("clear").addEventListener("click", clear);
     $("check").addEventListener("click", check);
     $("hint").addEventListener("click", hint);
+    $("pencil").addEventListener("click", () => setPencil(!pencilMode));
 
     const symbols = $("symbols");
     symbols.checked = load("symbols") === true;
