@@ -315,7 +315,7 @@ def test_print_json_when_nothing_can_be_printed(run_cli, tmp_path):
     result = run_cli("lixso", "print", str(pack), "--out", str(out), "--json")
     assert result.returncode == 1 and "no puzzle to print" in result.stderr and not out.exists()
     assert json.loads(result.stdout) == {"file": None, "printed": [], "left_out": [{"name": "loose", "status": "multiple"}],
-                                         "pages": 0, "answer_pages": 0}
+                                         "pages": 0, "answer_pages": 0, "cover_pages": 0}
 
 
 def test_draw_json_is_a_line_per_grid_with_its_file(run_cli, tmp_path):
