@@ -26,16 +26,19 @@ _KINDS = (".txt", ".json")
 
 
 def names(folder: str | None = None) -> list[str]:
-    """Every shipped file's name (``"lixso/level-1.txt"``), sorted; ``folder`` (``"lixso"``,
+    """Every shipped file's name (``"lixso/level-1.txt"``, ``"laido/proofs/empty2.proof.json"``:
+    folders at any depth), sorted; ``folder`` (``"lixso"``,
     ``"laido"``, ...) keeps those in it."""
-    root = files(__name__)
     found = []
-    for entry in root.iterdir():
-        if entry.is_file() and entry.name.endswith(_KINDS):
-            found.append(entry.name)
-        elif entry.is_dir() and not entry.name.startswith(("_", ".")):
-            found.extend(f"{entry.name}/{inner.name}" for inner in entry.iterdir()
-                         if inner.is_file() and inner.name.endswith(_KINDS))
+
+    def walk(entry, prefix: str) -> None:
+        for inner in entry.iterdir():
+            if inner.is_file() and inner.name.endswith(_KINDS):
+                found.append(prefix + inner.name)
+            elif inner.is_dir() and not inner.name.startswith(("_", ".")):
+                walk(inner, f"{prefix}{inner.name}/")
+
+    walk(files(__name__), "")
     return sorted(name for name in found if folder is None or name.startswith(folder.rstrip("/") + "/"))
 
 

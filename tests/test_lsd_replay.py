@@ -197,7 +197,7 @@ def test_a_replay_the_time_cuts_short_is_unknown(monkeypatch):
 
 def test_a_strategy_the_rules_refuse_is_an_error(monkeypatch):
     position = load_game(str(GRIDS / "double-threat.json"))
-    monkeypatch.setattr(forced_module.AndOrSearch, "best_move", lambda self, state: legal_moves(state.position)[-1])
+    monkeypatch.setattr(AndOrSearch, "best_move", lambda self, state: legal_moves(state.position)[-1])
     with pytest.raises(RuntimeError, match="failed its replay"):
         forced_win(position, 1, 3)
 
