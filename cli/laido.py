@@ -21,7 +21,6 @@ from placesat.laido.model import (
     Record,
     dumps,
     load_game,
-    move_json,
     parse_move,
     position_to_json,
     record_to_json,

@@ -867,7 +867,7 @@ def verify(
     console(stderr=json_output).print(table)
     if stopped is not None:
         last = f", up to {tally.last_name}" if tally.last_name else ""
-        kept = f"; the same command with --resume checks the rest" if out is not None else ""
+        kept = "; the same command with --resume checks the rest" if out is not None else ""
         typer.echo(f"placesat: {stopped.reason}: {tally.checked} puzzle{'s' if tally.checked != 1 else ''} checked{last}{kept}", err=True)
         raise typer.Exit(stopped.exit_code)
     raise typer.Exit(EXIT_OK if tally.all_good() else EXIT_NOT_ALL_GOOD)

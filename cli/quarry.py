@@ -25,7 +25,7 @@ from placesat.quarry.answers import block_record, block_title as _block_title, l
 from placesat.quarry.answers import forced_title as _forced_title, line_after as _line_after, race_record, race_title as _race_title
 from placesat.quarry.answers import state_record as _state_json, status_words as _status
 from placesat.quarry.play import Game as QuarryGameSoFar, QuarryPlayable
-from placesat.quarry.rules import State, lay, line, placements, play as rules_play, record, replay, tournament_points
+from placesat.quarry.rules import State, line, placements, play as rules_play, record, replay, tournament_points
 from placesat.quarry.stones import StoneSet, default_stones, load_stones
 from placesat.quarry.threats import blocks, threats as threats_query
 

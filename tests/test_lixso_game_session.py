@@ -163,7 +163,6 @@ def test_solve_shows_the_line_of_play_in_text_json_and_picture(run_cli, tmp_path
 
 @pytest.mark.timing
 def test_ctrl_c_on_a_long_solve_prints_the_best_found_so_far(tmp_path):
-    import os
     import signal
     import subprocess
     import time

@@ -92,6 +92,7 @@ def test_lixso_game_plays_as_seat_two_to_a_depth_and_saves(run_cli, tmp_path):
     shown = run_cli("lixso", "game", "show", str(saved), "--json")
     assert shown.returncode == 0, shown.stderr
     again = run_cli("lixso", "game", "play-vs", str(grid), "--you", "2", "--depth", "1", input=f"save {tmp_path / 'again.txt'}\nquit\n")
+    assert again.returncode == 0, again.stderr
     assert (tmp_path / "again.txt").read_text() == text  # --depth alone: the same move every time
 
 

@@ -299,7 +299,6 @@ def parse_json(text: str, path: str) -> Any:
     A document that passes the quick checks is decoded by the plain decoder with two light
     hooks; anything they doubt is decoded again the careful way, which names the place.
     """
-    name = display_name(path)
     if _surely_within_limits(text):
         try:
             return json.loads(text, object_pairs_hook=_plain_object, parse_float=_parse_float, parse_constant=_parse_constant)

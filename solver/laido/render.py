@@ -136,7 +136,6 @@ def render_svg(
     heading = [piece for piece in _wrap(title, int(width / (font * 1.2 * 0.62)))] if title else []
     title_height = step * 0.55 * len(heading) + (step * 0.2 if heading else 0)
     margin = step * 1.7
-    top = margin + title_height  # the board's top margin, below the title
 
     def xy(point: Point) -> tuple[float, float]:
         x, y = _xy(point, step, margin, n)

@@ -166,7 +166,7 @@ class TrialState:
     def __init__(self, tables: TrialTables, value: np.ndarray, solution: np.ndarray | None = None,
                  compiled: object | None = None) -> None:
         self.tables = tables
-        n, size, words = tables.num_vars, 2 * tables.num_vars + 1, tables.words
+        size, words = 2 * tables.num_vars + 1, tables.words
         self.value = value
         self.kernels = compiled if compiled is not None else kernels()
         self.watches = tables.unwatched()
