@@ -31,7 +31,7 @@ from .common import (
     warn,
     write_output,
 )
-from .play import PlaySetup, SkippedLine, check_stdin, register_game, register_on_demand, typed_line
+from .play import PlaySetup, chosen_engine, engine_best, engine_option, SkippedLine, check_stdin, register_game, register_on_demand, typed_line
 
 app = make_group(
     """The Lixso strategic game: players take turns laying L-tiles of their colours on a
@@ -792,10 +792,13 @@ def best(
     time_limit: Optional[float] = time_limit_option("Seconds to think (default 5, none with --depth alone); the best move found by then is given."),
     depth: Optional[int] = typer.Option(None, "--depth", "-d", min=1, max=60, help="Look this many moves ahead (and look for forced wins within this many turns) instead of using the time: the same answer every time."),
     json_output: bool = json_option('One JSON object: {"to_move", "move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}.'),
+    engine_spec: str = engine_option(),
 ) -> None:
     """The move the engine recommends for the player to move, and why.
 
-    Solve's move, with its reason: a result proven with perfect play (wins by force, and
+    The look-ahead engine (default) searches 2 plies over the evaluation (the sides' tiles
+    and half their most by count), with this engine at its root; --engine best is this
+    engine alone: solve's move, with its reason: a result proven with perfect play (wins by force, and
     by how many tiles, with the line of play; holds a draw; loses by the fewest), else a
     win settled by force within a few turns ('forced'), else the only tiles that stop the
     other side settling its win at its next turn, else the evaluation of solve's look-ahead
@@ -804,15 +807,20 @@ def best(
     Ctrl-C gives the best move found so far.
     """
     from placesat.core.limits import Deadline
+    from placesat.core.signals import pending_stop
     from placesat.lixso.game.play import LixsoPlayable
 
+    engine = chosen_engine(engine_spec)
     # with --depth alone the answer is the same every time: no default limit then
     deadline = Deadline(time_limit if time_limit is not None or depth is not None else DEFAULT_THINK)
     game = _load(path, players, no_clue_touch_rule, name, index)
     if game.state.over:
         fail(f"{path}: the game is over: nobody is to move")
     with spinner("thinking"):
-        advice, stopped = LixsoPlayable(backend=backend).advise(game, deadline, depth)
+        if engine.kind == "best":
+            advice, stopped = LixsoPlayable(backend=backend).advise(game, deadline, depth)
+        else:
+            advice, stopped = engine_best(engine, LixsoPlayable(backend=backend), game, deadline, depth), pending_stop()
     if json_output:
         from placesat.lixso.game.rules import to_move_json
 

@@ -23,7 +23,7 @@ from placesat.logisticks.forced import (
     move_words,
     play_move,
 )
-from placesat.logisticks.play import LogiSticks, best_move
+from placesat.logisticks.play import LogiSticks
 from placesat.logisticks.model import (
     Position,
     parse_move,
@@ -53,7 +53,7 @@ from placesat.logisticks.rules import (
 )
 
 from .certified import certificate_backend, report_certification
-from .play import add_play_commands
+from .play import add_play_commands, chosen_engine, engine_best, engine_option
 from .common import (
     EXIT_NOT_ALL_GOOD,
     EXIT_OK,
@@ -556,10 +556,12 @@ def best(
     time_limit: Optional[float] = time_limit_option(f"Seconds for the whole command (default {BEST_SECONDS:g}); the best move found by then is the answer."),
     depth: Optional[int] = typer.Option(None, "--depth", "-d", min=1, max=MAX_MOVES, help="Search for a forced point within at most this many own moves (default: deepen while time lasts); with it the answer repeats exactly when the time limit does not bite."),
     json_output: bool = json_option('One JSON object: {"player", "move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth", "interrupted"}.'),
+    engine_spec: str = engine_option(),
 ) -> None:
     """The move the engine recommends for the player to move, and why.
 
-    In this order: the only legal move; a point at once, or one forced within a few own moves
+    The look-ahead engine (default) searches 2 plies over the evaluation below, with this
+    engine at its root; --engine best is this engine alone. In this order: the only legal move; a point at once, or one forced within a few own moves
     whatever the others play ("forces a point within 2 own moves ...", the line shown); the
     move that stops the next player's point at once ("the only move that stops player 2's
     point ..." or "one of N moves ..."); else the move the evaluation prefers, the evaluation
@@ -567,12 +569,13 @@ def best(
     opponent's). Always answers within the time limit; on Ctrl-C, with the best move found so
     far (exit 130).
     """
+    engine = chosen_engine(engine_spec)
     deadline = as_deadline(BEST_SECONDS if time_limit is None else time_limit)
     position = _load(position_file)
     if game_over(position):
         fail("the game is over: there is no move to recommend")
     with spinner(f"best: player {position.to_move}"):
-        advice = best_move(position, deadline, depth)
+        advice = engine_best(engine, LogiSticks(), position, deadline, depth)
     stopped = pending_stop()
     if json_output:
         print_json({

@@ -105,6 +105,42 @@ def check_stdin() -> None:
 # --------------------------------------------------------------------------- advice
 
 
+ENGINE_HELP = ("The engine: lookahead (the default: a look-ahead search over the game's evaluation, the game's own "
+               "forced search at its root; lookahead:p3 looks 3 plies, lookahead:400n scores at most 400 positions a move) "
+               "or best (the game's own engine alone, as before).")
+DEFAULT_PLAY_ENGINE = "lookahead"
+
+
+def engine_option() -> Any:
+    """``--engine SPEC`` for ``best`` and ``play-vs``: which engine advises (:func:`chosen_engine`)."""
+    return typer.Option(DEFAULT_PLAY_ENGINE, "--engine", metavar="SPEC", help=ENGINE_HELP)
+
+
+def chosen_engine(spec: str) -> Any:
+    """The engine ``--engine`` names (a selfplay spec; ``best`` alone is the game's own engine
+    with its own defaults); one line and exit 2 when it cannot be read."""
+    from placesat.core.selfplay import BEST, Engine, parse_engine
+
+    if spec.strip().lower() == BEST:
+        return Engine(BEST)
+    try:
+        return parse_engine(spec, "--engine")
+    except InputError as error:
+        fail(str(error))
+
+
+def engine_best(engine: Any, game: Playable, position: Any, deadline: Deadline, depth: Optional[int]) -> Advice:
+    """``engine``'s advice by ``deadline``; ``depth`` (--depth) is the game's own engine's depth
+    (own moves), or the depth of the look-ahead's forced search at its root."""
+    from dataclasses import replace
+
+    from placesat.core.selfplay import BEST
+
+    if depth is not None:
+        engine = replace(engine, depth=depth) if engine.kind == BEST else replace(engine, forced=depth)
+    return engine.advise(game, position, deadline)
+
+
 def advice_json(game: Playable, position: Any, advice: Advice) -> dict[str, Any]:
     """An Advice as JSON: the move as typed, the kind, the reason, the line (as typed), the
     evaluation and its name, the depth."""
@@ -158,7 +194,8 @@ HELP_WORDS = ("type a move, or one of: moves (the legal moves), hint (the engine
               "help, quit")
 
 
-def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[float], depth: Optional[int], json_output: bool) -> int:
+def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[float], depth: Optional[int], json_output: bool,
+                    engine_spec: str = DEFAULT_PLAY_ENGINE) -> int:
     """The play-vs loop: the person plays ``seat``, the engine every other seat; returns the exit code.
 
     Each engine move is printed with its reason, the board after every turn (text mode), the
@@ -168,6 +205,7 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
     """
     from placesat.core.session import PlaySession
 
+    engine = chosen_engine(engine_spec)
     check_stdin()
     game = setup.playable
     position = setup.load_position(path)
@@ -199,7 +237,7 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
 
     def engine_advice(position: Any) -> Advice:
         with spinner("the engine is thinking"):
-            advice = game.best(position, Deadline(think), depth)
+            advice = engine_best(engine, game, position, Deadline(think), depth)
         raise_if_stopped()  # a Ctrl-C while it thought: best answered early, and the stop ends the game here
         return advice
 
@@ -343,8 +381,9 @@ def add_play_commands(app: typer.Typer, playable: Playable, load_position: Calla
                                               help=f"Seconds the engine thinks per move (default {DEFAULT_THINK:g}, unless --depth is given)."),
         depth: Optional[int] = typer.Option(None, "--depth", min=1, max=12, help="How deep the engine looks, in its own moves: with no --think, the same moves on any machine."),
         json_output: bool = json_option("One JSON object per event (start, move, hint, undo, moves, board, saved, refused, end, stopped); prompts go to stderr."),
+        engine: str = engine_option(),
     ) -> None:
-        raise typer.Exit(play_vs_session(setup, path, seat, think, depth, json_output))
+        raise typer.Exit(play_vs_session(setup, path, seat, think, depth, json_output, engine))
 
     play_vs.__doc__ = f"""Play against the engine in the terminal, from POS.
 
@@ -374,16 +413,18 @@ def add_best_command(app: typer.Typer, setup: PlaySetup) -> None:
         time_limit: Optional[float] = time_limit_option("Seconds for the whole command (default 5); past it, the best move found so far."),
         depth: Optional[int] = typer.Option(None, "--depth", min=1, max=12, help="Look at most this deep, in own moves (with no --time-limit: no clock, the same answer on any machine)."),
         json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}.'),
+        engine_spec: str = engine_option(),
     ) -> None:
         from placesat.core.limits import TimeLimit
 
+        engine = chosen_engine(engine_spec)
         limit = time_limit if time_limit is not None or depth is not None else TimeLimit(5.0)
         deadline = Deadline(limit)
         position = setup.load_position(path)
         if game.outcome(position) is not None:
             fail(f"{path}: the game is over: {game.outcome(position).detail}")
         with spinner("looking for the best move"):
-            advice = game.best(position, deadline, depth)
+            advice = engine_best(engine, game, position, deadline, depth)
         if json_output:
             print_json(advice_json(game, position, advice))
         else:

@@ -25,7 +25,7 @@ from placesat.quarry.rules import State, lay, line, placements, play as rules_pl
 from placesat.quarry.stones import StoneSet, default_stones, load_stones, stones_to_json
 from placesat.quarry.threats import blocks, threats as threats_query
 
-from .play import add_play_commands
+from .play import add_play_commands, chosen_engine, engine_best, engine_option
 from .common import (
     EXIT_NOT_ALL_GOOD, answer_picture, backend_option, command, console, fail, json_option, make_group, output_path,
     print_json, side_outputs, spinner, stdout_is_terminal, time_limit_option, write_output,
@@ -596,22 +596,25 @@ def best(
     time_limit: Optional[float] = time_limit_option(f"Answer within this many seconds, with the best move found so far (default {BEST_TIME:g})."),
     depth: Optional[int] = typer.Option(None, "--depth", min=1, max=FORCED_MOST, help="Search forced wins within at most this many own moves (1: wins and defences at once and the evaluation only); the same position then gets the same answer on any machine, unless the time limit comes first."),
     json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth", "player"}.'),
+    engine_spec: str = engine_option(),
 ) -> None:
     """The move the engine recommends for the player to move, and why.
 
-    In order: a win at once; the only move(s) that stop the other's win at once; a forced win
+    The look-ahead engine (default) searches 2 plies over the evaluation below, with this
+    engine at its root; --engine best is this engine alone. In order: a win at once; the only move(s) that stop the other's win at once; a forced win
     (deepening while the time lasts, replayed on the rules); the move that stops the other's
     forced win within 2 of its moves; else the evaluation's choice, named and shown (stones
     still needed at least, by the cells still to cover between the zones against the stones
     left: the other's minus yours). Ctrl-C answers with the best found so far.
     """
+    engine = chosen_engine(engine_spec)
     deadline = Deadline(BEST_TIME if time_limit is None else time_limit)
     game = QuarryGameSoFar.of(_load(path)[0])
     state = game.state
     if state.is_over:
         fail(f"{path}: the game is over: {_status(state)}; there is no move to recommend")
     with spinner(f"best move for {state.to_move}..."):
-        advice = QuarryPlayable().best(game, deadline, depth)
+        advice = engine_best(engine, QuarryPlayable(), game, deadline, depth)
     said = move_text(advice.move, state.stones)
     if json_output:
         print_json({"player": state.to_move, "move": said, "kind": advice.kind, "reason": advice.reason, "line": list(advice.line),
