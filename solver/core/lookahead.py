@@ -121,8 +121,9 @@ class Lookahead:
         budget = _Budget(deadline, nodes)
         answer: tuple[Any, float, int] | None = None
         try:
+            scored = self._scored(position, budget, also=(root.move,))  # once: the same for every iteration
             for plies in range(1, self.plies + 1):
-                answer = self._root(position, plies, budget, root.move, answer)
+                answer = self._root(position, plies, budget, root.move, answer, scored)
                 if abs(answer[1]) >= WIN - self.plies:
                     break  # a result proven within the look-ahead: deeper cannot change it
         except (TimeUp, OutOfNodes, Stop):
@@ -170,11 +171,11 @@ class Lookahead:
         return out
 
     def _root(self, position: Any, plies: int, budget: _Budget, advised: Any,
-              previous: tuple[Any, float, int] | None) -> tuple[Any, float, int]:
-        """One iteration at the root: (move, value, plies); the previous answer is searched
-        first, and an unfinished iteration answers only once it has searched it."""
+              previous: tuple[Any, float, int] | None, scored: list[_Scored]) -> tuple[Any, float, int]:
+        """One iteration at the root over its ``scored`` moves: (move, value, plies); the
+        previous answer is searched first, and an unfinished iteration answers only once it has
+        searched it."""
         first = previous[0] if previous is not None else advised
-        scored = self._scored(position, budget, also=(advised, first))
         chosen = scored[: self.width]
         for wanted in (advised, first):
             if not any(s.move == wanted for s in chosen):
