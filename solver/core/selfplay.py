@@ -3,8 +3,9 @@
 ``placesat selfplay GAME`` plays ``--games N`` games from the opening (``Playable.opening``)
 or a given position. Engine A plays seat 1 and engine B every other seat (with more than two
 players, B plays all the others). An engine is ``best:d2`` (the game's ``best`` to a depth:
-reproducible), ``best:0.5s`` (to a time per move: depends on the machine) or ``random`` (a
-legal move at random). The first :data:`DEFAULT_OPENING_PLIES` plies of every game are random
+reproducible), ``best:0.5s`` (to a time per move: depends on the machine), ``random`` (a
+legal move at random), or the look-ahead engine (:mod:`placesat.core.lookahead`):
+``lookahead:p2:400n`` (plies, positions scored a move: reproducible) or ``lookahead:p2:1s``. The first :data:`DEFAULT_OPENING_PLIES` plies of every game are random
 (seeded), so games with deterministic engines differ; a random ply never ends the game when
 another move would not (:func:`opening_moves`).
 
