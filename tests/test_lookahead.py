@@ -161,13 +161,13 @@ def test_plays_legal_moves_and_repeats_itself_under_a_node_budget(name):
 
 
 def test_answers_by_its_deadline():
-    """On Quarry's opening (1,600 moves a ply) 3 plies take seconds; a 0.3 s deadline is kept,
-    with a little slack for the move in hand when it comes."""
+    """On Quarry's opening (1,600 moves a ply) 4 plies take many seconds; a 0.3 s deadline is
+    kept, with slack for the step in hand when it comes (on a loaded machine)."""
     game = _game("quarry")
     position = _reached(game, 1, 2)
     started = time.monotonic()
-    advice = Lookahead(game, plies=3).best(position, Deadline(0.3))
-    assert time.monotonic() - started < 0.3 + 0.5
+    advice = Lookahead(game, plies=4).best(position, Deadline(0.3))
+    assert time.monotonic() - started < 0.3 + 1.0
     assert advice.move in list(game.moves(position))
 
 

@@ -26,8 +26,8 @@ say little, and the games' long random games make playouts costlier still.
 Budgets: ``seconds`` (the clock: what a player waits; not repeatable, since a loaded machine
 searches less) and ``nodes`` (positions scored: the same moves on any machine, for reproducible
 selfplay). With both, the first to run out ends the search; the deepest finished iteration
-answers, or, inside an unfinished one, its best root move so far when it already searched the
-previous answer (principal variation first, so its value is at least as well known).
+answers, or an unfinished one's best so far: it searches the previous answer first (then the
+game's own advice), so a move it found better at its depth is better.
 """
 
 from __future__ import annotations
@@ -173,14 +173,14 @@ class Lookahead:
     def _root(self, position: Any, plies: int, budget: _Budget, advised: Any,
               previous: tuple[Any, float, int] | None, scored: list[_Scored]) -> tuple[Any, float, int]:
         """One iteration at the root over its ``scored`` moves: (move, value, plies); the
-        previous answer is searched first, and an unfinished iteration answers only once it has
-        searched it."""
+        previous answer is searched first (then the game's own advice), and an unfinished
+        iteration answers only once it has searched it."""
         first = previous[0] if previous is not None else advised
         chosen = scored[: self.width]
         for wanted in (advised, first):
             if not any(s.move == wanted for s in chosen):
                 chosen += [s for s in scored if s.move == wanted]
-        chosen.sort(key=lambda s: (s.move != first, -s.value, s.order))
+        chosen.sort(key=lambda s: (s.move != first, s.move != advised, -s.value, s.order))
         rest = [s for s in scored if s not in chosen]
         best: tuple[Any, float, int] | None = None
         alpha = -2 * WIN
@@ -188,27 +188,35 @@ class Lookahead:
             for count, s in enumerate(chosen + rest):
                 if count >= len(chosen) and best is not None and best[1] > -WIN / 2:
                     break  # past the width only while every move searched loses
-                value = s.value if s.over or plies == 1 else -self._negamax(s.after, plies - 1, 1, -2 * WIN, -alpha, budget)
+                value = s.value if s.over or plies == 1 else self._deeper(position, s.after, plies - 1, 1, alpha, 2 * WIN, budget)
                 if best is None or value > best[1]:
                     best = (s.move, value, plies)
                     alpha = max(alpha, value)
             if best is not None and best[1] <= -WIN / 2:
                 # every candidate loses: the moves the game left out, in case one does not
                 for s in self._scored(position, budget, narrow=False, left_out=[s.move for s in scored]):
-                    value = s.value if s.over or plies == 1 else -self._negamax(s.after, plies - 1, 1, -2 * WIN, -alpha, budget)
+                    value = s.value if s.over or plies == 1 else self._deeper(position, s.after, plies - 1, 1, alpha, 2 * WIN, budget)
                     if value > best[1]:
                         best = (s.move, value, plies)
                         alpha = max(alpha, value)
                     if value > -WIN / 2:
                         break
         except (TimeUp, OutOfNodes, Stop):
-            if best is not None and previous is not None and best[1] >= previous[1]:
-                return best
-            if previous is None and best is not None:
+            # the previous answer was searched first at this depth: a move found better at
+            # this depth is better; otherwise the previous iteration answers
+            if best is not None:
                 return best
             raise
         assert best is not None
         return best
+
+    def _deeper(self, position: Any, after: Any, plies: int, ply: int, alpha: float, beta: float, budget: _Budget) -> float:
+        """The value of ``after`` (a move from ``position``) for the side that moved, within
+        (alpha, beta): the other's value negated, or its own when it moves again (as in the
+        Lixso game when the other has no tile left)."""
+        if self.game.to_move(after) == self.game.to_move(position):
+            return self._negamax(after, plies, ply, alpha, beta, budget)
+        return -self._negamax(after, plies, ply, -beta, -alpha, budget)
 
     def _negamax(self, position: Any, plies: int, ply: int, alpha: float, beta: float, budget: _Budget) -> float:
         """The value of ``position`` for its side to move, ``plies`` more plies deep."""
@@ -222,7 +230,7 @@ class Lookahead:
         for count, s in enumerate(scored):
             if count >= self.width and value > -WIN / 2:
                 break  # past the width only while every move searched loses
-            here = s.value if s.over else -self._negamax(s.after, plies - 1, ply + 1, -beta, -alpha, budget)
+            here = s.value if s.over else self._deeper(position, s.after, plies - 1, ply + 1, alpha, beta, budget)
             if s.over and here >= WIN / 2:
                 here -= ply
             value = max(value, here)
