@@ -15,7 +15,9 @@ How it chooses a move, for the side to move (two players; with more, the game's 
    (the game's ``best`` move is always among them at the root), and more, one at a time, while
    every move searched loses. A reply that wins at once is therefore never missed, however
    narrow the width (every candidate is played and scored), nor a move that stops one (at the
-   root, when every candidate loses, the moves the game left out are searched too).
+   root, when every candidate loses, the moves the game left out are searched too). When the
+   search's move is the game's own choice, the game's advice is the answer (its words say best
+   why); otherwise the search's, kind ``evaluation``, with its value and the game's choice named.
 
 Why alpha-beta and not Monte Carlo tree search: the games' evaluations are informative and
 costly (a millisecond and more in Python; Laido's asks ``reach``), so a move affords a few hundred
@@ -38,7 +40,7 @@ from typing import Any, Protocol, Sequence
 from .errors import InputError
 from .limits import Deadline, TimeUp
 from .play import DEFENCE, EVALUATION, FORCED_WIN, ONLY_MOVE, Advice, Outcome, Playable
-from .signals import Stop
+from .signals import Stop, pending_stop
 
 WIN = 1_000_000.0
 """The value of a won game for the winner (less one per ply it takes: a sooner win is better)."""
@@ -48,7 +50,7 @@ DEFAULT_PLIES = 3
 """The deepest iteration (plies: own move, the other's reply, own move again)."""
 DEFAULT_FORCED = 1
 """The game's ``best`` at the root looks this many own moves deep (0: the search alone)."""
-FORCED_SHARE = 0.4
+FORCED_SHARE = 0.6
 """With a clock, the share of the time the game's ``best`` at the root may take."""
 
 
@@ -113,7 +115,10 @@ class Lookahead:
         if self.forced or game.players(position) != 2:
             remaining = deadline.remaining()
             share = deadline if remaining is None else deadline.sooner(FORCED_SHARE * remaining)
-            root = game.best(position, share, self.forced or None)
+            advise = getattr(game, "advise", None)  # a game whose best raises a Ctrl-C: its answer before it
+            root = advise(position, share, self.forced or None)[0] if advise is not None else game.best(position, share, self.forced or None)
+            if pending_stop() is not None:
+                return root  # Ctrl-C: the game's own answer so far, as it words it
         else:
             root = Advice(legal[0], EVALUATION, "nothing was searched in the time: the first legal move")
         if game.players(position) != 2 or root.kind in (FORCED_WIN, ONLY_MOVE) or (root.kind == DEFENCE and root.depth >= 2):
@@ -131,6 +136,8 @@ class Lookahead:
         if answer is None:
             return root
         move, value, plies = answer
+        if move == root.move and value < WIN / 2:
+            return root  # the look-ahead agrees: the game's own advice says best why
         return Advice(move, EVALUATION, self._reason(position, root, move, value, plies),
                       evaluation=value, evaluation_name="look-ahead", depth=plies)
 
@@ -140,9 +147,7 @@ class Lookahead:
             return f"wins within {plies} plies whatever the other plays (look-ahead)"
         if value <= -WIN + self.plies + 1:
             return f"every move loses within {plies} plies against best replies; {text} holds out as long as any (look-ahead)"
-        head = f"look-ahead {plies} plies ({self.width} best-scored moves a node): {value:+g} for the mover"
-        if move == root.move:
-            return f"{head}; agrees with the game's own advice: {root.reason}"
+        head = f"look-ahead {plies} plies ({self.width} best-scored moves a node): {value + 0.0:+g} for the mover"
         return f"{head}; the game's own advice was {self.game.move_text(position, root.move)} ({root.kind})"
 
     def _scored(self, position: Any, budget: _Budget, also: Sequence[Any] = (), narrow: bool = True,
