@@ -132,14 +132,19 @@ def chosen_engine(spec: str) -> Any:
 
 def engine_best(engine: Any, game: Playable, position: Any, deadline: Deadline, depth: Optional[int]) -> Advice:
     """``engine``'s advice by ``deadline``; ``depth`` (--depth) is the game's own engine's depth
-    (own moves), or the depth of the look-ahead's forced search at its root."""
+    (own moves), or the depth of the look-ahead's forced search at its root (without it, and
+    without ``fK`` in the spec, the game's own default: deepening while the clock lasts)."""
     from dataclasses import replace
 
     from placesat.core.selfplay import BEST
 
-    if depth is not None:
-        engine = replace(engine, depth=depth) if engine.kind == BEST else replace(engine, forced=depth)
-    return engine.advise(game, position, deadline)
+    if engine.kind == BEST:
+        return engine.advise(game, position, deadline) if depth is None else replace(engine, depth=depth).advise(game, position, deadline)
+    from placesat.core.lookahead import DEFAULT_PLIES, Lookahead
+
+    # no depth: the game's own engine at the root deepens while the command's clock lasts
+    forced = depth if depth is not None else engine.forced
+    return Lookahead(game, plies=engine.depth or DEFAULT_PLIES, forced=forced).best(position, deadline.sooner(engine.seconds), engine.nodes)
 
 
 def advice_json(game: Playable, position: Any, advice: Advice) -> dict[str, Any]:

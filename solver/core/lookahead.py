@@ -49,7 +49,8 @@ DEFAULT_WIDTH = 6
 DEFAULT_PLIES = 3
 """The deepest iteration (plies: own move, the other's reply, own move again)."""
 DEFAULT_FORCED = 1
-"""The game's ``best`` at the root looks this many own moves deep (0: the search alone)."""
+"""The game's ``best`` at the root looks this many own moves deep (0: the search alone; None:
+the game's own default, deepening while the clock lasts)."""
 FORCED_SHARE = 0.6
 """With a clock, the share of the time the game's ``best`` at the root may take."""
 
@@ -97,7 +98,7 @@ class _Scored:
 class Lookahead:
     """The look-ahead engine over ``game`` (a Playable that is also :class:`Evaluated`)."""
 
-    def __init__(self, game: Playable, width: int = DEFAULT_WIDTH, plies: int = DEFAULT_PLIES, forced: int = DEFAULT_FORCED) -> None:
+    def __init__(self, game: Playable, width: int = DEFAULT_WIDTH, plies: int = DEFAULT_PLIES, forced: int | None = DEFAULT_FORCED) -> None:
         self.game = game
         self.width = width
         self.plies = plies
@@ -112,11 +113,12 @@ class Lookahead:
             raise InputError("the game is over: there is no move to recommend")
         if len(legal) == 1:
             return Advice(legal[0], ONLY_MOVE, "the only legal move")
-        if self.forced or game.players(position) != 2:
+        if self.forced != 0 or game.players(position) != 2:
             remaining = deadline.remaining()
             share = deadline if remaining is None else deadline.sooner(FORCED_SHARE * remaining)
             advise = getattr(game, "advise", None)  # a game whose best raises a Ctrl-C: its answer before it
-            root = advise(position, share, self.forced or None)[0] if advise is not None else game.best(position, share, self.forced or None)
+            depth = self.forced or None  # None: the game's own default (deepening while the clock lasts)
+            root = advise(position, share, depth)[0] if advise is not None else game.best(position, share, depth)
             if pending_stop() is not None:
                 return root  # Ctrl-C: the game's own answer so far, as it words it
         else:
