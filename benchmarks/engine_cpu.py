@@ -53,7 +53,7 @@ def main() -> None:
     parser.add_argument("game", choices=["lsd", "quarry", "logisticks", "lixso-game", "laido"])
     parser.add_argument("engines", nargs="*", default=["best:d1", "lookahead:p2:600n"])
     parser.add_argument("--positions", type=int, default=10)
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()
     seconds: dict[str, list[float]] = {spec: [] for spec in args.engines}
     for index in range(args.positions):
         game = new_game(args.game)

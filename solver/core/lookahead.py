@@ -48,8 +48,9 @@ DEFAULT_WIDTH = 6
 """Moves searched deeper at every node: the best-scored, after every candidate was scored."""
 DEFAULT_PLIES = 3
 """The deepest iteration (plies: own move, the other's reply, own move again)."""
-DEFAULT_FORCED = 1
-"""The game's ``best`` at the root looks this many own moves deep (0: the search alone; None:
+DEFAULT_FORCED = 2
+"""The game's ``best`` at the root looks this many own moves deep (2: it finds a win forced
+within two own moves, and stops the other's, which two plies of search cannot see) (0: the search alone; None:
 the game's own default, deepening while the clock lasts)."""
 FORCED_SHARE = 0.6
 """With a clock, the share of the time the game's ``best`` at the root may take."""

@@ -44,8 +44,9 @@ game to game (with deterministic engines, games from one start would otherwise a
 while the engines play everything after (our choice: seeds say nothing of it)."""
 DEFAULT_MAX_PLIES = 1000
 """A game still going after this many plies is stopped and counted as unfinished."""
-DEFAULT_LOOKAHEAD = "lookahead:p2:1s"
-"""The look-ahead engine unless told: 2 plies (own move and every strong reply), at most 1 s a move."""
+DEFAULT_LOOKAHEAD = "lookahead:p2:f2:1s"
+"""The look-ahead engine unless told: the game's own engine 2 own moves deep at the root, then
+2 plies (own move and every strong reply), at most 1 s a move."""
 MAX_DEPTH = 12
 Z_95 = 1.959963984540054
 """The two-sided 95% point of the standard normal distribution."""
