@@ -36,7 +36,7 @@ from placesat.laido.render import legend_text, render_svg, render_text, step_mar
 from placesat.laido.rules import PASS_TIEBREAK, READINGS, TIEBREAKS, IllegalMove, legal_moves, play as play_move, replay
 from placesat.laido.score import Score, score_position
 
-from .play import TOP_JSON, add_play_commands, show_top, top_option
+from .play import TOP_JSON, add_play_commands, chosen_engine, engine_best, engine_option, show_top, top_option
 from .common import (
     search_option,
     table_mb_option,
@@ -667,15 +667,18 @@ def best(
     json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}; with --top: ' + TOP_JSON + "."),
     upto: Optional[int] = _upto_option(),
     top: Optional[int] = top_option(),
+    engine_spec: str = engine_option(),
 ) -> None:
     """The move the engine recommends for the player to move, and why.
 
-    In this order, within the time limit: a forced win ("wins by force: ..."); the move that
+    The look-ahead engine (default) searches 2 plies over the evaluation below, with this
+    engine at its root; --engine best is this engine alone. In this order, within the time limit: a forced win ("wins by force: ..."); the move that
     stops the other side's forced win with its next move ("the only move that stops white's
     win at ..."); or the move the evaluation prefers: the stones each side still needs to win
     if the other only passed (reach, up to 4), theirs minus yours. Ctrl-C prints the best
     found so far, then stops.
     """
+    chosen = chosen_engine(engine_spec)
     position, _, _ = _load(path, upto)
     if position.is_over:
         fail(f"{path}: the game is over (two passes in a row): there is no move to advise")
@@ -683,7 +686,7 @@ def best(
     if top is not None:
         raise typer.Exit(show_top(engine, position, top, Deadline(time_limit), depth, json_output))
     with spinner(f"best: {position.to_move} to move"):
-        advice = engine.best(position, Deadline(time_limit), depth)
+        advice = engine_best(chosen, engine, position, Deadline(time_limit), depth)
     if json_output:
         print_json(advice_record(advice))
     else:

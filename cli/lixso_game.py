@@ -38,7 +38,7 @@ from .common import (
     warn,
     write_output,
 )
-from .play import TOP_JSON, PlaySetup, SkippedLine, add_review_command, check_stdin, register_game, register_on_demand, show_top, top_option, typed_line
+from .play import TOP_JSON, add_review_command, check_stdin, chosen_engine, engine_best, engine_option, PlaySetup, register_game, register_on_demand, show_top, SkippedLine, top_option, typed_line
 
 app = make_group(
     """The Lixso strategic game: players take turns laying L-tiles of their colours on a
@@ -860,10 +860,13 @@ def best(
     depth: Optional[int] = typer.Option(None, "--depth", "-d", min=1, max=60, help="Look this many moves ahead (and look for forced wins within this many turns) instead of using the time: the same answer every time."),
     json_output: bool = json_option('One JSON object: {"to_move", "move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}; with --top: ' + TOP_JSON + "."),
     top: Optional[int] = top_option(),
+    engine_spec: str = engine_option(),
 ) -> None:
     """The move the engine recommends for the player to move, and why.
 
-    Solve's move, with its reason: a result proven with perfect play (wins by force, and
+    The look-ahead engine (default) searches 2 plies over the evaluation (the sides' tiles
+    and half their most by count), with this engine at its root; --engine best is this
+    engine alone: solve's move, with its reason: a result proven with perfect play (wins by force, and
     by how many tiles, with the line of play; holds a draw; loses by the fewest), else a
     win settled by force within a few turns ('forced'), else the only tiles that stop the
     other side settling its win at its next turn, else the evaluation of solve's look-ahead
@@ -872,8 +875,10 @@ def best(
     Ctrl-C gives the best move found so far.
     """
     from placesat.core.limits import Deadline
+    from placesat.core.signals import pending_stop
     from placesat.lixso.game.play import LixsoPlayable
 
+    engine = chosen_engine(engine_spec)
     # with --depth alone the answer is the same every time: no default limit then
     deadline = Deadline(time_limit if time_limit is not None or depth is not None else DEFAULT_THINK)
     game = _load(path, players, no_clue_touch_rule, name, index)
@@ -882,7 +887,10 @@ def best(
     if top is not None:
         raise typer.Exit(show_top(LixsoPlayable(backend=backend), game, top, deadline, depth, json_output))
     with spinner("thinking"):
-        advice, stopped = LixsoPlayable(backend=backend).advise(game, deadline, depth)
+        if engine.kind == "best":
+            advice, stopped = LixsoPlayable(backend=backend).advise(game, deadline, depth)
+        else:
+            advice, stopped = engine_best(engine, LixsoPlayable(backend=backend), game, deadline, depth), pending_stop()
     if json_output:
         from placesat.lixso.game.answers import advice_record
 

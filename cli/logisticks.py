@@ -24,7 +24,7 @@ from placesat.logisticks.forced import (
     play_move,
 )
 from placesat.logisticks.answers import advice_record, moves_record, state_record as _state_json
-from placesat.logisticks.play import LogiSticks, best_move
+from placesat.logisticks.play import LogiSticks
 from placesat.logisticks.model import (
     Position,
     parse_move,
@@ -49,7 +49,7 @@ from placesat.logisticks.rules import (
 )
 
 from .certified import certificate_backend, report_certification
-from .play import TOP_JSON, add_play_commands, show_top, top_option
+from .play import TOP_JSON, add_play_commands, chosen_engine, engine_best, engine_option, show_top, top_option
 from .common import (
     search_option,
     table_mb_option,
@@ -580,10 +580,12 @@ def best(
     depth: Optional[int] = typer.Option(None, "--depth", "-d", min=1, max=MAX_MOVES, help="Search for a forced point within at most this many own moves (default: deepen while time lasts); with it the answer repeats exactly when the time limit does not bite."),
     json_output: bool = json_option('One JSON object: {"player", "move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth", "interrupted"}; with --top: ' + TOP_JSON + " (a forced point is no proven result: worths are evaluations)."),
     top: Optional[int] = top_option(),
+    engine_spec: str = engine_option(),
 ) -> None:
     """The move the engine recommends for the player to move, and why.
 
-    In this order: the only legal move; a point at once, or one forced within a few own moves
+    The look-ahead engine (default) searches 2 plies over the evaluation below, with this
+    engine at its root; --engine best is this engine alone. In this order: the only legal move; a point at once, or one forced within a few own moves
     whatever the others play ("forces a point within 2 own moves ...", the line shown); the
     move that stops the next player's point at once ("the only move that stops player 2's
     point ..." or "one of N moves ..."); else the move the evaluation prefers, the evaluation
@@ -591,6 +593,7 @@ def best(
     opponent's). Always answers within the time limit; on Ctrl-C, with the best move found so
     far (exit 130).
     """
+    engine = chosen_engine(engine_spec)
     deadline = as_deadline(BEST_SECONDS if time_limit is None else time_limit)
     position = _load(position_file)
     if game_over(position):
@@ -598,7 +601,7 @@ def best(
     if top is not None:
         raise typer.Exit(show_top(LogiSticks(), position, top, deadline, depth, json_output))
     with spinner(f"best: player {position.to_move}"):
-        advice = best_move(position, deadline, depth)
+        advice = engine_best(engine, LogiSticks(), position, deadline, depth)
     stopped = pending_stop()
     if json_output:
         print_json(advice_record(position, advice, stopped is not None))

@@ -105,6 +105,48 @@ def check_stdin() -> None:
 # --------------------------------------------------------------------------- advice
 
 
+ENGINE_HELP = ("The engine: lookahead (the default: a look-ahead search over the game's evaluation, the game's own "
+               "forced search at its root; lookahead:p3 looks 3 plies, lookahead:400n scores at most 400 positions a move) "
+               "or best (the game's own engine alone, as before).")
+DEFAULT_PLAY_ENGINE = "lookahead"
+
+
+def engine_option() -> Any:
+    """``--engine SPEC`` for ``best`` and ``play-vs``: which engine advises (:func:`chosen_engine`)."""
+    return typer.Option(DEFAULT_PLAY_ENGINE, "--engine", metavar="SPEC", help=ENGINE_HELP)
+
+
+def chosen_engine(spec: str) -> Any:
+    """The engine ``--engine`` names (a selfplay spec; ``best`` and ``lookahead`` alone take
+    the command's clock and depth, not selfplay's defaults); one line and exit 2 when it
+    cannot be read."""
+    from placesat.core.selfplay import BEST, LOOKAHEAD, Engine, parse_engine
+
+    if spec.strip().lower() in (BEST, LOOKAHEAD):
+        return Engine(spec.strip().lower())  # the command's own clock (--time-limit, --think) and depth
+    try:
+        return parse_engine(spec, "--engine")
+    except InputError as error:
+        fail(str(error))
+
+
+def engine_best(engine: Any, game: Playable, position: Any, deadline: Deadline, depth: Optional[int]) -> Advice:
+    """``engine``'s advice by ``deadline``; ``depth`` (--depth) is the game's own engine's depth
+    (own moves), or the depth of the look-ahead's forced search at its root (without it, and
+    without ``fK`` in the spec, the game's own default: deepening while the clock lasts)."""
+    from dataclasses import replace
+
+    from placesat.core.selfplay import BEST
+
+    if engine.kind == BEST:
+        return engine.advise(game, position, deadline) if depth is None else replace(engine, depth=depth).advise(game, position, deadline)
+    from placesat.core.lookahead import DEFAULT_PLIES, Lookahead
+
+    # no depth: the game's own engine at the root deepens while the command's clock lasts
+    forced = depth if depth is not None else engine.forced
+    return Lookahead(game, plies=engine.depth or DEFAULT_PLIES, forced=forced).best(position, deadline.sooner(engine.seconds), engine.nodes)
+
+
 def advice_json(game: Playable, position: Any, advice: Advice) -> dict[str, Any]:
     """An Advice as JSON: the move as typed, the kind, the reason, the line (as typed), the
     evaluation and its name, the depth (placesat.core.answers.advice_record)."""
@@ -157,7 +199,7 @@ HELP_WORDS = ("type a move, or one of: moves (the legal moves), hint (the engine
 
 
 def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[float], depth: Optional[int], json_output: bool,
-                    out: Optional[str] = None) -> int:
+                    out: Optional[str] = None, engine_spec: str = DEFAULT_PLAY_ENGINE) -> int:
     """The play-vs loop: the person plays ``seat``, the engine every other seat; returns the exit code.
 
     Each engine move is printed with its reason, the board after every turn (text mode), the
@@ -168,6 +210,7 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
     """
     from placesat.core.session import PlaySession
 
+    engine = chosen_engine(engine_spec)
     check_stdin()
     game = setup.playable
     position = setup.load_position(path)
@@ -212,7 +255,7 @@ def play_vs_session(setup: PlaySetup, path: str, seat: int, think: Optional[floa
 
     def engine_advice(position: Any) -> Advice:
         with spinner("the engine is thinking"):
-            advice = game.best(position, Deadline(think), depth)
+            advice = engine_best(engine, game, position, Deadline(think), depth)
         raise_if_stopped()  # a Ctrl-C while it thought: best answered early, and the stop ends the game here
         return advice
 
@@ -375,13 +418,14 @@ def add_play_commands(app: typer.Typer, playable: Playable, load_position: Calla
         json_output: bool = json_option("One JSON object per event (start, move, hint, undo, moves, board, saved, refused, end, stopped); prompts go to stderr."),
         out: Optional[str] = typer.Option(None, "--out", "-o", metavar="FILE",
                                           help="Write the game here when it ends or you stop: its record (the start and every move, what 'review' reads) where the game keeps records, else the position."),
+        engine: str = engine_option(),
     ) -> None:
         from .common import output_path
 
         if out == "-":
             fail("--out must name a file: the game itself is played on standard output")
         output_path(out)
-        raise typer.Exit(play_vs_session(setup, path, seat, think, depth, json_output, out))
+        raise typer.Exit(play_vs_session(setup, path, seat, think, depth, json_output, out, engine))
 
     play_vs.__doc__ = f"""Play against the engine in the terminal, from POS.
 
@@ -413,9 +457,11 @@ def add_best_command(app: typer.Typer, setup: PlaySetup) -> None:
         depth: Optional[int] = typer.Option(None, "--depth", min=1, max=12, help="Look at most this deep, in own moves (with no --time-limit: no clock, the same answer on any machine)."),
         json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth"}; with --top: ' + TOP_JSON + "."),
         top: Optional[int] = top_option(),
+        engine_spec: str = engine_option(),
     ) -> None:
         from placesat.core.limits import TimeLimit
 
+        engine = chosen_engine(engine_spec)
         limit = time_limit if time_limit is not None or depth is not None else TimeLimit(5.0)
         deadline = Deadline(limit)
         position = setup.load_position(path)
@@ -424,7 +470,7 @@ def add_best_command(app: typer.Typer, setup: PlaySetup) -> None:
         if top is not None:
             raise typer.Exit(show_top(game, position, top, deadline, depth, json_output))
         with spinner("looking for the best move"):
-            advice = game.best(position, deadline, depth)
+            advice = engine_best(engine, game, position, deadline, depth)
         if json_output:
             print_json(advice_json(game, position, advice))
         else:
@@ -600,7 +646,7 @@ def selfplay_command(
     game_name: str = typer.Argument(..., metavar="GAME", help="The game: " + ", ".join(sorted(PLAY_GAMES)) + "."),
     games: int = typer.Option(..., "--games", "-n", min=1, max=1_000_000, help="How many games."),
     seed: int = typer.Option(0, "--seed", min=0, help="Seed of the random plies: game i depends only on (seed, i)."),
-    engine_a: str = typer.Option("best:d2", "--engine-a", metavar="SPEC", help="Seat 1's engine: best:d2 (depth, reproducible), best:0.5s (seconds per move), best:d3:2s, or random."),
+    engine_a: str = typer.Option("best:d2", "--engine-a", metavar="SPEC", help="Seat 1's engine: best:d2 (the game's own, to a depth: reproducible), best:0.5s (seconds per move), best:d3:2s, random, or lookahead:p2:1s / lookahead:p2:600n (the look-ahead engine: plies, seconds or positions scored per move)."),
     engine_b: str = typer.Option("best:d2", "--engine-b", metavar="SPEC", help="Every other seat's engine (same forms)."),
     position_path: Optional[str] = typer.Option(None, "--position", metavar="POS", help="Start every game here instead of the opening."),
     players: int = typer.Option(2, "--players", min=2, max=4, help="Players of the opening (without --position)."),

@@ -29,7 +29,7 @@ from placesat.quarry.rules import State, line, placements, play as rules_play, r
 from placesat.quarry.stones import StoneSet, default_stones, load_stones
 from placesat.quarry.threats import blocks, threats as threats_query
 
-from .play import TOP_JSON, add_play_commands, show_top, top_option
+from .play import TOP_JSON, add_play_commands, chosen_engine, engine_best, engine_option, show_top, top_option
 from .common import (
     EXIT_NOT_ALL_GOOD, answer_picture, backend_option, check_proof_file, command, console, fail, json_option, make_group,
     output_path, print_json, proof_option, proof_output, report_proof, search_option, side_outputs, spinner,
@@ -538,15 +538,18 @@ def best(
     depth: Optional[int] = typer.Option(None, "--depth", min=1, max=FORCED_MOST, help="Search forced wins within at most this many own moves (1: wins and defences at once and the evaluation only); the same position then gets the same answer on any machine, unless the time limit comes first."),
     json_output: bool = json_option('One JSON object: {"move", "kind", "reason", "line", "evaluation", "evaluation_name", "depth", "player"}; with --top: ' + TOP_JSON + "."),
     top: Optional[int] = top_option(),
+    engine_spec: str = engine_option(),
 ) -> None:
     """The move the engine recommends for the player to move, and why.
 
-    In order: a win at once; the only move(s) that stop the other's win at once; a forced win
+    The look-ahead engine (default) searches 2 plies over the evaluation below, with this
+    engine at its root; --engine best is this engine alone. In order: a win at once; the only move(s) that stop the other's win at once; a forced win
     (deepening while the time lasts, replayed on the rules); the move that stops the other's
     forced win within 2 of its moves; else the evaluation's choice, named and shown (stones
     still needed at least, by the cells still to cover between the zones against the stones
     left: the other's minus yours). Ctrl-C answers with the best found so far.
     """
+    engine = chosen_engine(engine_spec)
     deadline = Deadline(BEST_TIME if time_limit is None else time_limit)
     game = QuarryGameSoFar.of(_load(path)[0])
     state = game.state
@@ -555,7 +558,7 @@ def best(
     if top is not None:
         raise typer.Exit(show_top(QuarryPlayable(), game, top, deadline, depth, json_output))
     with spinner(f"best move for {state.to_move}..."):
-        advice = QuarryPlayable().best(game, deadline, depth)
+        advice = engine_best(engine, QuarryPlayable(), game, deadline, depth)
     said = move_text(advice.move, state.stones)
     if json_output:
         print_json(advice_record(state, advice))

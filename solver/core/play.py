@@ -5,6 +5,10 @@ built over its plain rule engine (``rules.py``) and its own ``forced``/``best`` 
 terminal loop of ``play-vs`` (``cli/play.py``) and the ``selfplay`` runner
 (``solver/core/selfplay.py``) see a game only through it, so a game gains both by writing it.
 
+A game that also gives an evaluation (``evaluate``, and optionally ``candidates``:
+:class:`placesat.core.lookahead.Evaluated`) is played by the look-ahead engine too, the
+default of ``best`` and ``play-vs``.
+
 Seats are counted from 1, as in every ``to_move`` the toolkit prints. Positions are values:
 ``play`` returns a new position and never changes the one it is given.
 """

@@ -3,8 +3,9 @@
 ``placesat selfplay GAME`` plays ``--games N`` games from the opening (``Playable.opening``)
 or a given position. Engine A plays seat 1 and engine B every other seat (with more than two
 players, B plays all the others). An engine is ``best:d2`` (the game's ``best`` to a depth:
-reproducible), ``best:0.5s`` (to a time per move: depends on the machine) or ``random`` (a
-legal move at random). The first :data:`DEFAULT_OPENING_PLIES` plies of every game are random
+reproducible), ``best:0.5s`` (to a time per move: depends on the machine), ``random`` (a
+legal move at random), or the look-ahead engine (:mod:`placesat.core.lookahead`):
+``lookahead:p2:400n`` (plies, positions scored a move: reproducible) or ``lookahead:p2:1s``. The first :data:`DEFAULT_OPENING_PLIES` plies of every game are random
 (seeded), so games with deterministic engines differ; a random ply never ends the game when
 another move would not (:func:`opening_moves`).
 
@@ -32,10 +33,10 @@ from typing import Any, Callable, Iterator, Sequence
 from .errors import InputError
 from .limits import Deadline, check_time_limit
 from .parallel import WorkerCrash, run_ordered
-from .play import Playable, canonical_move_text
+from .play import Advice, Playable, canonical_move_text
 from .signals import raise_if_stopped
 
-RANDOM, BEST = "random", "best"
+RANDOM, BEST, LOOKAHEAD = "random", "best", "lookahead"
 DEFAULT_ENGINE = "best:d2"
 """The engine of both sides unless told: the game's ``best`` to depth 2, reproducible."""
 DEFAULT_OPENING_PLIES = 2
@@ -44,6 +45,9 @@ game to game (with deterministic engines, games from one start would otherwise a
 while the engines play everything after (our choice: seeds say nothing of it)."""
 DEFAULT_MAX_PLIES = 1000
 """A game still going after this many plies is stopped and counted as unfinished."""
+DEFAULT_LOOKAHEAD = "lookahead:p2:f2:1s"
+"""The look-ahead engine unless told: the game's own engine 2 own moves deep at the root, then
+2 plies (own move and every strong reply), at most 1 s a move."""
 MAX_DEPTH = 12
 Z_95 = 1.959963984540054
 """The two-sided 95% point of the standard normal distribution."""
@@ -51,49 +55,83 @@ Z_95 = 1.959963984540054
 
 @dataclass(frozen=True)
 class Engine:
-    """How one side chooses its moves: ``random``, or the game's ``best`` with a depth and/or
-    seconds per move."""
+    """How one side chooses its moves: ``random``; the game's own ``best`` with a depth and/or
+    seconds per move; or the look-ahead engine (:mod:`placesat.core.lookahead`) with its plies,
+    seconds and/or scored positions (nodes) per move."""
 
     kind: str
     depth: int | None = None
     seconds: float | None = None
+    nodes: int | None = None
+    forced: int | None = None
 
     def __str__(self) -> str:
         if self.kind == RANDOM:
             return RANDOM
-        parts = ([f"d{self.depth}"] if self.depth is not None else []) + ([f"{self.seconds:g}s"] if self.seconds is not None else [])
-        return ":".join([BEST] + parts)
+        depth = "p" if self.kind == LOOKAHEAD else "d"
+        parts = ([f"{depth}{self.depth}"] if self.depth is not None else []) + ([f"f{self.forced}"] if self.forced is not None else []) \
+            + ([f"{self.seconds:g}s"] if self.seconds is not None else []) + ([f"{self.nodes}n"] if self.nodes is not None else [])
+        return ":".join([self.kind] + parts)
 
     def choose(self, game: Playable, position: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The move this engine plays in ``position``."""
         if self.kind == RANDOM:
             return rng.choice(legal)
-        deadline = Deadline(self.seconds)
-        return game.best(position, deadline, self.depth).move
+        return self.advise(game, position, Deadline(self.seconds)).move
+
+    def advise(self, game: Playable, position: Any, deadline: Deadline) -> Advice:
+        """This engine's advice in ``position``, by ``deadline`` (the sooner of it and the
+        engine's own seconds)."""
+        deadline = deadline.sooner(self.seconds)
+        if self.kind == LOOKAHEAD:
+            from .lookahead import DEFAULT_FORCED, DEFAULT_PLIES, Lookahead
+
+            engine = Lookahead(game, plies=self.depth or DEFAULT_PLIES, forced=DEFAULT_FORCED if self.forced is None else self.forced)
+            return engine.best(position, deadline, self.nodes)
+        return game.best(position, deadline, self.depth)
 
 
-_PART = re.compile(r"^(?:d(?P<depth>[0-9]{1,2})|(?P<seconds>[0-9]+(?:\.[0-9]+)?)s)$")
+_PART = re.compile(r"^(?:(?P<letter>[dp])(?P<depth>[0-9]{1,2})|f(?P<forced>[0-9]{1,2})|(?P<seconds>[0-9]+(?:\.[0-9]+)?)s|(?P<nodes>[0-9]{1,9})n)$")
 
 
 def parse_engine(text: str, where: str = "engine") -> Engine:
-    """An engine as written: ``random``, ``best:d2`` (depth), ``best:0.5s`` (seconds per move) or
-    both (``best:d3:2s``: depth 3, at most 2 s); ``best`` alone is :data:`DEFAULT_ENGINE`."""
+    """An engine as written: ``random``; ``best:d2`` (the game's own ``best`` to a depth in own
+    moves), ``best:0.5s`` (seconds per move) or both (``best:d3:2s``); ``lookahead:p3`` (the
+    look-ahead engine to 3 plies), with ``:1s`` (seconds per move) and/or ``:400n`` (positions
+    scored per move: the same moves on any machine). ``best`` alone is :data:`DEFAULT_ENGINE`,
+    ``lookahead`` alone :data:`DEFAULT_LOOKAHEAD`."""
     words = text.strip().lower().split(":")
     if words == [RANDOM]:
         return Engine(RANDOM)
     if words == [BEST]:
         return parse_engine(DEFAULT_ENGINE, where)
-    if words[0] != BEST or not 2 <= len(words) <= 3:
-        raise InputError(f"{where}: cannot read the engine {text!r}: write random, best:d2 (a depth), best:0.5s (seconds per move) or best:d2:1s")
-    depth = seconds = None
+    if words == [LOOKAHEAD]:
+        return parse_engine(DEFAULT_LOOKAHEAD, where)
+    usage = "write random, best:d2 (a depth), best:0.5s (seconds per move), best:d2:1s, lookahead:p3:1s (plies, seconds) or lookahead:p3:400n (plies, positions scored)"
+    if words[0] not in (BEST, LOOKAHEAD) or not 2 <= len(words) <= 5:
+        raise InputError(f"{where}: cannot read the engine {text!r}: {usage}")
+    kind = words[0]
+    letter = "d" if kind == BEST else "p"
+    depth = seconds = nodes = forced = None
     for word in words[1:]:
         match = _PART.match(word)
-        if match is None or (match["depth"] and depth is not None) or (match["seconds"] and seconds is not None):
-            raise InputError(f"{where}: cannot read {word!r} in {text!r}: a depth is d1 to d{MAX_DEPTH}, a time 0.5s")
+        if match is None or (match["letter"] and (match["letter"] != letter or depth is not None)) \
+                or (match["seconds"] and seconds is not None) or (match["nodes"] and (kind == BEST or nodes is not None)) \
+                or (match["forced"] and (kind == BEST or forced is not None)):
+            extra = ", the game's forced search at the root f2 (own moves), positions scored 400n" if kind == LOOKAHEAD else ""
+            raise InputError(f"{where}: cannot read {word!r} in {text!r}: a depth is {letter}1 to {letter}{MAX_DEPTH}, a time 0.5s{extra}")
         if match["depth"]:
             depth = int(match["depth"])
             if not 1 <= depth <= MAX_DEPTH:
                 raise InputError(f"{where}: the depth must be from 1 to {MAX_DEPTH}, not {depth}")
+        elif match["forced"]:
+            forced = int(match["forced"])
+            if not 0 <= forced <= MAX_DEPTH:
+                raise InputError(f"{where}: the forced search's depth must be from 0 (none) to {MAX_DEPTH}, not {forced}")
+        elif match["nodes"]:
+            nodes = int(match["nodes"])
+            if nodes < 1:
+                raise InputError(f"{where}: the positions scored per move must be at least 1, not {nodes}")
         else:
             seconds = float(match["seconds"])
             try:
@@ -102,7 +140,7 @@ def parse_engine(text: str, where: str = "engine") -> Engine:
                 raise InputError(f"{where}: the time {error}") from None
             if seconds == 0:
                 raise InputError(f"{where}: the time per move must be more than 0 s")
-    return Engine(BEST, depth, seconds)
+    return Engine(kind, depth, seconds, nodes, forced)
 
 
 def game_random(seed: int, index: int) -> random.Random:

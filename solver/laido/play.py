@@ -28,8 +28,8 @@ from placesat.core.limits import Deadline, TimeUp
 from placesat.core.signals import Stop
 from placesat.core.play import DEFENCE, EVALUATION, FORCED_LOSS, FORCED_WIN, ONLY_MOVE, Advice
 
-from .forced import DEFAULT_BACKEND, NO_WIN, WIN, LaidoRules, Memory, forced_win, move_text
-from .model import PASS, SWAP, Move, Position, dumps, opponent, parse_move, position_to_json
+from .forced import DEFAULT_BACKEND, NO_WIN, WIN, LaidoRules, Memory, forced_win, move_text, seat_of
+from .model import BLACK, PASS, SWAP, WHITE, Move, Position, dumps, opponent, parse_move, position_to_json
 from .reach import NO, YES, reach_win
 from .render import legend_text, render_text
 from .rules import IllegalMove, board_order, is_opening, legal_moves, play
@@ -164,6 +164,24 @@ class LaidoPlayable(LaidoRules):
             return self._evaluate(position, defence, deadline, searched, fallback)
         except (TimeUp, Stop):  # a stop (Ctrl-C) too: the caller prints the best so far, then stops
             return fallback
+
+    def evaluate(self, position: Position, seat: int, deadline: Deadline) -> float:
+        """For the look-ahead engine: :meth:`evaluation` for the colour of ``seat``."""
+        colour = next(c for c in (BLACK, WHITE) if seat_of(c) == seat)
+        return float(self.evaluation(position, colour, deadline)[0])
+
+    def candidates(self, position: Position, moves: Sequence[Move], deadline: Deadline) -> Sequence[Move]:
+        """For the look-ahead engine (each move scored costs two ``reach`` calls): the stones of
+        both sides' plans to win (where to build, where to block; the side needing fewer first)
+        and a pass, at most :data:`EVALUATED_MOVES`; every move but the swap when no plan is known."""
+        pool = [m for m in moves if m != SWAP]
+        _, mine, theirs = self.evaluation(position, position.to_move, deadline)
+        plans = [mine.plan, theirs.plan] if mine.number() <= theirs.number() else [theirs.plan, mine.plan]
+        planned = list(dict.fromkeys(sorted(plans[0], key=board_order) + sorted(plans[1], key=board_order)))
+        if not is_opening(position):
+            planned.append(PASS)
+        chosen = [m for m in planned if m in pool][:EVALUATED_MOVES]
+        return chosen or pool
 
     def _plans(self, position: Position, deadline: Deadline) -> Advice[Move] | None:
         """The evaluation of the position as it stands, and the first stone of the plan of the

@@ -69,6 +69,10 @@ class Standing:
         return self.points + CLOSENESS_WEIGHT * self.closeness
 
 
+LOOKAHEAD_POINT = 3.0
+"""A point in the look-ahead engine's evaluation (:meth:`LogiSticks.evaluate`), against
+:data:`CLOSENESS_WEIGHT` per unit of closeness."""
+
 EVALUATION_NAME = "points plus closeness of the open targets, own minus the best opponent's"
 
 
@@ -237,6 +241,15 @@ class LogiSticks(RuleGame):
     def save_text(self, position: Position) -> str:
         """The position as a JSON position file."""
         return json.dumps(position_to_json(position), indent=1) + "\n"
+
+    def evaluate(self, position: Position, seat: int, deadline: Deadline) -> float:
+        """For the look-ahead engine (an engine choice, seeds/logisticks.md): :func:`evaluation`
+        for ``seat`` with a point worth :data:`LOOKAHEAD_POINT` (not 1): a point the other is
+        let make must cost more than any gain in closeness a move makes instead."""
+        table = standings(position)
+        own = table[seat]
+        rival = max((s for p, s in table.items() if p != seat), key=lambda s: (s.value, -s.player))
+        return LOOKAHEAD_POINT * (own.points - rival.points) + CLOSENESS_WEIGHT * (own.closeness - rival.closeness)
 
     def best(self, position: Position, deadline: Deadline, depth: int | None = None) -> Advice[Move]:
         """The recommended move (:func:`best_move`)."""

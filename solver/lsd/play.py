@@ -220,6 +220,10 @@ class LsdPlay:
             raise error.located(path) from None
         return GameRecord(game.start, tuple(RecordedMove(m, f"moves[{i}]") for i, m in enumerate(game.moves)))
 
+    def evaluate(self, position: Position, seat: int, deadline: Deadline) -> float:
+        """For the look-ahead engine: :func:`evaluation`'s difference for ``seat``."""
+        return float(evaluation(position, seat)[0])
+
     def best(self, position: Position, deadline: Deadline, depth: int | None = None) -> Advice[Move]:
         """The recommended move: a forced win within ``depth`` own moves (deepening while the time
         lasts, when no depth is given), else the only (or the best) move that stops the next

@@ -42,6 +42,8 @@ EVALUATION_NAME = "cells still to cover between the zones, the other's minus you
 DEFAULT_DEPTH = 2
 """The forced search's depth (own moves) when neither a depth nor a time limit is given."""
 DEFENCE_MOVES = 2
+CANDIDATES = 12
+"""The look-ahead engine scores this many building moves and this many cutting moves a node."""
 """How far ahead ``best`` looks for the other's forced win to stop (its own moves)."""
 
 
@@ -189,6 +191,25 @@ class QuarryPlayable:
         position = parse_position(text, path)
         start = Game.of(replace(position, moves=()))
         return GameRecord(start, tuple(RecordedMove(p.move, f"moves[{i}]", seat(p.player)) for i, p in enumerate(position.moves)))
+
+    def evaluate(self, position: Game, seat_: int, deadline: Deadline) -> float:
+        """For the look-ahead engine: :func:`_evaluation` for ``seat_`` as one number (the cells
+        still to cover, the other's minus its own, first; the stones at least to break ties)."""
+        value, _ = _evaluation(position.state, PLAYERS[seat_ - 1])
+        return value[0] * 100 + value[1]
+
+    def candidates(self, position: Game, moves: Sequence[Move], deadline: Deadline) -> Sequence[Move]:
+        """For the look-ahead engine (an engine choice, seeds/quarry.md): every move when either
+        side has a win at once (the wins, and the stops among all moves, must be seen); else the
+        :data:`CANDIDATES` moves that best build the mover's cheapest paths and the
+        :data:`CANDIDATES` that best cut the other's (:meth:`QuarryGame.order`), and a pass."""
+        state = position.state
+        me = state.to_move
+        if len(moves) <= 2 * CANDIDATES or winning_moves(state, me, first_only=True) or winning_moves(state, opponent(me), first_only=True):
+            return moves
+        build = QuarryGame(me).order(state, moves)[:CANDIDATES]
+        cut = QuarryGame(opponent(me)).order(state, moves)[:CANDIDATES]
+        return list(dict.fromkeys([*build, *cut, *([PASS] if PASS in moves else [])]))
 
     def best(self, position: Game, deadline: Deadline, depth: int | None = None) -> Advice[Move]:
         """The recommended move (see the module docstring for the order of reasons), answered by

@@ -147,6 +147,17 @@ class LixsoPlayable:
 
     # ----------------------------------------------------------------- the advice
 
+    def evaluate(self, position: Game, seat: int, deadline: Deadline) -> float:
+        """For the look-ahead engine: ``seat``'s side's tiles minus the best other side's, plus
+        half the difference of their most tiles still by count (:meth:`SettledTest.most`): the
+        estimate at ``solve``'s horizon, for one side."""
+        rules, state = position.rules, position.state
+        side = rules.seating.sides[seat - 1]
+        test = SettledTest(rules, side)
+        others = [o for o in range(len(state.scores)) if o != side]
+        mine = state.scores[side] + test.most(state, side) / 2
+        return mine - max(state.scores[o] + test.most(state, o) / 2 for o in others)
+
     def best(self, position: Game, deadline: Deadline, depth: int | None = None) -> Advice[Move]:
         """The recommended tile and why (see the module docstring). Answers by ``deadline``
         with the best found so far; with ``depth`` (plies for ``solve``'s look-ahead, turns

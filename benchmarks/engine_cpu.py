@@ -1,0 +1,79 @@
+"""CPU seconds a move of selfplay engines, on positions of seeded random games (issue 40).
+
+    .venv/bin/python benchmarks/engine_cpu.py GAME [--positions 10] [ENGINE ...]
+    .venv/bin/python benchmarks/engine_cpu.py quarry --positions 10 best:d1 lookahead:p2:600n
+
+Position i: the game's opening (Laido: the empty side-5 board) after a random number (2 to 29)
+of random plies, seeded by i; positions where the game is over are skipped. Each engine
+(a ``placesat selfplay`` spec, default ``best:d1`` and ``lookahead:p2:600n``) advises once on
+each position, on a game object of its own (no cache shared between engines), without a clock;
+the median, mean and largest CPU seconds are printed. The machine is shared: CPU time, not wall.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from placesat.core.limits import Deadline  # noqa: E402
+from placesat.core.selfplay import parse_engine  # noqa: E402
+
+
+def new_game(name: str):
+    """A fresh Playable of ``name``."""
+    if name == "lsd":
+        from placesat.lsd.play import LsdPlay
+
+        return LsdPlay()
+    if name == "quarry":
+        from placesat.quarry.play import QuarryPlayable
+
+        return QuarryPlayable()
+    if name == "logisticks":
+        from placesat.logisticks.play import LogiSticks
+
+        return LogiSticks()
+    if name == "lixso-game":
+        from placesat.lixso.game.play import LixsoPlayable
+
+        return LixsoPlayable()
+    from placesat.laido.play import LaidoPlayable
+
+    return LaidoPlayable(5)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=["lsd", "quarry", "logisticks", "lixso-game", "laido"])
+    parser.add_argument("engines", nargs="*", default=["best:d1", "lookahead:p2:600n"])
+    parser.add_argument("--positions", type=int, default=10)
+    args = parser.parse_intermixed_args()
+    seconds: dict[str, list[float]] = {spec: [] for spec in args.engines}
+    for index in range(args.positions):
+        game = new_game(args.game)
+        rng = random.Random(index)
+        position = game.opening(2)
+        for _ in range(rng.randrange(2, 30)):
+            if game.outcome(position) is not None:
+                break
+            position = game.play(position, rng.choice(list(game.moves(position))))
+        if game.outcome(position) is not None:
+            continue
+        for spec in args.engines:
+            engine, own = parse_engine(spec), new_game(args.game)
+            started = time.process_time()
+            engine.advise(own, position, Deadline(None))
+            seconds[spec].append(time.process_time() - started)
+    for spec, spent in seconds.items():
+        print(f"{args.game} {spec}: {len(spent)} positions, CPU a move: median {statistics.median(spent):.3f} s, "
+              f"mean {statistics.fmean(spent):.3f} s, largest {max(spent):.3f} s")
+
+
+if __name__ == "__main__":
+    main()
