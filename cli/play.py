@@ -117,34 +117,21 @@ def engine_option() -> Any:
 
 
 def chosen_engine(spec: str) -> Any:
-    """The engine ``--engine`` names (a selfplay spec; ``best`` and ``lookahead`` alone take
-    the command's clock and depth, not selfplay's defaults); one line and exit 2 when it
-    cannot be read."""
-    from placesat.core.selfplay import BEST, LOOKAHEAD, Engine, parse_engine
+    """The engine ``--engine`` names (:func:`placesat.core.selfplay.command_engine`); one line
+    and exit 2 when it cannot be read."""
+    from placesat.core.selfplay import command_engine
 
-    if spec.strip().lower() in (BEST, LOOKAHEAD):
-        return Engine(spec.strip().lower())  # the command's own clock (--time-limit, --think) and depth
     try:
-        return parse_engine(spec, "--engine")
+        return command_engine(spec, "--engine")
     except InputError as error:
         fail(str(error))
 
 
 def engine_best(engine: Any, game: Playable, position: Any, deadline: Deadline, depth: Optional[int]) -> Advice:
-    """``engine``'s advice by ``deadline``; ``depth`` (--depth) is the game's own engine's depth
-    (own moves), or the depth of the look-ahead's forced search at its root (without it, and
-    without ``fK`` in the spec, the game's own default: deepening while the clock lasts)."""
-    from dataclasses import replace
+    """``engine``'s advice by ``deadline`` (:func:`placesat.core.selfplay.engine_advice`)."""
+    from placesat.core.selfplay import engine_advice
 
-    from placesat.core.selfplay import BEST
-
-    if engine.kind == BEST:
-        return engine.advise(game, position, deadline) if depth is None else replace(engine, depth=depth).advise(game, position, deadline)
-    from placesat.core.lookahead import DEFAULT_PLIES, Lookahead
-
-    # no depth: the game's own engine at the root deepens while the command's clock lasts
-    forced = depth if depth is not None else engine.forced
-    return Lookahead(game, plies=engine.depth or DEFAULT_PLIES, forced=forced).best(position, deadline.sooner(engine.seconds), engine.nodes)
+    return engine_advice(engine, game, position, deadline, depth)
 
 
 def advice_json(game: Playable, position: Any, advice: Advice) -> dict[str, Any]:

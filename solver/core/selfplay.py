@@ -91,6 +91,35 @@ class Engine:
         return game.best(position, deadline, self.depth)
 
 
+def command_engine(spec: str, where: str = "engine") -> Engine:
+    """The engine a ``best`` or ``play-vs`` command (or the API's ``best``) is asked for: a
+    selfplay spec, where ``best`` and ``lookahead`` alone take the command's own clock and
+    depth rather than selfplay's defaults. :class:`InputError` when it cannot be read."""
+    word = spec.strip().lower()
+    if word in (BEST, LOOKAHEAD):
+        return Engine(word)
+    return parse_engine(spec, where)
+
+
+def engine_advice(engine: Engine | str, game: Playable, position: Any, deadline: Deadline, depth: int | None) -> Advice:
+    """``engine``'s advice in ``position`` by ``deadline``. ``depth`` (a command's --depth) is
+    the game's own engine's depth (own moves), or the depth of the look-ahead's forced search
+    at its root; without it, and without ``fK`` in the spec, the game's own default (deepening
+    while the clock lasts)."""
+    from dataclasses import replace
+
+    if isinstance(engine, str):
+        engine = command_engine(engine)
+    if engine.kind == BEST:
+        return engine.advise(game, position, deadline) if depth is None else replace(engine, depth=depth).advise(game, position, deadline)
+    if engine.kind == RANDOM:
+        raise InputError("the random engine gives no advice: name best or lookahead")
+    from .lookahead import DEFAULT_PLIES, Lookahead
+
+    forced = depth if depth is not None else engine.forced
+    return Lookahead(game, plies=engine.depth or DEFAULT_PLIES, forced=forced).best(position, deadline.sooner(engine.seconds), engine.nodes)
+
+
 _PART = re.compile(r"^(?:(?P<letter>[dp])(?P<depth>[0-9]{1,2})|f(?P<forced>[0-9]{1,2})|(?P<seconds>[0-9]+(?:\.[0-9]+)?)s|(?P<nodes>[0-9]{1,9})n)$")
 
 

@@ -180,19 +180,22 @@ def forced(position: Position | Record | str, moves: int, *, backend: str | None
 
 
 def best(position: Position | Record | str, *, depth: int | None = None, time_limit: float = 5.0,
-         backend: str | None = None) -> Answer:
+         backend: str | None = None, engine: str = "lookahead") -> Answer:
     """The move the engine recommends for the player to move, and why (``laido best``): a
     forced win, else the move that stops the other side's, else the evaluation's choice.
     ``answer.move``, ``answer.kind``, ``answer.reason``: the
-    :class:`~placesat.core.play.Advice`; ``answer.to_json()`` the command's record."""
+    :class:`~placesat.core.play.Advice`; ``answer.to_json()`` the command's record.
+    ``engine``: ``"lookahead"`` (the default, as the command's) or ``"best"`` (the game's own
+    engine alone), or a selfplay spec such as ``"lookahead:p2:400n"``."""
     from ..core.answers import Answer
     from ..core.limits import Deadline
+    from ..core.selfplay import engine_advice
     from .answers import advice_record
     from .forced import DEFAULT_BACKEND
     from .play import LaidoPlayable
 
     start = _to_move(position)
-    advice = LaidoPlayable(start.size, backend or DEFAULT_BACKEND).best(start, Deadline(time_limit), depth)
+    advice = engine_advice(engine, LaidoPlayable(start.size, backend or DEFAULT_BACKEND), start, Deadline(time_limit), depth)
     return Answer(advice_record(advice), advice)
 
 

@@ -113,22 +113,25 @@ def forced(position: Position | str, moves: int, *, score: int | None = None, ta
     return force_goal(start, goal, moves, deadline, DEFAULT_REACH_FROM)
 
 
-def best(position: Position | str, *, depth: int | None = None, time_limit: float = 5.0) -> Answer:
+def best(position: Position | str, *, depth: int | None = None, time_limit: float = 5.0, engine: str = "lookahead") -> Answer:
     """The move the engine recommends for the player to move, and why (``logisticks best``):
     the only legal move, a point at once or forced within a few own moves, the move that stops
     the next player's point, else the evaluation's choice. ``answer.move``, ``answer.kind``,
     ``answer.reason``: the :class:`~placesat.core.play.Advice`; ``answer.to_json()`` the
-    command's record."""
+    command's record.
+    ``engine``: ``"lookahead"`` (the default, as the command's) or ``"best"`` (the game's own
+    engine alone), or a selfplay spec such as ``"lookahead:p2:400n"``."""
     from ..core.answers import Answer
     from ..core.limits import as_deadline
+    from ..core.selfplay import engine_advice
     from .answers import advice_record
-    from .play import best_move
+    from .play import LogiSticks
     from .rules import game_over
 
     start = _position(position)
     if game_over(start):
         raise InputError("the game is over: there is no move to recommend")
-    advice = best_move(start, as_deadline(time_limit), depth)
+    advice = engine_advice(engine, LogiSticks(), start, as_deadline(time_limit), depth)
     return Answer(advice_record(start, advice), advice)
 
 

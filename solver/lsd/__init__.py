@@ -137,14 +137,18 @@ def play(position: Position | Record | str, moves: list[str] | str) -> Answer:
     return Answer(play_record(turns, current), _Reached(current, turns))
 
 
-def best(position: Position | Record | str, *, depth: int | None = None, time_limit: float | None = None) -> Answer:
+def best(position: Position | Record | str, *, depth: int | None = None, time_limit: float | None = None,
+         engine: str = "lookahead") -> Answer:
     """The move the engine recommends for the player to move, and why (``lsd best``): a
     forced win, else the move that stops a line the next player could make or force, else the
     evaluation's choice. ``depth`` alone (no ``time_limit``): the same answer every time;
     neither: 5 seconds. ``answer.move``, ``answer.kind``, ``answer.reason``: the
-    :class:`~placesat.core.play.Advice`; ``answer.to_json()`` the command's record."""
+    :class:`~placesat.core.play.Advice`; ``answer.to_json()`` the command's record.
+    ``engine``: ``"lookahead"`` (the default, as the command's) or ``"best"`` (the game's own
+    engine alone), or a selfplay spec such as ``"lookahead:p2:400n"``."""
     from ..core.answers import Answer, advice_record
     from ..core.limits import Deadline, TimeLimit
+    from ..core.selfplay import engine_advice
     from .play import PLAYABLE
 
     start = _position(position)
@@ -152,7 +156,7 @@ def best(position: Position | Record | str, *, depth: int | None = None, time_li
     if over is not None:
         raise InputError(f"the game is over: {over.detail}")
     limit = time_limit if time_limit is not None or depth is not None else TimeLimit(5.0)
-    advice = PLAYABLE.best(start, Deadline(limit), depth)
+    advice = engine_advice(engine, PLAYABLE, start, Deadline(limit), depth)
     return Answer(advice_record(PLAYABLE, start, advice), advice)
 
 

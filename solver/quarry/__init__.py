@@ -224,13 +224,16 @@ def race(position: Position | State | str, *, backend: str | None = None, time_l
     return Answer(race_record(state, result), result)
 
 
-def best(position: Position | str, *, depth: int | None = None, time_limit: float = 5.0) -> Answer:
+def best(position: Position | str, *, depth: int | None = None, time_limit: float = 5.0, engine: str = "lookahead") -> Answer:
     """The move the engine recommends for the player to move, and why (``quarry best``): a win
     at once, the only moves that stop the other's, a forced win, a defence against the
     other's, else the evaluation's choice. ``answer.move``, ``answer.kind``, ``answer.reason``:
-    the :class:`~placesat.core.play.Advice`; ``answer.to_json()`` the command's record."""
+    the :class:`~placesat.core.play.Advice`; ``answer.to_json()`` the command's record.
+    ``engine``: ``"lookahead"`` (the default, as the command's) or ``"best"`` (the game's own
+    engine alone), or a selfplay spec such as ``"lookahead:p2:400n"``."""
     from ..core.answers import Answer
     from ..core.limits import Deadline
+    from ..core.selfplay import engine_advice
     from .answers import advice_record
     from .model import parse_position
     from .play import Game, QuarryPlayable
@@ -238,7 +241,7 @@ def best(position: Position | str, *, depth: int | None = None, time_limit: floa
     game = Game.of(parse_position(position) if isinstance(position, str) else position)
     if game.state.is_over:
         raise InputError("the game is over: there is no move to recommend")
-    advice = QuarryPlayable().best(game, Deadline(time_limit), depth)
+    advice = engine_advice(engine, QuarryPlayable(), game, Deadline(time_limit), depth)
     return Answer(advice_record(game.state, advice), advice)
 
 

@@ -150,21 +150,29 @@ def forced(position: Position | str, turns: int, *, backend: str = GAME_BACKEND,
 
 
 def best(position: Position | str, *, depth: int | None = None, time_limit: float | None = None,
-         backend: str = GAME_BACKEND) -> Answer:
+         backend: str = GAME_BACKEND, engine: str = "lookahead") -> Answer:
     """The move the engine recommends for the player to move, and why (``lixso game best``):
     a result proven with perfect play, else a win settled by force within a few turns, else
     the only tiles that stop the other side's, else the evaluation of the look-ahead.
     ``depth`` alone (no ``time_limit``): the same answer every time; neither: 5 seconds.
     ``answer.move``, ``answer.kind``, ``answer.reason``: the library's
-    :class:`~placesat.core.play.Advice`; ``answer.to_json()`` the command's record."""
+    :class:`~placesat.core.play.Advice`; ``answer.to_json()`` the command's record.
+    ``engine``: ``"lookahead"`` (the default, as the command's) or ``"best"`` (the game's own
+    engine alone), or a selfplay spec such as ``"lookahead:p2:400n"``."""
     from ...core.answers import Answer
     from ...core.limits import Deadline
+    from ...core.selfplay import BEST, command_engine, engine_advice
+    from ...core.signals import pending_stop
     from .answers import advice_record
     from .play import LixsoPlayable
 
     game = _to_move(_game(position))
     deadline = Deadline(time_limit if time_limit is not None or depth is not None else 5.0)
-    advice, stopped = LixsoPlayable(backend=backend).advise(game, deadline, depth)
+    chosen = command_engine(engine)
+    if chosen.kind == BEST:
+        advice, stopped = LixsoPlayable(backend=backend).advise(game, deadline, depth)
+    else:
+        advice, stopped = engine_advice(chosen, LixsoPlayable(backend=backend), game, deadline, depth), pending_stop()
     if stopped is not None:
         raise stopped
     return Answer(advice_record(game, advice), advice)
