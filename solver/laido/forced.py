@@ -107,6 +107,7 @@ class LaidoRules:
     def __init__(self, backend: str = DEFAULT_BACKEND) -> None:
         self.backend = backend
         self._values: dict[frozenset[Point], int] = {}
+        self._all_values: dict[frozenset[Point], list[int]] = {}
 
     def players(self, position: Position) -> int:
         """Two."""
@@ -127,9 +128,16 @@ class LaidoRules:
     def values(self, position: Position, colour: str, deadline: Deadline | None = None) -> list[int]:
         """``colour``'s group values, each group's longest connection part found once (a group
         is worth the same wherever it stands on the same board)."""
+        stones = position.stones(colour)
+        known = self._all_values.get(stones)
+        if known is not None:
+            # a colour's values are those of its groups, and its stones alone make its groups:
+            # a forced search scores the same stone set again and again (every decided test
+            # ends the game by passes, and the other side's stones seldom change its own)
+            return list(known)
         lattice = position.lattice
         found = []
-        for group in groups(lattice, position.stones(colour)):
+        for group in groups(lattice, stones):
             value = self._values.get(group)
             if value is None:
                 status, part = best_connection_part(lattice, group, backend=self.backend, deadline=deadline)
@@ -137,7 +145,10 @@ class LaidoRules:
                     raise TimeUp("the time limit came first")
                 value = self._values[group] = group_value(group, part)
             found.append(value)
-        return found
+        if len(self._all_values) >= Memory.FORGET_AT:
+            self._all_values.clear()
+        self._all_values[stones] = found
+        return list(found)
 
     def verdict(self, position: Position, deadline: Deadline | None = None) -> Verdict:
         """Who wins ``position`` if both players pass from here (the game over: who won)."""
