@@ -37,7 +37,7 @@ def groups(lattice: HexLattice, stones: Iterable[Point]) -> list[frozenset[Point
 
     Listed by their first stone in board order.
     """
-    joined = _joined(lattice)
+    joined = neighbour_table(lattice)
     remaining = set(stones)
     found: list[frozenset[Point]] = []
     for start in sorted(remaining, key=board_order):
@@ -58,7 +58,7 @@ def groups(lattice: HexLattice, stones: Iterable[Point]) -> list[frozenset[Point
 
 
 @lru_cache(maxsize=None)
-def _joined(lattice: HexLattice) -> dict[Point, tuple[Point, ...]]:
+def neighbour_table(lattice: HexLattice) -> dict[Point, tuple[Point, ...]]:
     """Each point's neighbours on the board, listed once per board (:func:`groups` runs at
     every leaf of a forced search, and asking the lattice each time was most of its cost)."""
     return {p: tuple(lattice.neighbours(p)) for p in lattice.points}
