@@ -48,7 +48,8 @@ def groups(lattice: HexLattice, stones: Iterable[Point]) -> list[frozenset[Point
         queue = deque([start])
         while queue:
             point = queue.popleft()
-            for nxt in joined[point]:
+            # a stone off the board (input not yet checked) still gets the lattice's answer
+            for nxt in joined[point] if point in joined else lattice.neighbours(point):
                 if nxt in remaining:
                     remaining.discard(nxt)
                     group.add(nxt)
