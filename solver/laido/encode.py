@@ -25,7 +25,7 @@ from placesat.core.counting import at_least_outputs
 from placesat.core.limits import Deadline
 from placesat.core.lattice import HexLattice, Point
 
-from .rules import board_order, groups
+from .rules import board_order, groups, neighbour_table
 
 # rings around holes of up to this many points are cut off up front; larger ones when they appear
 SMALL_HOLE = 2
@@ -92,8 +92,9 @@ def add_path_rules(
     (:func:`ring_cut`).
     """
     points = set(on_path)
+    joined = neighbour_table(lattice)
     for point, lit in on_path.items():
-        around = [on_path[n] for n in lattice.neighbours(point) if n in on_path]
+        around = [on_path[n] for n in joined[point] if n in on_path]
         degree = 1 if lattice.is_edge(point) else 2
         if len(around) < degree:
             formula.add_clause([-lit])
@@ -200,7 +201,7 @@ def ring_cut(lattice: HexLattice, on_path: Mapping[Point, int], ring: frozenset[
     if not ring <= on_path.keys():
         return []
     outside = sorted(
-        {n for p in ring for n in lattice.neighbours(p) if n not in ring and n in on_path}, key=board_order
+        {n for p in ring for n in neighbour_table(lattice)[p] if n not in ring and n in on_path}, key=board_order
     )
     return [[-on_path[point], *(on_path[n] for n in outside)] for point in sorted(ring, key=board_order)]
 

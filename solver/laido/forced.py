@@ -106,7 +106,9 @@ class LaidoRules:
 
     def __init__(self, backend: str = DEFAULT_BACKEND) -> None:
         self.backend = backend
-        self._values: dict[frozenset[Point], int] = {}
+        # by board size and stones: a rules object is meant for one board, but a caller may share it
+        self._values: dict[tuple[int, frozenset[Point]], int] = {}
+        self._all_values: dict[tuple[int, frozenset[Point]], list[int]] = {}
 
     def players(self, position: Position) -> int:
         """Two."""
@@ -126,18 +128,29 @@ class LaidoRules:
 
     def values(self, position: Position, colour: str, deadline: Deadline | None = None) -> list[int]:
         """``colour``'s group values, each group's longest connection part found once (a group
-        is worth the same wherever it stands on the same board)."""
+        is worth the same wherever it stands on the same board), and the whole list kept per
+        stone set: a colour's stones alone make its groups, so its values are the same in
+        every position with those stones on a board of that size."""
+        stones = position.stones(colour)
+        known = self._all_values.get((position.size, stones))
+        if known is not None:
+            # a forced search scores the same stone set again and again (every decided test
+            # ends the game by passes, and the other side's moves leave this side's stones)
+            return list(known)
         lattice = position.lattice
         found = []
-        for group in groups(lattice, position.stones(colour)):
-            value = self._values.get(group)
+        for group in groups(lattice, stones):
+            value = self._values.get((position.size, group))
             if value is None:
                 status, part = best_connection_part(lattice, group, backend=self.backend, deadline=deadline)
                 if status is Status.UNKNOWN:
                     raise TimeUp("the time limit came first")
-                value = self._values[group] = group_value(group, part)
+                value = self._values[position.size, group] = group_value(group, part)
             found.append(value)
-        return found
+        if len(self._all_values) >= Memory.FORGET_AT:
+            self._all_values.clear()
+        self._all_values[position.size, stones] = found
+        return list(found)
 
     def verdict(self, position: Position, deadline: Deadline | None = None) -> Verdict:
         """Who wins ``position`` if both players pass from here (the game over: who won)."""

@@ -27,7 +27,7 @@ import re
 
 import json
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Union
 
 from placesat.core.errors import InputError
@@ -49,6 +49,13 @@ def opponent(colour: str) -> str:
     return WHITE if colour == BLACK else BLACK
 
 
+@lru_cache(maxsize=None)
+def board(size: int) -> HexLattice:
+    """The one lattice of each size: every position on it shares it, and with it the points
+    and neighbours worked out once (a search makes a new position at every move)."""
+    return HexLattice(size)
+
+
 @dataclass(frozen=True)
 class Position:
     """A Laido board with its stones, whose turn it is, and the passes made so far."""
@@ -64,7 +71,7 @@ class Position:
     @cached_property
     def lattice(self) -> HexLattice:
         """The board: a hexagon of triangles with ``size`` points on each side."""
-        return HexLattice(self.size)
+        return board(self.size)
 
     def stones(self, colour: str) -> frozenset[Point]:
         """The points holding a stone of ``colour``."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
 from placesat.core.lattice import HexLattice, Point
@@ -36,6 +37,7 @@ def groups(lattice: HexLattice, stones: Iterable[Point]) -> list[frozenset[Point
 
     Listed by their first stone in board order.
     """
+    joined = neighbour_table(lattice)
     remaining = set(stones)
     found: list[frozenset[Point]] = []
     for start in sorted(remaining, key=board_order):
@@ -46,13 +48,21 @@ def groups(lattice: HexLattice, stones: Iterable[Point]) -> list[frozenset[Point
         queue = deque([start])
         while queue:
             point = queue.popleft()
-            for nxt in lattice.neighbours(point):
+            # a stone off the board (input not yet checked) still gets the lattice's answer
+            for nxt in joined[point] if point in joined else lattice.neighbours(point):
                 if nxt in remaining:
                     remaining.discard(nxt)
                     group.add(nxt)
                     queue.append(nxt)
         found.append(frozenset(group))
     return found
+
+
+@lru_cache(maxsize=None)
+def neighbour_table(lattice: HexLattice) -> dict[Point, tuple[Point, ...]]:
+    """Each point's neighbours on the board, listed once per board (:func:`groups` runs at
+    every leaf of a forced search, and asking the lattice each time was most of its cost)."""
+    return {p: tuple(lattice.neighbours(p)) for p in lattice.points}
 
 
 def edge_stones(lattice: HexLattice, group: Iterable[Point]) -> list[Point]:
