@@ -43,7 +43,7 @@ from placesat.core.limits import Deadline, TimeUp, as_deadline
 from .model import PASS, PLAYERS, Cell, Move, Placement, Position, opponent
 from .rules import State, has_placement, lay, line, orientation_of, placements, play, resting_level
 from .stones import MAX_LEVELS
-from .threats import side_masks, spread_mask, winning_moves
+from .threats import colour_mask, may_win_at_once, reach_of, side_masks, spread_mask, winning_moves
 
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
 MAX_MOVES = 8
@@ -277,11 +277,21 @@ class QuarryGame:
         pass) refutes it: :meth:`settle` decides that child False, and an OR node loses nothing
         by not trying a move that loses. A move that ends the game (a second pass) ends it with
         no winner: cut too. The check is the child's own first question
-        (:func:`placesat.quarry.threats.winning_moves`), asked here without making a node of it."""
+        (:func:`placesat.quarry.threats.winning_moves`), asked here without making a node of it,
+        and first without playing the stone (:func:`placesat.quarry.threats.may_win_at_once`)."""
+        board = state.board
+        width = board.width
+        mine = colour_mask(state, self.target)
+        reach = reach_of(state, self.target)  # (a stone fewer after the move: never a larger reach)
         kept = []
         for count, move in enumerate(moves):
             if count % PACE == 0:
                 self.deadline.check()
+            # the stone turns exactly its cells to the target's colour: without a side within
+            # reach of the other after it, no win at once (the check winning_moves makes first)
+            laid = mine | sum(1 << (r * width + c) for r, c in cells_of(state, move))
+            if not may_win_at_once(board, laid, reach):
+                continue
             if winning_moves(play(state, move), self.target, first_only=True):
                 kept.append(move)
         self.quiet += len(moves) - len(kept)

@@ -50,9 +50,12 @@ def side_masks(state: State, player: str) -> tuple[int, int]:
     """:func:`sides` as bits (``first``, ``second``), by flooding: the cells of ``player``'s
     colour joined to a goal row's cell of its colour form the regions touching that zone; the
     side is the goal rows, those regions and the cells next to them."""
-    board = state.board
+    return masks_of_sides(state.board, colour_mask(state, player))
+
+
+def masks_of_sides(board, mine: int) -> tuple[int, int]:
+    """:func:`side_masks` for the cells ``mine`` (bits) showing the player's colour."""
     width, n = board.width, board.cells
-    mine = colour_mask(state, player)
     out = []
     for rows in board.goal_rows():
         goal = sum(((1 << width) - 1) << (r * width) for r in rows)
@@ -130,6 +133,20 @@ def sides(state: State, player: str) -> Sides:
 
 def _spread(orientation: Orientation) -> int:
     return orientation.spread
+
+
+def reach_of(state: State, player: str) -> int:
+    """The most side-to-side steps between two cells of one of ``player``'s remaining stones;
+    -1 when it has none."""
+    return max((_spread(o) for kind in state.stones.kinds if state.left(player, kind.name) > 0 for o in kind.orientations), default=-1)
+
+
+def may_win_at_once(board, mine: int, reach: int) -> bool:
+    """Whether, with the cells ``mine`` (bits) showing the player's colour, a cell of the first
+    zone's side lies within ``reach`` steps of one of the second's: a winning stone covers one of
+    each (:func:`winning_moves`), so without it the player has no win at once."""
+    first, second = masks_of_sides(board, mine)
+    return reach >= 0 and bool(spread_mask(first, reach, board.width, board.cells) & second)
 
 
 def winning_moves(state: State, player: str, first_only: bool = False) -> list[tuple[Placement, int]]:
