@@ -22,6 +22,9 @@ its cut-offs, all from the plain rules (:mod:`placesat.quarry.rules`, :mod:`plac
   the target's stones left within its moves cannot cover the cheapest such path, the branch is
   cut. (The reach solver's "no line within N stones" is not used as a cut: it assumes the other
   passes, and the other's stones can help, by levelling the ground a crossing stone rests on.)
+- threats first (``threats_first``, :meth:`QuarryGame._threatening`): at the target's
+  second-to-last move only the stones after which it has a win at once are searched; after any
+  other the other's quiet stone refutes (the last ply above), so no win is lost.
 - the target's stones out of reach (``prune``, :meth:`QuarryGame._reaching`): the same count
   after each of its stones (:func:`gap_after_at_least`, no stone laid) against its own moves
   left; a stone that leaves the line out of reach is not searched.
