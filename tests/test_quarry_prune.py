@@ -16,8 +16,8 @@ from .quarry_brute import SMALL_STONES, random_game
 from .test_quarry_forced import minimax, sample_positions
 
 
-def search(state, target: str, own: int, prune: bool):
-    game = QuarryGame(target, prune=prune)
+def search(state, target: str, own: int, prune: bool, threats_first: bool | None = None):
+    game = QuarryGame(target, prune=prune, threats_first=prune if threats_first is None else threats_first)
     found = AndOrSearch(game)
     wins = any(found.wins(state, plies_for(state, target, k), deepen=False) for k in range(1, own + 1))
     return wins, found.stats.nodes, game.pruned
@@ -67,3 +67,28 @@ def test_the_gap_after_a_stone_is_never_below_its_bound():
                 assert gap_after_at_least(state, distances, move) <= after, move
                 checked += 1
     assert checked > 100
+
+
+def test_threats_first_keeps_every_answer():
+    """The target's second-to-last move kept only when it leaves a win at once
+    (:meth:`QuarryGame._threatening`), alone and with the stone cut: the plain search's answers
+    on the long boards for K = 2 and 3, and the minimax's for K = 2 on the small boards."""
+    cut = 0
+    for n in range(4):
+        _, state = random_game(LONG_BOARDS[n % 3], SMALL_STONES, 1 + n % 4, 900 + n, first=PLAYERS[n % 2])
+        for target in PLAYERS:
+            for own in (2, 3):
+                plain = search(state, target, own, prune=False)[0]
+                game = QuarryGame(target, prune=False, threats_first=True)
+                found = AndOrSearch(game)
+                alone = any(found.wins(state, plies_for(state, target, k), deepen=False) for k in range(1, own + 1))
+                cut += game.quiet
+                assert alone == plain == search(state, target, own, prune=True)[0], (n, target, own)
+    assert cut > 0
+    wins = 0
+    for position, state in sample_positions(12, 3):
+        for target in PLAYERS:
+            answer = search(state, target, 2, prune=False, threats_first=True)[0]
+            assert answer == minimax(state, target, 2), position
+            wins += answer
+    assert wins > 0

@@ -90,3 +90,26 @@ def test_blocks_against_threats_match_brute_force(moves, can_block):
     got = {b.placement for b in blocks(state, player, legal)}
     expected = brute_blocks(state, player, legal)
     assert got == expected and bool(got) == can_block and len(got) < len(legal)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_masks_and_the_quick_checks_agree_with_the_rules(seed):
+    """side_masks is sides as bits; placements(touching=) lists exactly the placements meeting
+    every set, in order; may_win_at_once is false only where brute force finds no winning stone."""
+    from placesat.quarry.threats import cell_mask, colour_mask, may_win_at_once, reach_of, side_masks, sides
+
+    _, state = random_game(Board(6, 4), SMALL_STONES, 2 + seed % 5, 300 + seed, first=PLAYERS[seed % 2])
+    width = state.board.width
+    for player in PLAYERS:
+        marks = sides(state, player)
+        assert side_masks(state, player) == (sum(1 << i for i, on in enumerate(marks.first) if on), sum(1 << i for i, on in enumerate(marks.second) if on))
+        assert cell_mask(marks.first) == side_masks(state, player)[0]
+        if not may_win_at_once(state.board, colour_mask(state, player), reach_of(state, player)):
+            assert not brute_wins(state, player)
+        every = list(placements(state, player))
+        for needs in ((0b1011 << width,), (0b11 << (2 * width), 0b110 << (2 * width))):
+            def meets(p):
+                r0, c0 = p.at
+                cells = {(r0 + col.dr) * width + c0 + col.dc for col in state.stones[p.stone].orientation(p.face, p.direction).columns}
+                return all(any(need >> i & 1 for i in cells) for need in needs)
+            assert list(placements(state, player, touching=needs)) == [(p, b) for p, b in every if meets(p)]

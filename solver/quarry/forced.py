@@ -22,6 +22,9 @@ its cut-offs, all from the plain rules (:mod:`placesat.quarry.rules`, :mod:`plac
   the target's stones left within its moves cannot cover the cheapest such path, the branch is
   cut. (The reach solver's "no line within N stones" is not used as a cut: it assumes the other
   passes, and the other's stones can help, by levelling the ground a crossing stone rests on.)
+- threats first (``threats_first``, :meth:`QuarryGame._threatening`): at the target's
+  second-to-last move only the stones after which it has a win at once are searched; after any
+  other the other's quiet stone refutes (the last ply above), so no win is lost.
 - the target's stones out of reach (``prune``, :meth:`QuarryGame._reaching`): the same count
   after each of its stones (:func:`gap_after_at_least`, no stone laid) against its own moves
   left; a stone that leaves the line out of reach is not searched.
@@ -41,9 +44,9 @@ from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
 from .model import PASS, PLAYERS, Cell, Move, Placement, Position, opponent
-from .rules import State, lay, line, orientation_of, placements, play, resting_level
+from .rules import State, has_placement, lay, line, orientation_of, placements, play, resting_level
 from .stones import MAX_LEVELS
-from .threats import cell_mask, sides, spread_mask, winning_moves
+from .threats import colour_mask, may_win_at_once, reach_of, side_masks, spread_mask, winning_moves
 
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
 MAX_MOVES = 8
@@ -55,6 +58,9 @@ SEARCH = "dfpn"
 PRUNE = True
 """Whether the target's stones that leave its line out of reach are cut (:meth:`QuarryGame._reaching`);
 False gives the plain search (the tests and benchmarks compare the two)."""
+THREATS_FIRST = True
+"""Whether the target's second-to-last move keeps only the stones after which it has a win at
+once (:meth:`QuarryGame._threatening`); False searches them all (the tests compare the two)."""
 PACE = 32
 """Moves between two looks at the clock inside a node's own loops (each costs tens of microseconds)."""
 
@@ -147,12 +153,12 @@ def threat_zone(state: State, player: str) -> set[Cell]:
     of both a first-side and a second-side cell; these are the zone."""
     board = state.board
     width = board.width
-    marks = sides(state, player)
+    first, second = side_masks(state, player)
     reach = max((len(o.columns) - 1 for name, n in state.supply(player).items() if n for o in state.stones[name].orientations), default=-1)
     if reach < 0:
         return set()
     n = board.cells
-    both = spread_mask(cell_mask(marks.first), reach, width, n) & spread_mask(cell_mask(marks.second), reach, width, n)
+    both = spread_mask(first, reach, width, n) & spread_mask(second, reach, width, n)
     return {divmod(i, width) for i in range(n) if both >> i & 1}
 
 
@@ -189,7 +195,9 @@ class QuarryGame:
     target: str
     deadline: Deadline = field(default_factory=Deadline.never)
     prune: bool = field(default_factory=lambda: PRUNE)
+    threats_first: bool = field(default_factory=lambda: THREATS_FIRST)
     pruned: int = 0  # the target's stones cut by _reaching
+    quiet: int = 0  # the target's stones cut by _threatening
     _kept: tuple[Hashable, list[Move]] | None = None  # the moves settle left to a node, by its key
 
     def key(self, state: State) -> Hashable:
@@ -256,9 +264,41 @@ class QuarryGame:
             kept = self._reaching(state, legal_moves(state) if kept is None else kept, own - 1)
             if not kept:
                 return Settled(False)  # no stone of the target's leaves its line within reach
+        if self.threats_first and mover == self.target and own == 2:
+            kept = self._threatening(state, legal_moves(state) if kept is None else kept)
+            if not kept:
+                return Settled(False)  # no stone of the target's makes a win at once for its last move
         if kept is not None:
             self._kept = (self.key(state), kept)
         return None
+
+    def _threatening(self, state: State, moves: list[Move]) -> list[Move]:
+        """The target's second-to-last move: of ``moves``, those after which it has a win at once
+        (a *threat*); the others are cut (``threats_first``). After a stone with no win at once
+        for the target, the other moves right before the target's last with none to answer,
+        and a move that leaves the board with none (a stone outside :func:`threat_zone`, or a
+        pass) refutes it: :meth:`settle` decides that child False, and an OR node loses nothing
+        by not trying a move that loses. A move that ends the game (a second pass) ends it with
+        no winner: cut too. The check is the child's own first question
+        (:func:`placesat.quarry.threats.winning_moves`), asked here without making a node of it,
+        and first without playing the stone (:func:`placesat.quarry.threats.may_win_at_once`)."""
+        board = state.board
+        width = board.width
+        mine = colour_mask(state, self.target)
+        reach = reach_of(state, self.target)  # (a stone fewer after the move: never a larger reach)
+        kept = []
+        for count, move in enumerate(moves):
+            if count % PACE == 0:
+                self.deadline.check()
+            # the stone turns exactly its cells to the target's colour: without a side within
+            # reach of the other after it, no win at once (the check winning_moves makes first)
+            laid = mine | sum(1 << (r * width + c) for r, c in cells_of(state, move))
+            if not may_win_at_once(board, laid, reach):
+                continue
+            if winning_moves(play(state, move), self.target, first_only=True):
+                kept.append(move)
+        self.quiet += len(moves) - len(kept)
+        return kept
 
     def _reaching(self, state: State, moves: list[Move], own_after: int) -> list[Move]:
         """The target's ``moves`` after which its line may still be made with ``own_after`` more
@@ -289,16 +329,17 @@ class QuarryGame:
         that stone as legal and as winning as it was, so only the others are played out."""
         mover = state.to_move
         nxt = opponent(mover)
-        theirs = {divmod(i, state.board.width) for i, who in enumerate(state.top) if who == nxt}
-        needs = [set(cells_of(state, p)) | theirs for p in against]
+        width = state.board.width
+        theirs = sum(1 << i for i, who in enumerate(state.top) if who == nxt)
+        # a stone missing one of these leaves a win at once standing untouched: not generated
+        needs = tuple({theirs | sum(1 << (r * width + c) for r, c in cells_of(state, p)) for p in against})
+        moves: list[Move] = [p for p, _ in placements(state, mover, touching=needs)]
+        if not moves and not state.is_over and not has_placement(state, mover):
+            moves = [PASS]  # (the rules' only move; it touches nothing)
         kept = []
-        for count, move in enumerate(legal_moves(state)):
+        for count, move in enumerate(moves):
             if count % PACE == 0:
                 self.deadline.check()
-            if move != PASS:
-                cells = cells_of(state, move)
-                if any(not any(c in need for c in cells) for need in needs):
-                    continue  # a win at once stands untouched
             after = play(state, move)
             if after.is_over or not any(still_wins(after, nxt, p) for p in against):
                 kept.append(move)  # (a pass that ends the game leaves the next player no move at all)

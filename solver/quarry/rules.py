@@ -212,21 +212,33 @@ def lay(state: State, player: str, placement: Placement, base: int) -> None:
     state.used[player][placement.stone] = state.used[player].get(placement.stone, 0) + 1
 
 
-def placements(state: State, player: str, stones: tuple[str, ...] | None = None) -> Iterator[tuple[Placement, int]]:
+def placements(
+    state: State, player: str, stones: tuple[str, ...] | None = None, touching: tuple[int, ...] | None = None
+) -> Iterator[tuple[Placement, int]]:
     """Every legal placement for ``player`` (whoever is to move) with its base: each way of
     laying a stone it still has, listed once (a Brick laid east from a1 is the Brick laid west
-    from b1, and only the first is listed). Nothing once the game is over."""
+    from b1, and only the first is listed). Nothing once the game is over. With ``touching``
+    (cell sets as bits, bit ``r * width + c``), only the placements covering a cell of each set,
+    in the same order (the others are not checked against the rules at all)."""
     if state.winner is not None:
         return
     board = state.board
+    width = board.width
     for kind in state.stones.kinds:
         if (stones is not None and kind.name not in stones) or state.left(player, kind.name) <= 0:
             continue
         for orientation in kind.orientations:
             rows = [col.dr for col in orientation.columns]
             cols = [col.dc for col in orientation.columns]
-            for r in range(-min(rows), board.length - max(rows)):
-                for c in range(-min(cols), board.width - max(cols)):
+            low_r, low_c = min(rows), min(cols)
+            # the stone's cells as bits with its top-left corner at cell 0, shifted to each anchor
+            shape = sum(1 << ((dr - low_r) * width + dc - low_c) for dr, dc in zip(rows, cols))
+            for r in range(-low_r, board.length - max(rows)):
+                for c in range(-low_c, board.width - max(cols)):
+                    if touching is not None:
+                        cells = shape << ((r + low_r) * width + c + low_c)
+                        if not all(cells & need for need in touching):
+                            continue
                     base, broken, _ = resting_level(state, player, orientation, (r, c))
                     if broken is None:
                         yield Placement(kind.name, orientation.face, orientation.direction, (r, c)), base

@@ -33,9 +33,40 @@ class Sides:
         return bool(spread_mask(cell_mask(self.first), spread, width, len(self.first)) & cell_mask(self.second))
 
 
+_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+
+
 def cell_mask(marked: list[bool]) -> int:
     """The marked cells as the bits of one integer (bit i: cell i)."""
-    return sum(1 << i for i, on in enumerate(marked) if on)
+    return int(bytes(marked[::-1]).translate(_DIGITS), 2) if marked else 0
+
+
+def colour_mask(state: State, player: str) -> int:
+    """The cells showing ``player``'s colour from above, as bits (:func:`cell_mask`)."""
+    return cell_mask([who == player for who in state.top])
+
+
+def side_masks(state: State, player: str) -> tuple[int, int]:
+    """:func:`sides` as bits (``first``, ``second``), by flooding: the cells of ``player``'s
+    colour joined to a goal row's cell of its colour form the regions touching that zone; the
+    side is the goal rows, those regions and the cells next to them."""
+    return masks_of_sides(state.board, colour_mask(state, player))
+
+
+def masks_of_sides(board, mine: int) -> tuple[int, int]:
+    """:func:`side_masks` for the cells ``mine`` (bits) showing the player's colour."""
+    width, n = board.width, board.cells
+    out = []
+    for rows in board.goal_rows():
+        goal = sum(((1 << width) - 1) << (r * width) for r in rows)
+        region = mine & goal
+        while True:
+            grown = spread_mask(region, 1, width, n) & mine
+            if grown == region:
+                break
+            region = grown
+        out.append(goal | spread_mask(region, 1, width, n))
+    return out[0], out[1]
 
 
 @lru_cache(maxsize=16)
@@ -104,6 +135,20 @@ def _spread(orientation: Orientation) -> int:
     return orientation.spread
 
 
+def reach_of(state: State, player: str) -> int:
+    """The most side-to-side steps between two cells of one of ``player``'s remaining stones;
+    -1 when it has none."""
+    return max((_spread(o) for kind in state.stones.kinds if state.left(player, kind.name) > 0 for o in kind.orientations), default=-1)
+
+
+def may_win_at_once(board, mine: int, reach: int) -> bool:
+    """Whether, with the cells ``mine`` (bits) showing the player's colour, a cell of the first
+    zone's side lies within ``reach`` steps of one of the second's: a winning stone covers one of
+    each (:func:`winning_moves`), so without it the player has no win at once."""
+    first, second = masks_of_sides(board, mine)
+    return reach >= 0 and bool(spread_mask(first, reach, board.width, board.cells) & second)
+
+
 def winning_moves(state: State, player: str, first_only: bool = False) -> list[tuple[Placement, int]]:
     """Every legal stone that completes ``player``'s line at once (as if it were its turn), with
     the level it rests at (``first_only``: the first found, for a yes or no). Empty once the game
@@ -112,22 +157,25 @@ def winning_moves(state: State, player: str, first_only: bool = False) -> list[t
         return []
     board = state.board
     width = board.width
-    marks = sides(state, player)
     kinds = [kind for kind in state.stones.kinds if state.left(player, kind.name) > 0]
     spread = max((_spread(o) for kind in kinds for o in kind.orientations), default=-1)
-    if spread < 0 or not marks.any_stone_can_win(spread, width):
+    if spread < 0:
         return []
-    first_cells = [divmod(i, width) for i, on in enumerate(marks.first) if on]
-    second_cells = [divmod(i, width) for i, on in enumerate(marks.second) if on]
+    first_mask, second_mask = side_masks(state, player)
+    if not spread_mask(first_mask, spread, width, board.cells) & second_mask:
+        return []  # no cell of one side within a stone's reach of the other's
+    whole = (1 << board.cells) - 1
     found = []
     for kind in kinds:
         for orientation in kind.orientations:
             offsets = [(col.dr, col.dc) for col in orientation.columns]
             # a winning stone covers a cell on the first side and one on the second: anchor it
-            # through one of each
-            via_first = {(r - dr, c - dc) for r, c in first_cells for dr, dc in offsets}
-            via_second = {(r - dr, c - dc) for r, c in second_cells for dr, dc in offsets}
-            for ar, ac in sorted(via_first & via_second):
+            # through one of each (anchors as bits: see _anchors)
+            both = _anchors(first_mask, offsets, width, whole) & _anchors(second_mask, offsets, width, whole)
+            while both:
+                low = both & -both
+                ar, ac = divmod(low.bit_length() - 1, width)
+                both ^= low
                 if not all(0 <= ar + dr < board.length and 0 <= ac + dc < width for dr, dc in offsets):
                     continue
                 base, broken, _ = resting_level(state, player, orientation, (ar, ac))
@@ -136,6 +184,20 @@ def winning_moves(state: State, player: str, first_only: bool = False) -> list[t
                     if first_only:
                         return found
     return found
+
+
+def _anchors(marked: int, offsets: list[tuple[int, int]], width: int, whole: int) -> int:
+    """The cells ``i - (dr * width + dc)`` for each marked cell ``i`` and offset: every anchor
+    from which a stone of these offsets covers a marked cell (bits as in :func:`cell_mask`).
+    Counted on the flat index, an offset that leaves its row lands on another row's cell: such an
+    anchor is kept here, but one whose every cell lies on the board (the caller's check) covers,
+    at that offset, exactly cell ``anchor + dr * width + dc``, a marked one. So after that check
+    the anchors are those of the cells' own coordinates, lowest index (row, then column) first."""
+    out = 0
+    for dr, dc in offsets:
+        shift = dr * width + dc
+        out |= marked >> shift if shift >= 0 else (marked << -shift) & whole
+    return out
 
 
 def threats(state: State) -> dict[str, list[tuple[Placement, int]]]:
