@@ -144,8 +144,14 @@ class SettledTest:
         if state.over:
             return all(scores[me] > s for o, s in enumerate(scores) if o != me)
         per_colour = self.rules.per_colour
-        counts = [min(per_colour - laid.bit_count(), possible.bit_count()) for laid, possible in zip(state.placed, state.possible)]
-        cheap = [sum(counts[k] for k in colours) for colours in self.colours]
+        placed, possible = state.placed, state.possible
+        cheap = []
+        for colours in self.colours:
+            count = 0
+            for k in colours:
+                if possible[k]:  # a spent or blocked colour adds nothing
+                    count += min(per_colour - placed[k].bit_count(), possible[k].bit_count())
+            cheap.append(count)
         mover = self.rules.seating.sides[state.to_move]
         others = [o for o in range(len(scores)) if o != me]
         surely = scores[me] + (1 if mover == me else 0)
