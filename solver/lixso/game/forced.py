@@ -103,6 +103,7 @@ class SettledTest:
         self.colours = tuple(side_colours(rules, s) for s in range(rules.seating.side_count))
         self.memo: dict[Hashable, bool] = {}  # position: whether some future spoils the lead (exact)
         self.counts: dict[Hashable, bool | None] = {}  # position: what counting alone says
+        self.room: dict[int, int] = {}  # legal tiles: a third of the cells they cover
         self.calls = 0
         self.killers: dict[int, PlacedTile] = {}  # per tiles laid: the move that spoiled last there
         # apart positions counted (two sides, one seat each): see _apart_spoils
@@ -124,7 +125,14 @@ class SettledTest:
             total += min(rules.per_colour - state.placed[k].bit_count(), possible.bit_count())
         if not total or not exact_cover:
             return total
-        return min(total, rules.cover(tiles).bit_count() // 3)
+        room = self.room.get(tiles)
+        if room is None:
+            # the same legal tiles recur in many positions (a tile laid far off leaves them)
+            room = rules.cover(tiles).bit_count() // 3
+            if len(self.room) >= SETTLED_MEMO_LIMIT:
+                self.room.clear()
+            self.room[tiles] = room
+        return min(total, room)
 
     def quick(self, state: State) -> bool | None:
         """Settled (True) or spoiled (False) by counting alone; None when it cannot tell.
@@ -136,8 +144,14 @@ class SettledTest:
         if state.over:
             return all(scores[me] > s for o, s in enumerate(scores) if o != me)
         per_colour = self.rules.per_colour
-        counts = [min(per_colour - laid.bit_count(), possible.bit_count()) for laid, possible in zip(state.placed, state.possible)]
-        cheap = [sum(counts[k] for k in colours) for colours in self.colours]
+        placed, possible = state.placed, state.possible
+        cheap = []
+        for colours in self.colours:
+            count = 0
+            for k in colours:
+                if possible[k]:  # a spent or blocked colour adds nothing
+                    count += min(per_colour - placed[k].bit_count(), possible[k].bit_count())
+            cheap.append(count)
         mover = self.rules.seating.sides[state.to_move]
         others = [o for o in range(len(scores)) if o != me]
         surely = scores[me] + (1 if mover == me else 0)
@@ -438,11 +452,19 @@ class ForcedGame:
         mover = self.sides[node.turn]
         own = self.test.colours[mover]
         theirs = [k for side, colours in enumerate(self.test.colours) if side != mover for k in colours if k not in own]
+        possible = state.possible
+        their_tiles = [possible[j] for j in theirs if possible[j]]  # spent colours count nothing
+        own_tiles = [(j, possible[j]) for j in own if possible[j]]
+        near, all_overlaps = rules.near, rules.overlaps
         scored = []
         for k, p in moves:  # type: ignore[misc]
-            overlaps = rules.overlaps[p]
-            taken = sum((state.possible[j] & overlaps).bit_count() for j in theirs)
-            lost = sum((state.possible[j] & (rules.near[p] if j == k else overlaps)).bit_count() for j in own)
+            overlaps = all_overlaps[p]
+            taken = 0
+            for mask in their_tiles:
+                taken += (mask & overlaps).bit_count()
+            lost = 0
+            for j, mask in own_tiles:
+                lost += (mask & (near[p] if j == k else overlaps)).bit_count()
             scored.append((lost - 6 * taken, k, p))
         scored.sort()
         return [(k, p) for _, k, p in scored]
