@@ -247,7 +247,8 @@ def test_every_game_plays_through_selfplay_and_play_vs(run_cli, game, position, 
     if typed is None:
         return  # the Lixso game keeps its own play-vs (tests/test_lixso_game_session.py)
     group = game.replace("-", " ").split()
-    played = run_cli(*group, "play-vs", position, "--depth", "1", "--json", input=f"hint\n{typed}\nquit\n")
+    # the game's own engine: this is the wiring (the look-ahead's moves: tests/test_lookahead.py)
+    played = run_cli(*group, "play-vs", position, "--depth", "1", "--engine", "best", "--json", input=f"hint\n{typed}\nquit\n")
     assert played.returncode == 0, played.stderr
     events = [json.loads(line) for line in played.stdout.splitlines()]
     assert any(e.get("event") == "hint" for e in events), events
