@@ -14,7 +14,7 @@ import typer
 from placesat.core.errors import InputError
 from placesat.core.inputs import display_name
 from placesat.core.limits import Deadline
-from placesat.core.signals import Stop
+from placesat.core.signals import Stop, held_stops
 from placesat.lixso.answers import check_record, drawn_record, page_left_out, page_record, printable, sheets_record
 from placesat.lixso.answers import picture_note as _note, unreadable_record as _invalid
 from placesat.lixso.model import Grid, collect, coverable, load_grid, load_pack, pick_answer, pick_grid
@@ -802,6 +802,10 @@ def verify(
     log = RecordLog(out, fresh=not resume) if out is not None else None
 
     def emit(check: Check) -> None:
+        with held_stops():  # a Ctrl-C between the count and the line would make them disagree
+            _emit(check)
+
+    def _emit(check: Check) -> None:
         tally.add(check)
         if log is not None:
             log.append(json.dumps(check.to_json(), separators=(",", ":")) + "\n")

@@ -9,6 +9,7 @@ The command line turns them into one line and exit code 130 or 143.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -51,6 +52,18 @@ def _raise_terminated(signum: int, frame: object) -> None:
     global _pending
     _pending = Terminated
     raise Terminated()
+
+
+@contextlib.contextmanager
+def held_stops():
+    """A stretch that a stop must not cut in two (a result counted and its line printed): a
+    SIGINT or SIGTERM that comes inside it is held back by the system and taken at its end."""
+    stops = {signal.SIGINT, signal.SIGTERM}
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, stops)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def raise_if_stopped() -> None:
