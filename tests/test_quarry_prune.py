@@ -12,6 +12,7 @@ from placesat.quarry.forced import QuarryGame, gap_after_at_least, legal_moves, 
 from placesat.quarry.model import PLAYERS, Board
 from placesat.quarry.rules import play
 
+from .conftest import thorough
 from .quarry_brute import SMALL_STONES, random_game
 from .test_quarry_forced import minimax, sample_positions
 
@@ -31,7 +32,7 @@ tests/test_quarry_forced every stone may still reach the line, and nothing is cu
 def test_the_cut_keeps_every_answer_and_searches_less():
     nodes = [0, 0]
     cut = 0
-    for n in range(4):
+    for n in range(thorough(3, 8)):
         board = LONG_BOARDS[n % 3]
         _, state = random_game(board, SMALL_STONES, 1 + n % 4, 900 + n, first=PLAYERS[n % 2])
         assert state.winner is None and not state.is_over
@@ -50,7 +51,7 @@ def test_the_cut_keeps_every_answer_and_searches_less():
 
 
 def test_the_answers_of_the_small_boards_stay():
-    for position, state in sample_positions(12, 3):
+    for position, state in sample_positions(thorough(8, 24), 3):
         for target in PLAYERS:
             for own in (1, 2):
                 assert search(state, target, own, prune=True)[0] == search(state, target, own, prune=False)[0], position
@@ -74,7 +75,7 @@ def test_threats_first_keeps_every_answer():
     (:meth:`QuarryGame._threatening`), alone and with the stone cut: the plain search's answers
     on the long boards for K = 2 and 3, and the minimax's for K = 2 on the small boards."""
     cut = 0
-    for n in range(4):
+    for n in range(thorough(3, 8)):
         _, state = random_game(LONG_BOARDS[n % 3], SMALL_STONES, 1 + n % 4, 900 + n, first=PLAYERS[n % 2])
         for target in PLAYERS:
             for own in (2, 3):
@@ -86,7 +87,7 @@ def test_threats_first_keeps_every_answer():
                 assert alone == plain == search(state, target, own, prune=True)[0], (n, target, own)
     assert cut > 0
     wins = 0
-    for position, state in sample_positions(12, 3):
+    for position, state in sample_positions(thorough(8, 24), 3):
         for target in PLAYERS:
             answer = search(state, target, 2, prune=False, threats_first=True)[0]
             assert answer == minimax(state, target, 2), position
