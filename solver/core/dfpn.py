@@ -219,14 +219,7 @@ class ProofNumberSearch(Generic[S, M]):
             return
         if entry.moves is None:
             # first time at this depth or any: the game's own cut-offs, then its moves
-            settled = game.settle(state, depth)
-            if settled is not None:
-                stats.settled += 1
-                self._decide(key, entry, depth, settled.value, settled.move)
-                return
-            if game.hopeless(state, depth):
-                stats.hopeless += 1
-                self._decide(key, entry, depth, False, None)
+            if self._cut_off(state, depth, key, entry):
                 return
             if self._move_bytes is None:
                 moves, made_bytes = allocated(lambda: list(game.moves(state)))
@@ -238,17 +231,9 @@ class ProofNumberSearch(Generic[S, M]):
                 return
             entry.moves = list(game.order(state, moves))
             entry.keys = [None] * len(entry.moves)
-        elif entry.depth != depth:
-            # expanded at another depth: settle and hopeless have not been asked at this one
-            settled = game.settle(state, depth)
-            if settled is not None:
-                stats.settled += 1
-                self._decide(key, entry, depth, settled.value, settled.move)
-                return
-            if game.hopeless(state, depth):
-                stats.hopeless += 1
-                self._decide(key, entry, depth, False, None)
-                return
+        elif entry.depth != depth and self._cut_off(state, depth, key, entry):
+            # expanded at another depth: settle and hopeless had not been asked at this one
+            return
         entry.depth = depth
         before = stats.nodes
         target = game.target_moves(state)
@@ -335,6 +320,20 @@ class ProofNumberSearch(Generic[S, M]):
         entry.depth, entry.proof, entry.disproof = depth, proof, disproof
         entry.work += stats.nodes - before
         self._store(key, entry)
+
+    def _cut_off(self, state: S, depth: int, key: Hashable, entry: _Entry) -> bool:
+        """Whether the game's own cut-offs decide the position within ``depth`` plies
+        (``settle``, then ``hopeless``); the answer is kept like any proof or disproof."""
+        settled = self.game.settle(state, depth)
+        if settled is not None:
+            self.stats.settled += 1
+            self._decide(key, entry, depth, settled.value, settled.move)
+            return True
+        if self.game.hopeless(state, depth):
+            self.stats.hopeless += 1
+            self._decide(key, entry, depth, False, None)
+            return True
+        return False
 
     def _decide(self, key: Hashable, entry: _Entry, depth: int, value: bool, move: object) -> None:
         """Keep that ``key``'s position is a win within ``depth`` plies (``value``) or not, and the move that shows it."""
