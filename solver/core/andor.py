@@ -92,6 +92,19 @@ ENTRY_BYTES = 400
 room for what the measured key size misses."""
 
 
+def record_result(entry, depth: int, value: bool, move: object) -> None:
+    """Keep in a table entry that its position is a win within ``depth`` plies (``value``) or
+    not, and the move that shows it: a win within d is a win within more (the least depth is
+    kept), a failure within d a failure within fewer (the greatest). Both searches' entries."""
+    if value:
+        entry.win_within = depth if entry.win_within is None else min(entry.win_within, depth)
+    else:
+        entry.fail_within = max(entry.fail_within, depth)
+    if move is not None:
+        entry.move = move
+    entry.work += 1
+
+
 class AndOrSearch(Generic[S, M]):
     """Depth-bounded AND/OR search with a transposition table and iterative deepening.
 
@@ -175,13 +188,7 @@ class AndOrSearch(Generic[S, M]):
         return self._store(key, entry, depth, not target, None)
 
     def _store(self, key: Hashable, entry: _Entry, depth: int, value: bool, move: object) -> bool:
-        if value:
-            entry.win_within = depth if entry.win_within is None else min(entry.win_within, depth)
-        else:
-            entry.fail_within = max(entry.fail_within, depth)
-        if move is not None:
-            entry.move = move
-        entry.work += 1
+        record_result(entry, depth, value, move)
         if self.table.get(key) is not entry:  # dropped while its moves were searched
             self._keep(key, entry)
         return value

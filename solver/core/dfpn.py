@@ -56,7 +56,7 @@ import math
 import tracemalloc
 from typing import Generic, Hashable, TypeVar, Union
 
-from placesat.core.andor import AndOrSearch, Game, SearchStats
+from placesat.core.andor import AndOrSearch, Game, SearchStats, record_result
 from placesat.core.limits import Deadline
 
 S = TypeVar("S")
@@ -337,13 +337,7 @@ class ProofNumberSearch(Generic[S, M]):
 
     def _decide(self, key: Hashable, entry: _Entry, depth: int, value: bool, move: object) -> None:
         """Keep that ``key``'s position is a win within ``depth`` plies (``value``) or not, and the move that shows it."""
-        if value:
-            entry.win_within = depth if entry.win_within is None else min(entry.win_within, depth)
-        else:
-            entry.fail_within = max(entry.fail_within, depth)
-        if move is not None:
-            entry.move = move
-        entry.work += 1
+        record_result(entry, depth, value, move)
         self._store(key, entry)
 
     # --- the table's cap ------------------------------------------------------------------
