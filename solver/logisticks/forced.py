@@ -49,10 +49,11 @@ from placesat.core.play import Outcome
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
 from .analyze import reach_within
-from .model import ALL_KINDS, BOARD, CENTRE_POINTS, SIDES, Placement, Position, neighbour, square_name, square_point
+from .model import ALL_KINDS, BOARD, CENTRE_POINTS, OPPOSITE, SIDES, Placement, Position, neighbour, square_name, square_point
 from .rules import (
     Signal,
     apply_move,
+    can_place,
     facing,
     feeds,
     game_over,
@@ -64,6 +65,7 @@ from .rules import (
     placements,
     scores,
     signals,
+    signals_after,
     winners,
 )
 
@@ -305,13 +307,14 @@ def pieces_needed(position: Position, goal: Goal, values: dict[Point, Signal] | 
 
 
 class Node:
-    """A search state: a position, with what the search asks of it worked out once."""
+    """A search state: a position, with what the search asks of it worked out once. ``values``
+    may be given (the signals worked out from the parent's: :func:`child`)."""
 
     __slots__ = ("position", "_values", "_moves", "_over", "_dist", "kept")
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Position, values: dict[Point, Signal] | None = None) -> None:
         self.position = position
-        self._values: dict[Point, Signal] | None = None
+        self._values = values
         self._moves: list[Move] | None = None
         self._over: bool | None = None
         self._dist: dict[Point, int] | None = None
@@ -326,9 +329,12 @@ class Node:
 
     @property
     def over(self) -> bool:
-        """Whether the game is over (:func:`placesat.logisticks.rules.game_over`)."""
+        """Whether the game is over (:func:`placesat.logisticks.rules.game_over`: every target
+        square holds a piece with a settled signal, or nobody can place), read off ``values``."""
         if self._over is None:
-            self._over = game_over(self.position)
+            state, values = self.position, self.values
+            resolved = all(values.get(square) is not None for stones in state.targets.values() for square in stones)
+            self._over = resolved or not any(can_place(state, p, None) for p in range(1, state.players + 1))
         return self._over
 
     @property
@@ -346,6 +352,15 @@ class Node:
         return self._dist
 
 
+def child(node: Node, move: Move) -> Node:
+    """The node after ``move`` (:func:`advance`), its signals worked out from ``node``'s
+    (:func:`placesat.logisticks.rules.signals_after`: only the new piece and what it feeds)."""
+    after = advance(node.position, move)
+    if move == PASS:
+        return Node(after, node.values)
+    return Node(after, signals_after(after, node.values, move.square))  # type: ignore[union-attr]
+
+
 def new_output(position: Position, values: dict[Point, Signal], move: Placement) -> Signal:
     """The output the placed piece has at once: its inputs read from the centre stones and the
     outputs they face, an open input MUTABLE (:func:`placesat.logisticks.rules.gate`)."""
@@ -355,13 +370,35 @@ def new_output(position: Position, values: dict[Point, Signal], move: Placement)
 
 def _arriving(position: Position, values: dict[Point, Signal], square: Point, side: str) -> Signal:
     """The signal an input on ``side`` of ``square`` would read: a centre stone's colour, the
-    output it faces, MUTABLE when open (or facing an input: such a placement is illegal anyway)."""
-    seen = facing(position, square, side)
-    if seen.what == "centre":
-        return seen.colour == "W"
-    if seen.what == "output":
-        return values.get(seen.square)
+    output it faces, MUTABLE when open (or facing an input: such a placement is illegal anyway).
+    (:func:`placesat.logisticks.rules.facing` read without making its answer: it is asked for
+    every side of every empty square of every position searched.)"""
+    other = neighbour(square, side)
+    if other is None:
+        return None
+    if other in CENTRE_POINTS:
+        return position.centre[(other, OPPOSITE[side])] == "W"
+    piece = position.pieces.get(other)
+    if piece is not None and OPPOSITE[side] in piece.kind.outputs:
+        return values.get(other)
     return None
+
+
+def _upstream(position: Position, squares: set[Point]) -> set[Point]:
+    """The squares of the pieces that feed, directly or not, a piece on one of ``squares``
+    (those pieces too): the pieces whose downstream (:func:`_downstream`) meets ``squares``."""
+    pieces = position.pieces
+    seen = {s for s in squares if s in pieces}
+    todo = list(seen)
+    while todo:
+        square = todo.pop()
+        for side in pieces[square].kind.inputs:
+            other = neighbour(square, side)
+            piece = None if other is None else pieces.get(other)
+            if piece is not None and OPPOSITE[side] in piece.kind.outputs and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen
 
 
 def _downstream(position: Position, start: Point) -> set[Point]:
@@ -390,16 +427,28 @@ def goal_moves(node: Node, goal: Goal, first_only: bool = False, deadline: Deadl
     if not wanted:
         return []
     player, turn = position.to_move, position.turn
+    pieces = position.pieces
     found: list[Move] = []
-    joined: dict[Point, bool] = {}  # a piece on the board: whether it feeds a wanted target
+    joined = _upstream(position, wanted)  # the pieces that feed a wanted target
+    # a new piece reaches its own square and what the open inputs it fills feed: the squares
+    # worth a look are the empty wanted ones and those an input of a joined piece faces
+    near = {s for s in wanted if s not in pieces}
+    for square in joined:
+        for side in pieces[square].kind.inputs:
+            other = neighbour(square, side)
+            if other is not None and other not in CENTRE_POINTS and other not in pieces:
+                near.add(other)
 
-    def feeds_wanted(square: Point) -> bool:
-        if square not in joined:
-            joined[square] = bool(wanted & _downstream(position, square))
-        return joined[square]
+    def feeds_joined(square: Point, kind) -> bool:
+        for side in kind.outputs:
+            other = neighbour(square, side)
+            piece = None if other is None else pieces.get(other)
+            if piece is not None and OPPOSITE[side] in piece.kind.inputs and other in joined:
+                return True
+        return False
 
     for square in BOARD.points:
-        if square in CENTRE_POINTS or square in position.pieces:
+        if square not in near:
             continue
         arriving = {side: _arriving(position, values, square, side) for side in SIDES}
         if all(value is None for value in arriving.values()):
@@ -409,18 +458,13 @@ def goal_moves(node: Node, goal: Goal, first_only: bool = False, deadline: Deadl
         for kind in ALL_KINDS:
             if gate(kind.type, [arriving[side] for side in kind.inputs]) is None:
                 continue
-            # the new piece reaches its own square and what the inputs it fills feed
-            if square not in wanted and not any(
-                feeds_wanted(seen.square)
-                for seen in (facing(position, square, side) for side in kind.outputs)
-                if seen.what == "input"
-            ):
+            if square not in wanted and not feeds_joined(square, kind):
                 continue
             move = Placement(square, kind)
             if placement_problem(position, move, player, turn):
                 continue
             after = advance(position, move)
-            if goal.reached(after):
+            if goal.reached(after, signals_after(after, values, square)):
                 found.append(move)
                 if first_only:
                     return found
@@ -468,7 +512,7 @@ def must_play(node: Node, goal: Goal, deadline: Deadline | None = None) -> set[P
     state = node.position
     null = state.copy()
     null.to_move, null.turn = goal.player, state.turn + 1  # its turn, as after the coalition's move
-    threats = goal_moves(Node(null), goal, deadline=deadline)
+    threats = goal_moves(Node(null, node.values), goal, deadline=deadline)
     if not threats:
         return None
     region: set[Point] | None = None
@@ -532,7 +576,7 @@ class LogiGame:
 
     def play(self, node: Node, move: Move) -> Node:
         """The move through the rules (:func:`advance`)."""
-        return Node(advance(node.position, move))
+        return child(node, move)
 
     def settle(self, node: Node, depth: int) -> Settled[Move] | None:
         """The target's goal reached at once, and the target's last ply (decided by that
@@ -574,17 +618,17 @@ class LogiGame:
             if region is not None and move.square not in region:
                 self.pruned += 1
                 continue
-            if not self._target_scores_after(state, move):
+            if not self._target_scores_after(node, move):
                 return Settled(False, move)
             if tried == 1 and self.prune:
                 region = must_play(node, self.goal, self.deadline)
-        if tried == 0 and not self._target_scores_after(state, PASS):
+        if tried == 0 and not self._target_scores_after(node, PASS):
             return Settled(False, PASS)  # no placement: the mover passes
         return Settled(True)
 
-    def _target_scores_after(self, state: Position, move: Move) -> bool:
+    def _target_scores_after(self, node: Node, move: Move) -> bool:
         """Whether, after ``move``, the goal holds or the target (to move) reaches it at once."""
-        after = Node(advance(state, move))
+        after = child(node, move)
         ended = self.result(after)
         if ended is not None:
             return ended

@@ -20,6 +20,7 @@ from .model import (
     BLACK,
     CENTRE_POINTS,
     OPPOSITE,
+    SIDES,
     WHITE,
     Piece,
     Placement,
@@ -149,11 +150,10 @@ def placement_problem(
     Capacitor timing rule.
     """
     square, kind = placement.square, placement.kind
-    name = square_name(square)
     if square in CENTRE_POINTS:
-        return f"{name} is a centre square"
+        return f"{square_name(square)} is a centre square"
     if square in position.pieces:
-        return f"{name} is occupied"
+        return f"{square_name(square)} is occupied"
     if position.supply[player][kind.type] <= 0:
         return f"player {player} has no {kind.type} left"
     sources: list[Point] = []
@@ -161,9 +161,9 @@ def placement_problem(
     for side in kind.inputs:
         seen = facing(position, square, side)
         if seen.what == "rim":
-            return f"the {side} input of {kind} on {name} faces the rim"
+            return f"the {side} input of {kind} on {square_name(square)} faces the rim"
         if seen.what == "input":
-            return f"the {side} input of {kind} on {name} faces an input of the piece on {square_name(seen.square)}"
+            return f"the {side} input of {kind} on {square_name(square)} faces an input of the piece on {square_name(seen.square)}"
         if seen.what == "output" and turn is not None and not capacitor_usable(position, seen.square, turn):
             owner = position.pieces[seen.square].player
             return (
@@ -176,8 +176,8 @@ def placement_problem(
                 sources.append(seen.square)
     if sourced == 0:
         if len(kind.inputs) == 1:
-            return f"the input of {kind} on {name} faces no source"
-        return f"both inputs of {kind} on {name} are open"
+            return f"the input of {kind} on {square_name(square)} faces no source"
+        return f"both inputs of {kind} on {square_name(square)} are open"
     # The new piece fills the open inputs its outputs face; a loop would run from one of those
     # pieces back into one of the new piece's sources.
     filled = []
@@ -186,7 +186,7 @@ def placement_problem(
         if seen.what == "input":
             filled.append(seen.square)
     if sources and filled and _reaches(position, filled, set(sources)):
-        return f"{kind} on {name} would close a feedback loop"
+        return f"{kind} on {square_name(square)} would close a feedback loop"
     return None
 
 
@@ -205,13 +205,29 @@ def place(position: Position, placement: Placement, player: int, turn: int | Non
     return after
 
 
+def _faces_source(position: Position, square: Point) -> bool:
+    """Whether some side of ``square`` faces a centre stone or an output (what :func:`facing`
+    would call ``centre`` or ``output``), read without making a :class:`Facing` per side: the
+    move generator asks it of every empty square."""
+    for side in SIDES:
+        other = neighbour(square, side)
+        if other is None:
+            continue
+        if other in CENTRE_POINTS:
+            return True
+        piece = position.pieces.get(other)
+        if piece is not None and OPPOSITE[side] in piece.kind.outputs:
+            return True
+    return False
+
+
 def _placements(position: Position, player: int, turn: int | None) -> Iterator[Placement]:
     for row in range(8):
         for col in range(8):
             square = (row, col)
             if square in CENTRE_POINTS or square in position.pieces:
                 continue
-            if not any(facing(position, square, s).what in ("centre", "output") for s in ("N", "E", "S", "W")):
+            if not _faces_source(position, square):
                 continue  # nothing to play off here
             for kind in ALL_KINDS:
                 placement = Placement(square, kind)
@@ -303,6 +319,52 @@ def signals(position: Position) -> dict[Point, Signal]:
     for square in position.pieces:
         value_of(square)
     return values
+
+
+def _input_signal(position: Position, values: dict[Point, Signal], square: Point, side: str) -> Signal:
+    """What the input on ``side`` of the piece on ``square`` reads (as :func:`signals` reads it):
+    a centre stone's colour, the output it faces, MUTABLE otherwise."""
+    other = neighbour(square, side)
+    if other is None:
+        return None
+    if other in CENTRE_POINTS:
+        return position.centre[(other, OPPOSITE[side])] == WHITE
+    piece = position.pieces.get(other)
+    if piece is not None and OPPOSITE[side] in piece.kind.outputs:
+        return values[other]
+    return None
+
+
+def signals_after(position: Position, values: dict[Point, Signal], square: Point) -> dict[Point, Signal]:
+    """:func:`signals` of ``position``, given ``values``, the signals of the same position
+    without the piece on ``square`` (one placement later): only the new piece and the pieces
+    downstream of it are evaluated.
+
+    The new piece changes no input of a piece upstream of it or beside the chains it feeds: an
+    input reads a centre stone, the output it faces (unchanged unless that piece changed) or
+    MUTABLE. So every other piece keeps its equation and its value, and the new values are found
+    by evaluating the new piece, then, each time a piece's value changes, the pieces it feeds
+    again. Every equation touched is re-evaluated after its last input change, so what is left
+    satisfies every piece's equation; on a loop-free board those have one solution, the values
+    :func:`signals` finds. (By Kleene monotonicity a value only goes from MUTABLE to settled,
+    so each piece changes at most once and the work is the pieces that change, and their
+    direct successors.)"""
+    new = dict(values)
+    todo = [square]
+    pieces = position.pieces
+    while todo:
+        top = todo.pop()
+        piece = pieces[top]
+        value = gate(piece.kind.type, [_input_signal(position, new, top, side) for side in piece.kind.inputs])
+        if top in new and new[top] == value:
+            continue
+        new[top] = value
+        for side in piece.kind.outputs:
+            other = neighbour(top, side)
+            fed = None if other is None else pieces.get(other)
+            if fed is not None and OPPOSITE[side] in fed.kind.inputs:
+                todo.append(other)
+    return new
 
 
 def target_signals(position: Position) -> dict[tuple[int, Point], Signal]:
