@@ -38,7 +38,7 @@ legal reply of every other player (:func:`placesat.core.andor.replay_strategy`).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Hashable, Sequence, Union
 
 from placesat.core.andor import ReplayedStrategy, SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
@@ -49,7 +49,7 @@ from placesat.core.play import Outcome
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
 from .analyze import reach_within
-from .model import ALL_KINDS, BOARD, CENTRE_POINTS, OPPOSITE, SIDES, Placement, Position, neighbour, square_name, square_point
+from .model import ALL_KINDS, BOARD, CENTRE_POINTS, OPPOSITE, SIDES, Piece, Placement, Position, neighbour, square_name, square_point
 from .rules import (
     Signal,
     apply_move,
@@ -368,6 +368,20 @@ def new_output(position: Position, values: dict[Point, Signal], move: Placement)
     return gate(move.kind.type, [arriving[side] for side in move.kind.inputs])
 
 
+def is_quiet(position: Position, values: dict[Point, Signal], move: Placement) -> bool:
+    """Whether ``move`` looks *quiet*: its output is MUTABLE as it is placed
+    (:func:`new_output`) and none of its inputs is open. Only an order of preference for the
+    other side's refutations in :meth:`LogiGame._threatening` (such a piece changes no signal
+    when placed); what makes a refutation sound is checked there (a quiet piece can still
+    settle later, when a piece upstream of it does, and reach a target)."""
+    pieces = position.pieces
+    for side in move.kind.inputs:
+        other = neighbour(move.square, side)
+        if other is None or (other not in CENTRE_POINTS and other not in pieces):
+            return False
+    return new_output(position, values, move) is None
+
+
 def _arriving(position: Position, values: dict[Point, Signal], square: Point, side: str) -> Signal:
     """The signal an input on ``side`` of ``square`` would read: a centre stone's colour, the
     output it faces, MUTABLE when open (or facing an input: such a placement is illegal anyway).
@@ -413,14 +427,59 @@ def _downstream(position: Position, start: Point) -> set[Point]:
     return seen
 
 
-def goal_moves(node: Node, goal: Goal, first_only: bool = False, deadline: Deadline | None = None) -> list[Move]:
+def _feeding(position: Position, wanted: set[Point]) -> tuple[set[Point], set[Point]]:
+    """The pieces that feed a ``wanted`` target, directly or not (:func:`_upstream`), and the
+    squares where a new piece could change a wanted target's signal: the empty wanted squares
+    and those an input of such a piece faces (a new piece reaches its own square and what the
+    open inputs it fills feed)."""
+    pieces = position.pieces
+    joined = _upstream(position, wanted)
+    near = {s for s in wanted if s not in pieces}
+    for square in joined:
+        for side in pieces[square].kind.inputs:
+            other = neighbour(square, side)
+            if other is not None and other not in CENTRE_POINTS and other not in pieces:
+                near.add(other)
+    return joined, near
+
+
+def _new_threat_squares(after: Position, square: Point, wanted: set[Point]) -> set[Point] | None:
+    """Where a goal move can be after the piece on ``square`` (``after``: just placed) that was
+    none without it: the empty squares next to that piece or to a piece it feeds, directly or
+    not (its downstream ``D``); None (anywhere) when ``D`` holds an open target (``wanted``).
+
+    Let ``g``, on a square next to no piece of ``D``, be a goal move after the piece ``m``
+    and ``D`` hold no open target. ``g``'s sides face what they faced without ``m``, and the
+    pieces they read are outside ``D``, the only pieces whose signal ``m`` can change; so
+    ``g`` is legal without ``m`` (a loop it would close then is there with ``m`` too) and
+    puts out the same signal. A signal that differs between "after ``m`` and ``g``" and
+    "after ``g`` alone" is downstream of ``m``; as ``g`` feeds no piece of ``D`` and reads none,
+    downstream of ``m`` is ``D`` either way, which holds no open target, and a settled target
+    keeps its signal: the target's points are the same, so ``g`` was a goal move without
+    ``m``. (Targets of other players do not count for the goal.)"""
+    region = _downstream(after, square)
+    if region & wanted:
+        return None
+    pieces = after.pieces
+    near: set[Point] = set()
+    for piece_square in region:
+        for side in SIDES:
+            other = neighbour(piece_square, side)
+            if other is not None and other not in CENTRE_POINTS and other not in pieces:
+                near.add(other)
+    return near
+
+
+def goal_moves(node: Node, goal: Goal, first_only: bool = False, deadline: Deadline | None = None,
+               squares: set[Point] | None = None) -> list[Move]:
     """The placements of the player to move after which ``goal`` holds, in board order.
 
     A placement changes signals only when the new piece's output is settled as it is placed
     (a MUTABLE one leaves every open input it fills MUTABLE), so only squares facing a centre
     stone or a settled output can take such a piece; and what it changes is its own square and
     the pieces downstream of it. So only settled placements joined to an open target of the
-    goal are played out (through the rules) and checked with the rules' signals.
+    goal are played out (through the rules) and checked with the rules' signals. With
+    ``squares``, only placements on those squares are looked at.
     """
     position, values = node.position, node.values
     wanted = {s for s, _ in goal.open_targets(position, values)}
@@ -429,15 +488,9 @@ def goal_moves(node: Node, goal: Goal, first_only: bool = False, deadline: Deadl
     player, turn = position.to_move, position.turn
     pieces = position.pieces
     found: list[Move] = []
-    joined = _upstream(position, wanted)  # the pieces that feed a wanted target
-    # a new piece reaches its own square and what the open inputs it fills feed: the squares
-    # worth a look are the empty wanted ones and those an input of a joined piece faces
-    near = {s for s in wanted if s not in pieces}
-    for square in joined:
-        for side in pieces[square].kind.inputs:
-            other = neighbour(square, side)
-            if other is not None and other not in CENTRE_POINTS and other not in pieces:
-                near.add(other)
+    joined, near = _feeding(position, wanted)
+    if squares is not None:
+        near &= squares
 
     def feeds_joined(square: Point, kind) -> bool:
         for side in kind.outputs:
@@ -473,15 +526,20 @@ def goal_moves(node: Node, goal: Goal, first_only: bool = False, deadline: Deadl
 
 def advance(position: Position, move: Move) -> Position:
     """:func:`placesat.logisticks.rules.apply_move` for a position the search knows is not over
-    (its end is :meth:`LogiGame.result`'s to find): the placement checked by
-    :func:`placesat.logisticks.rules.place`, the turn passed on."""
-    if move == PASS:
-        after = position.copy()
-    else:
-        after = place(position, move, position.to_move, position.turn)  # type: ignore[arg-type]
-    after.to_move = position.next_player()
-    after.turn = position.turn + 1
-    return after
+    (its end is :meth:`LogiGame.result`'s to find) and a move it knows is legal (every move
+    here comes from the rules' move generator or passed
+    :func:`placesat.logisticks.rules.placement_problem`; the win found is replayed on the
+    checked rules): the piece put down from the mover's supply, the turn passed on. The
+    targets and the centre stones, which no move changes, are shared with ``position``."""
+    supply = dict(position.supply)
+    pieces = position.pieces
+    if move != PASS:
+        mover = position.to_move
+        pieces = dict(pieces)
+        pieces[move.square] = Piece(move.kind, mover, position.turn)  # type: ignore[union-attr]
+        supply[mover] = dict(supply[mover])
+        supply[mover][move.kind.type] -= 1  # type: ignore[union-attr]
+    return replace(position, pieces=pieces, supply=supply, to_move=position.next_player(), turn=position.turn + 1)
 
 
 def must_play(node: Node, goal: Goal, deadline: Deadline | None = None) -> set[Point] | None:
@@ -542,6 +600,7 @@ class LogiGame:
     reach_cuts: int = 0
     prune: bool = field(default_factory=lambda: PRUNE)
     pruned: int = 0  # the coalition's moves left unsearched (must_play)
+    threats_cut: int = 0  # the target's moves refuted quietly (:meth:`_threatening`)
 
     @property
     def target(self) -> int:
@@ -587,7 +646,14 @@ class LogiGame:
             wins = goal_moves(node, self.goal, first_only=True, deadline=self.deadline)
             if wins:
                 return Settled(True, wins[0])
-            return Settled(False) if own == 1 else None
+            if own == 1:
+                return Settled(False)
+            node.kept = None
+            if self.prune and own == 2 and state.players == 2:
+                node.kept = self._threatening(node)
+                if node.kept is not None and not node.kept:
+                    return Settled(False)  # every move of the target's is refuted quietly
+            return None
         if own == 0:
             return Settled(False)
         before_target = state.next_player() == self.target
@@ -599,6 +665,93 @@ class LogiGame:
             self.pruned += len(node.moves) - len(node.kept)
             if not node.kept:
                 return Settled(True)  # every piece leaves a goal move standing
+        return None
+
+    def _threatening(self, node: Node) -> list[Move] | None:
+        """The target's second-to-last own ply with two players (its move, the other's last,
+        its last): the moves that are not *refuted quietly*; None when the other has no
+        placement to try (nothing is cut).
+
+        After the target's move ``m`` the other's move ``r`` is its last before the target's
+        last, so ``r`` refutes when the goal does not hold after it and the target then has no
+        goal move at once (the target's last ply is settled by that alone). ``m`` is dropped
+        when, two turns on (the target to move, the turn its last ply is played on):
+
+        - the goal does not hold after ``m`` and the target has no goal move after ``m``
+          (:func:`goal_moves`; by the lemma of :func:`_new_threat_squares` a goal move after
+          ``m`` is one the target has now, two turns on, or lies next to ``m``'s downstream,
+          so when it has none now only those squares are looked at, and only those that can
+          change an open target's signal at all: the squares :func:`_feeding` gives now,
+          which ``m`` does not change when its downstream holds no open target);
+        - and some placement ``r`` of the other's (:meth:`_quiet_reply`) is legal after ``m``,
+          has no open target of the target's downstream of it (so the goal does not hold after
+          it either), and leaves no goal move next to its downstream: by the same lemma every
+          goal move after ``m`` and ``r`` is then one after ``m`` alone, and there is none.
+
+        The candidates ``r`` are the other's placements now (its supply does not change with
+        ``m``), quiet ones (:func:`is_quiet`) first; each is checked after ``m``."""
+        state, values = node.position, node.values
+        other, target = state.next_player(), self.target
+        replies = list(placements(state, other, state.turn + 1))
+        if not replies:
+            return None
+        replies.sort(key=lambda r: not is_quiet(state, values, r))
+        later = replace(state, turn=state.turn + 2)  # the target to move, two turns on
+        wanted = {square for square, _ in self.goal.open_targets(state, values)}
+        feeding_now: set[Point] | None = None
+        threats_now: bool | None = None
+        kept: list[Move] = []
+        for move in node.moves:
+            self.deadline.check()
+            if move == PASS:
+                kept.append(move)
+                continue
+            after = child(node, move)
+            if self.goal.reached(after.position, after.values):
+                kept.append(move)
+                continue
+            if threats_now is None:
+                threats_now = bool(goal_moves(Node(later, values), self.goal, first_only=True, deadline=self.deadline))
+            look: set[Point] | None = None  # every square
+            if not threats_now:
+                look = _new_threat_squares(after.position, move.square, wanted)  # type: ignore[union-attr]
+                if look:
+                    if feeding_now is None:
+                        feeding_now = _feeding(state, wanted)[1]
+                    look &= feeding_now
+            two_on = replace(after.position, to_move=target, turn=state.turn + 2)
+            if self._goal_move_within(two_on, after.values, look) or not self._quiet_reply(after, move, replies):  # type: ignore[arg-type]
+                kept.append(move)
+            else:
+                self.threats_cut += 1
+        return kept
+
+    def _goal_move_within(self, state: Position, values: dict[Point, Signal], look: set[Point] | None) -> bool:
+        """Whether the target, to move in ``state`` (signals ``values``), has a goal move on
+        ``look`` (None: anywhere)."""
+        if look is not None and not look:
+            return False
+        return bool(goal_moves(Node(state, values), self.goal, first_only=True, deadline=self.deadline, squares=look))
+
+    def _quiet_reply(self, after: Node, move: Placement, replies: list[Placement]) -> Placement | None:
+        """One of ``replies`` (placements of the player to move in ``after``, the position after
+        the target's ``move``) that is legal in ``after``, has no open target of the target's
+        downstream of it, and leaves the target no goal move next to that downstream
+        (:func:`_new_threat_squares`); None when there is none."""
+        state = after.position
+        wanted = {square for square, _ in self.goal.open_targets(state, after.values)}
+        for reply in replies:
+            if reply.square == move.square:
+                continue
+            if placement_problem(state, reply, state.to_move, state.turn) is not None:
+                continue
+            answered = child(after, reply)
+            look = _new_threat_squares(answered.position, reply.square, wanted)
+            if look is None:
+                continue
+            if self._goal_move_within(answered.position, answered.values, look):
+                continue
+            return reply
         return None
 
     def _last_ply(self, node: Node) -> Settled[Move]:
@@ -937,12 +1090,19 @@ def _spread(dist: dict[Point, int], todo: "deque[tuple[int, Point]]", costs: dic
         d, square = todo.popleft()
         if d > dist.get(square, INFINITE):
             continue
-        for side in SIDES:
-            other = neighbour(square, side)
-            if other is None or other not in costs:
+        for other in _NEIGHBOURS[square]:
+            cost = costs.get(other)
+            if cost is None:
                 continue
-            nd = d + costs[other]
+            nd = d + cost
             if nd < dist.get(other, INFINITE):
                 dist[other] = nd
-                (todo.appendleft if costs[other] == 0 else todo.append)((nd, other))
+                (todo.appendleft if cost == 0 else todo.append)((nd, other))
     return dist
+
+
+_NEIGHBOURS: dict[Point, tuple[Point, ...]] = {
+    square: tuple(other for other in (neighbour(square, side) for side in SIDES) if other is not None)
+    for square in BOARD.points
+}
+"""Each square's neighbours on the board (N, E, S, W order), for the path counts' inner loop."""

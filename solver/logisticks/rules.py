@@ -94,12 +94,15 @@ def facing(position: Position, square: Point, side: str) -> Facing:
 
 def feeds(position: Position, square: Point) -> list[Point]:
     """The pieces whose input is joined to an output of the piece on ``square``."""
-    piece = position.pieces[square]
+    pieces = position.pieces
     fed = []
-    for side in piece.kind.outputs:
-        seen = facing(position, square, side)
-        if seen.what == "input":
-            fed.append(seen.square)
+    for side in pieces[square].kind.outputs:
+        other = neighbour(square, side)
+        piece = None if other is None else pieces.get(other)
+        # an output side faces an input (what facing() calls "input"); read directly, as
+        # the search asks this of every piece it follows
+        if piece is not None and OPPOSITE[side] in piece.kind.inputs:
+            fed.append(other)
     return fed
 
 
@@ -205,34 +208,62 @@ def place(position: Position, placement: Placement, player: int, turn: int | Non
     return after
 
 
-def _faces_source(position: Position, square: Point) -> bool:
-    """Whether some side of ``square`` faces a centre stone or an output (what :func:`facing`
-    would call ``centre`` or ``output``), read without making a :class:`Facing` per side: the
-    move generator asks it of every empty square."""
-    for side in SIDES:
-        other = neighbour(square, side)
-        if other is None:
-            continue
-        if other in CENTRE_POINTS:
-            return True
-        piece = position.pieces.get(other)
-        if piece is not None and OPPOSITE[side] in piece.kind.outputs:
-            return True
-    return False
-
-
 def _placements(position: Position, player: int, turn: int | None) -> Iterator[Placement]:
+    """The placements :func:`placement_problem` finds no problem with, square by square in
+    board order, kinds in :data:`ALL_KINDS` order. The same rules, but what each side of a square
+    faces is read once per square instead of once per kind and side (the search asks this of
+    every position); tests/test_logisticks_deeper.py checks the two agree."""
+    pieces = position.pieces
+    supply = position.supply[player]
+    kinds = [kind for kind in ALL_KINDS if supply[kind.type] > 0]
+    if not kinds:
+        return
     for row in range(8):
         for col in range(8):
             square = (row, col)
-            if square in CENTRE_POINTS or square in position.pieces:
+            if square in CENTRE_POINTS or square in pieces:
                 continue
-            if not _faces_source(position, square):
+            faces: dict[str, tuple[str, Point | None]] = {}
+            any_source = False
+            for side in SIDES:
+                other = neighbour(square, side)
+                if other is None:
+                    faces[side] = ("rim", None)
+                elif other in CENTRE_POINTS:
+                    faces[side] = ("centre", other)
+                    any_source = True
+                else:
+                    piece = pieces.get(other)
+                    if piece is None:
+                        faces[side] = ("empty", other)
+                    elif OPPOSITE[side] in piece.kind.outputs:
+                        faces[side] = ("output", other)
+                        any_source = True
+                    else:
+                        faces[side] = ("input", other)
+            if not any_source:
                 continue  # nothing to play off here
-            for kind in ALL_KINDS:
-                placement = Placement(square, kind)
-                if placement_problem(position, placement, player, turn) is None:
-                    yield placement
+            for kind in kinds:
+                sources: list[Point] = []
+                sourced = 0
+                for side in kind.inputs:
+                    what, other = faces[side]
+                    if what == "rim" or what == "input":
+                        break
+                    if what == "output":
+                        if turn is not None and not capacitor_usable(position, other, turn):  # type: ignore[arg-type]
+                            break
+                        sources.append(other)  # type: ignore[arg-type]
+                        sourced += 1
+                    elif what == "centre":
+                        sourced += 1
+                else:
+                    if sourced == 0:
+                        continue  # an open one-input piece, or both inputs open
+                    filled = [faces[side][1] for side in kind.outputs if faces[side][0] == "input"]
+                    if sources and filled and _reaches(position, filled, set(sources)):  # type: ignore[arg-type]
+                        continue  # a feedback loop
+                    yield Placement(square, kind)
 
 
 def placements(position: Position, player: int, turn: int | None) -> Iterator[Placement]:
