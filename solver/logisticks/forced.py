@@ -649,7 +649,7 @@ class LogiGame:
             if own == 1:
                 return Settled(False)
             node.kept = None
-            if self.prune and own == 2 and state.players == 2:
+            if self.prune and own == 2:
                 node.kept = self._threatening(node)
                 if node.kept is not None and not node.kept:
                     return Settled(False)  # every move of the target's is refuted quietly
@@ -668,9 +668,9 @@ class LogiGame:
         return None
 
     def _threatening(self, node: Node) -> list[Move] | None:
-        """The target's second-to-last own ply with two players (its move, the other's last,
-        its last): the moves that are not *refuted quietly*; None when the other has no
-        placement to try (nothing is cut).
+        """The target's second-to-last own ply (its move, one ply of each other player's, its
+        last): the moves that are not *refuted quietly*; None when one of the others has no
+        placement to try (nothing is cut). With two players:
 
         After the target's move ``m`` the other's move ``r`` is its last before the target's
         last, so ``r`` refutes when the goal does not hold after it and the target then has no
@@ -683,20 +683,26 @@ class LogiGame:
           so when it has none now only those squares are looked at, and only those that can
           change an open target's signal at all: the squares :func:`_feeding` gives now,
           which ``m`` does not change when its downstream holds no open target);
-        - and some placement ``r`` of the other's (:meth:`_quiet_reply`) is legal after ``m``,
+        - and some placement ``r`` of the other's (:meth:`_quiet_replies`) is legal after ``m``,
           has no open target of the target's downstream of it (so the goal does not hold after
           it either), and leaves no goal move next to its downstream: by the same lemma every
           goal move after ``m`` and ``r`` is then one after ``m`` alone, and there is none.
 
         The candidates ``r`` are the other's placements now (its supply does not change with
-        ``m``), quiet ones (:func:`is_quiet`) first; each is checked after ``m``."""
+        ``m``), quiet ones (:func:`is_quiet`) first; each is checked after ``m``. With three or
+        four players each of the others in turn places such a piece (:meth:`_quiet_replies`),
+        and "two turns on" is the turn of the target's last ply."""
         state, values = node.position, node.values
-        other, target = state.next_player(), self.target
-        replies = list(placements(state, other, state.turn + 1))
-        if not replies:
-            return None
-        replies.sort(key=lambda r: not is_quiet(state, values, r))
-        later = replace(state, turn=state.turn + 2)  # the target to move, two turns on
+        target, players = self.target, state.players
+        last_turn = state.turn + players  # the target's last ply
+        replies: dict[int, list[Placement]] = {}
+        for step in range(1, players):
+            mover = (target - 1 + step) % players + 1
+            replies[mover] = list(placements(state, mover, state.turn + step))
+            if not replies[mover]:
+                return None
+            replies[mover].sort(key=lambda r: not is_quiet(state, values, r))
+        later = replace(state, turn=last_turn)  # the target to move, on its last ply's turn
         wanted = {square for square, _ in self.goal.open_targets(state, values)}
         feeding_now: set[Point] | None = None
         threats_now: bool | None = None
@@ -719,8 +725,8 @@ class LogiGame:
                     if feeding_now is None:
                         feeding_now = _feeding(state, wanted)[1]
                     look &= feeding_now
-            two_on = replace(after.position, to_move=target, turn=state.turn + 2)
-            if self._goal_move_within(two_on, after.values, look) or not self._quiet_reply(after, move, replies):  # type: ignore[arg-type]
+            two_on = replace(after.position, to_move=target, turn=last_turn)
+            if self._goal_move_within(two_on, after.values, look) or not self._quiet_replies(after, replies, last_turn):
                 kept.append(move)
             else:
                 self.threats_cut += 1
@@ -733,26 +739,32 @@ class LogiGame:
             return False
         return bool(goal_moves(Node(state, values), self.goal, first_only=True, deadline=self.deadline, squares=look))
 
-    def _quiet_reply(self, after: Node, move: Placement, replies: list[Placement]) -> Placement | None:
-        """One of ``replies`` (placements of the player to move in ``after``, the position after
-        the target's ``move``) that is legal in ``after``, has no open target of the target's
-        downstream of it, and leaves the target no goal move next to that downstream
-        (:func:`_new_threat_squares`); None when there is none."""
-        state = after.position
-        wanted = {square for square, _ in self.goal.open_targets(state, after.values)}
-        for reply in replies:
-            if reply.square == move.square:
-                continue
-            if placement_problem(state, reply, state.to_move, state.turn) is not None:
-                continue
-            answered = child(after, reply)
-            look = _new_threat_squares(answered.position, reply.square, wanted)
-            if look is None:
-                continue
-            if self._goal_move_within(answered.position, answered.values, look):
-                continue
-            return reply
-        return None
+    def _quiet_replies(self, after: Node, replies: dict[int, list[Placement]], last_turn: int) -> bool:
+        """Whether the others, from ``after`` (the target's second-to-last move just made) to
+        the target's last ply, can each place a piece of ``replies`` (their placements before
+        that move, quiet ones first) that is legal then, has no open target of the target's
+        downstream of it, and leaves the target, to move on ``last_turn``, no goal move next to
+        that downstream (:func:`_new_threat_squares`). By that lemma, piece after piece, the
+        target's goal moves after them all are among those after its own move, which has none."""
+        node = after
+        while node.position.to_move != self.target:
+            state = node.position
+            wanted = {square for square, _ in self.goal.open_targets(state, node.values)}
+            for reply in replies[state.to_move]:
+                if placement_problem(state, reply, state.to_move, state.turn) is not None:
+                    continue
+                answered = child(node, reply)
+                look = _new_threat_squares(answered.position, reply.square, wanted)
+                if look is None:
+                    continue
+                final = replace(answered.position, to_move=self.target, turn=last_turn)
+                if self._goal_move_within(final, answered.values, look):
+                    continue
+                node = answered
+                break
+            else:
+                return False
+        return True
 
     def _last_ply(self, node: Node) -> Settled[Move]:
         """The coalition's mover right before the target's last ply: one move after which the

@@ -315,6 +315,7 @@ def signals(position: Position) -> dict[Point, Signal]:
     output gets that piece's value; an open input is MUTABLE. The position must be free of loops.
     """
     values: dict[Point, Signal] = {}
+    pieces = position.pieces
 
     def value_of(square: Point) -> Signal:
         """The signal of the piece on ``square``, its upstream pieces evaluated first."""
@@ -324,18 +325,21 @@ def signals(position: Position) -> dict[Point, Signal]:
         stack = [square]
         while stack:
             top = stack[-1]
-            piece = position.pieces[top]
+            piece = pieces[top]
             pending = []
             inputs: list[Signal] = []
             for side in piece.kind.inputs:
-                seen = facing(position, top, side)
-                if seen.what == "centre":
-                    inputs.append(seen.colour == WHITE)
-                elif seen.what == "output":
-                    if seen.square in values:
-                        inputs.append(values[seen.square])
+                # what facing() reports, read directly (this runs for every piece of every
+                # position a search or a replay meets)
+                other = neighbour(top, side)
+                source = None if other is None else pieces.get(other)
+                if other is not None and other in CENTRE_POINTS:
+                    inputs.append(position.centre[(other, OPPOSITE[side])] == WHITE)
+                elif source is not None and OPPOSITE[side] in source.kind.outputs:
+                    if other in values:
+                        inputs.append(values[other])
                     else:
-                        pending.append(seen.square)
+                        pending.append(other)
                 else:
                     inputs.append(None)
             if pending:

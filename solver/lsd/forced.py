@@ -30,13 +30,11 @@ from typing import Any, Hashable, Iterable, Iterator, Sequence, TypeVar
 from placesat.core.errors import InputError
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
-from .model import SIDES, SKIP, Cell, Move, Placement, Position, move_text, neighbour, on_table, position_key, rotations
+from .model import SIDES, SKIP, Cell, Move, Placement, Position, move_text, neighbour, position_key
 from .reach import NO, reach_win
 from .reach import UNKNOWN as REACH_UNKNOWN
 from .rules import (
-    FIRST_CELL,
     captures,
-    connects,
     is_draw,
     legal_moves,
     legal_moves_unchecked,
@@ -44,7 +42,6 @@ from .rules import (
     play_turn,
     resolve_placement,
     run_gaps,
-    side_demands,
     skip_turn,
     winner,
     winning_placements_unchecked,
@@ -58,9 +55,6 @@ MAX_DEPTH = 12
 """The deepest search accepted (depth 11 already takes minutes on a mid-game position)."""
 SEARCH = "id"
 """The forced search by default (:data:`placesat.core.dfpn.SEARCHES`): see docs/performance.md, "Proof-number search"."""
-PRUNE = True
-"""Whether the target's second-to-last moves that the other refutes at once are dropped without
-nodes of their own (:meth:`LsdGame._threatening`); False gives the plain search."""
 DEFAULT_REACH_FROM: int | None = None
 """The remaining depth from which ``hopeless`` also asks the solver (None: never); chosen by
 measurement (``benchmarks/lsd_bench.py``, docs/performance.md): see seeds/lsd.md."""
@@ -136,16 +130,14 @@ def threat_zone(position: Position, player: int) -> set[Cell]:
     return core | {neighbour(c, s) for c in core for s in SIDES}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Node:
     """A search state: the position, and the player with a line in it (known from the move that
     led to it: only the mover of a placement can gain a line, see
-    :func:`placesat.lsd.rules.resolve_placement`); ``kept``: the moves :meth:`LsdGame.settle`
-    left to search (None: all of them)."""
+    :func:`placesat.lsd.rules.resolve_placement`)."""
 
     position: Position
     won: int | None
-    kept: list | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
@@ -158,7 +150,6 @@ class LsdGame:
     deadline: Deadline = field(default_factory=Deadline.never)
     reach_calls: int = 0
     reach_cuts: int = 0
-    threats_cut: int = 0  # the target's moves refuted at once (:meth:`_threatening`)
 
     def key(self, node: Node) -> Hashable:
         """The field, the supplies and the mover (captured tiles no longer matter)."""
@@ -175,8 +166,6 @@ class LsdGame:
 
     def moves(self, node: Node) -> Sequence[Move]:
         """The mover's placements; a skip when it has none but somebody else has; none in a draw."""
-        if node.kept is not None:
-            return node.kept
         state = node.position
         placed = list(paced(placements_on(state.field, state.supplies[state.to_move - 1]), self.deadline))
         return placed or legal_moves_unchecked(state)
@@ -200,14 +189,7 @@ class LsdGame:
         if mover == self.target:
             if wins:
                 return Settled(True, wins[0])
-            if own == 1:
-                return Settled(False)  # this ply was the target's last
-            node.kept = None
-            if PRUNE and own == 2 and state.players == 2:
-                node.kept = self._threatening(node)
-                if not node.kept:
-                    return Settled(False)  # every move of the target's is refuted at once
-            return None
+            return Settled(False) if own == 1 else None  # this ply was the target's last
         if wins:
             return Settled(False, wins[0])  # the coalition ends the game with a line of its own
         if own == 0:
@@ -215,35 +197,6 @@ class LsdGame:
         if own == 1 and state.next_player() == self.target:
             return self._last_ply(node)
         return None
-
-    def _threatening(self, node: Node) -> list[Move]:
-        """The target's second-to-last ply with two players (its move, the other's last, its
-        last): the moves the other cannot refute at once, judged without making their nodes.
-
-        After the target's move ``m`` (not a win), the other's node is settled False by
-        :meth:`settle` when the target then has no win at once (:func:`winning_placements_unchecked`)
-        and the other has a placement outside :func:`threat_zone` (it leaves the target without
-        a win at once, the :meth:`_last_ply` argument), or has none at all (it skips, and the
-        field stays as it is, or nobody can place: a draw). Those ``m`` are dropped here on the
-        same tests :meth:`_last_ply` would make; every other move is kept for the search."""
-        state = node.position
-        kept: list[Move] = []
-        for move in self.moves(node):
-            self.deadline.check()
-            if not isinstance(move, Placement):
-                kept.append(move)
-                continue
-            turn = resolve_placement(state, move)
-            after = turn.after
-            if turn.winner is not None or winning_placements_unchecked(after, self.target, first_only=True):
-                kept.append(move)
-                continue
-            supply = after.supplies[after.to_move - 1]
-            if _places_outside(after.field, supply, threat_zone(after, self.target)) is not False:
-                self.threats_cut += 1  # a far placement, or none at all (a skip or a draw)
-                continue
-            kept.append(move)
-        return kept
 
     def _last_ply(self, node: Node) -> Settled[Move]:
         """The coalition's mover, right before the target's last ply: is there a move after which
@@ -307,32 +260,6 @@ class LsdGame:
         scores = [score(move) for move in paced(moves, self.deadline)]
         best_first = sorted(range(len(moves)), key=scores.__getitem__, reverse=True)
         return [moves[i] for i in best_first]
-
-
-def _places_outside(field, supply, zone: set[Cell]) -> bool | None:
-    """Whether a tile of ``supply`` can be placed on a cell outside ``zone`` (None: on no cell
-    at all). The placements of :func:`placesat.lsd.rules.placements_on`, looked for cell by
-    cell without listing or ordering the field's frontier (only whether one exists matters)."""
-    kinds = [rotations(pat) for (pat, _), n in supply if n > 0]
-    if not kinds:
-        return None
-    if not field:
-        return FIRST_CELL not in zone
-    inside = False
-    seen: set[Cell] = set()
-    for x, y in field:
-        for cell in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)):
-            if cell in field or cell in seen or not on_table(cell):
-                continue
-            seen.add(cell)
-            if cell in zone and inside:
-                continue  # one placement inside is all that is asked of the zone
-            dotted, blank = side_demands(field, cell)
-            if any(connects(dots, dotted, blank) for masks in kinds for dots in masks):
-                if cell not in zone:
-                    return True
-                inside = True
-    return False if inside else None
 
 
 def _heat(position: Position, player: int) -> dict[Cell, int]:
