@@ -23,6 +23,10 @@ P's side (:class:`LogiGame`), with its cut-offs:
   may be the only tempo move it has), and two far pieces are not interchangeable (each changes
   which squares next to it can take a piece, and so which far moves are left), so cutting
   them all but one would need a proof this module does not have;
+- the target's second-to-last move must make a threat (``prune``, :meth:`LogiGame._threatening`):
+  a move after which P, on its last ply's turn, has no goal move, and against which each other
+  player in turn has a reply that leaves it none, is refuted without a node of its own (both
+  tests rest on the lemma of :func:`_new_threat_squares`);
 - hopeless nodes: even if every player placed for P, the open targets are too far from any
   settled signal for the pieces the plies left can add (:func:`pieces_needed`, a path count
   on the board); and, from ``reach_from`` plies on, the completion solver proves that no
@@ -41,7 +45,7 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Any, Hashable, Sequence, Union
 
-from placesat.core.andor import ReplayedStrategy, SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
+from placesat.core.andor import AndOrSearch, ReplayedStrategy, SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
 from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
 from placesat.core.errors import InputError
 from placesat.core.lattice import Point
@@ -601,6 +605,10 @@ class LogiGame:
     prune: bool = field(default_factory=lambda: PRUNE)
     pruned: int = 0  # the coalition's moves left unsearched (must_play)
     threats_cut: int = 0  # the target's moves refuted quietly (:meth:`_threatening`)
+    threat_cut: bool = True
+    """Whether :meth:`_threatening` is used (with ``prune``). It holds at one depth only (the
+    target's second-to-last own ply), so it is off under df-pn, which keeps a node's move list
+    for every depth it meets the node at."""
 
     @property
     def target(self) -> int:
@@ -649,7 +657,7 @@ class LogiGame:
             if own == 1:
                 return Settled(False)
             node.kept = None
-            if self.prune and own == 2:
+            if self.prune and self.threat_cut and own == 2:
                 node.kept = self._threatening(node)
                 if node.kept is not None and not node.kept:
                     return Settled(False)  # every move of the target's is refuted quietly
@@ -949,6 +957,7 @@ def forced(
     deadline = as_deadline(time_limit)
     game = LogiGame(goal, reach_from, backend, deadline)
     search = new_search(game, deadline, searcher or SEARCH, table_mb)
+    game.threat_cut = isinstance(search, AndOrSearch)
     root = Node(position)
     answer = ForcedAnswer(goal, position.players, moves, UNKNOWN, stats=search.stats)
     try:
