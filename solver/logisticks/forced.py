@@ -23,6 +23,10 @@ P's side (:class:`LogiGame`), with its cut-offs:
   may be the only tempo move it has), and two far pieces are not interchangeable (each changes
   which squares next to it can take a piece, and so which far moves are left), so cutting
   them all but one would need a proof this module does not have;
+- the target's second-to-last move must make a threat (``prune``, :meth:`LogiGame._threatening`):
+  a move after which P, on its last ply's turn, has no goal move, and against which each other
+  player in turn has a reply that leaves it none, is refuted without a node of its own (both
+  tests rest on the lemma of :func:`_new_threat_squares`);
 - hopeless nodes: even if every player placed for P, the open targets are too far from any
   settled signal for the pieces the plies left can add (:func:`pieces_needed`, a path count
   on the board); and, from ``reach_from`` plies on, the completion solver proves that no
@@ -38,10 +42,10 @@ legal reply of every other player (:func:`placesat.core.andor.replay_strategy`).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Hashable, Sequence, Union
 
-from placesat.core.andor import ReplayedStrategy, SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
+from placesat.core.andor import AndOrSearch, ReplayedStrategy, SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
 from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
 from placesat.core.errors import InputError
 from placesat.core.lattice import Point
@@ -49,10 +53,11 @@ from placesat.core.play import Outcome
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
 from .analyze import reach_within
-from .model import ALL_KINDS, BOARD, CENTRE_POINTS, SIDES, Placement, Position, neighbour, square_name, square_point
+from .model import ALL_KINDS, BOARD, CENTRE_POINTS, OPPOSITE, SIDES, Piece, Placement, Position, neighbour, square_name, square_point
 from .rules import (
     Signal,
     apply_move,
+    can_place,
     facing,
     feeds,
     game_over,
@@ -64,6 +69,7 @@ from .rules import (
     placements,
     scores,
     signals,
+    signals_after,
     winners,
 )
 
@@ -305,13 +311,14 @@ def pieces_needed(position: Position, goal: Goal, values: dict[Point, Signal] | 
 
 
 class Node:
-    """A search state: a position, with what the search asks of it worked out once."""
+    """A search state: a position, with what the search asks of it worked out once. ``values``
+    may be given (the signals worked out from the parent's: :func:`child`)."""
 
     __slots__ = ("position", "_values", "_moves", "_over", "_dist", "kept")
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Position, values: dict[Point, Signal] | None = None) -> None:
         self.position = position
-        self._values: dict[Point, Signal] | None = None
+        self._values = values
         self._moves: list[Move] | None = None
         self._over: bool | None = None
         self._dist: dict[Point, int] | None = None
@@ -326,9 +333,12 @@ class Node:
 
     @property
     def over(self) -> bool:
-        """Whether the game is over (:func:`placesat.logisticks.rules.game_over`)."""
+        """Whether the game is over (:func:`placesat.logisticks.rules.game_over`: every target
+        square holds a piece with a settled signal, or nobody can place), read off ``values``."""
         if self._over is None:
-            self._over = game_over(self.position)
+            state, values = self.position, self.values
+            resolved = all(values.get(square) is not None for stones in state.targets.values() for square in stones)
+            self._over = resolved or not any(can_place(state, p, None) for p in range(1, state.players + 1))
         return self._over
 
     @property
@@ -346,6 +356,15 @@ class Node:
         return self._dist
 
 
+def child(node: Node, move: Move) -> Node:
+    """The node after ``move`` (:func:`advance`), its signals worked out from ``node``'s
+    (:func:`placesat.logisticks.rules.signals_after`: only the new piece and what it feeds)."""
+    after = advance(node.position, move)
+    if move == PASS:
+        return Node(after, node.values)
+    return Node(after, signals_after(after, node.values, move.square))  # type: ignore[union-attr]
+
+
 def new_output(position: Position, values: dict[Point, Signal], move: Placement) -> Signal:
     """The output the placed piece has at once: its inputs read from the centre stones and the
     outputs they face, an open input MUTABLE (:func:`placesat.logisticks.rules.gate`)."""
@@ -353,15 +372,51 @@ def new_output(position: Position, values: dict[Point, Signal], move: Placement)
     return gate(move.kind.type, [arriving[side] for side in move.kind.inputs])
 
 
+def is_quiet(position: Position, values: dict[Point, Signal], move: Placement) -> bool:
+    """Whether ``move`` looks *quiet*: its output is MUTABLE as it is placed
+    (:func:`new_output`) and none of its inputs is open. Only an order of preference for the
+    other side's refutations in :meth:`LogiGame._threatening` (such a piece changes no signal
+    when placed); what makes a refutation sound is checked there (a quiet piece can still
+    settle later, when a piece upstream of it does, and reach a target)."""
+    pieces = position.pieces
+    for side in move.kind.inputs:
+        other = neighbour(move.square, side)
+        if other is None or (other not in CENTRE_POINTS and other not in pieces):
+            return False
+    return new_output(position, values, move) is None
+
+
 def _arriving(position: Position, values: dict[Point, Signal], square: Point, side: str) -> Signal:
     """The signal an input on ``side`` of ``square`` would read: a centre stone's colour, the
-    output it faces, MUTABLE when open (or facing an input: such a placement is illegal anyway)."""
-    seen = facing(position, square, side)
-    if seen.what == "centre":
-        return seen.colour == "W"
-    if seen.what == "output":
-        return values.get(seen.square)
+    output it faces, MUTABLE when open (or facing an input: such a placement is illegal anyway).
+    (:func:`placesat.logisticks.rules.facing` read without making its answer: it is asked for
+    every side of every empty square of every position searched.)"""
+    other = neighbour(square, side)
+    if other is None:
+        return None
+    if other in CENTRE_POINTS:
+        return position.centre[(other, OPPOSITE[side])] == "W"
+    piece = position.pieces.get(other)
+    if piece is not None and OPPOSITE[side] in piece.kind.outputs:
+        return values.get(other)
     return None
+
+
+def _upstream(position: Position, squares: set[Point]) -> set[Point]:
+    """The squares of the pieces that feed, directly or not, a piece on one of ``squares``
+    (those pieces too): the pieces whose downstream (:func:`_downstream`) meets ``squares``."""
+    pieces = position.pieces
+    seen = {s for s in squares if s in pieces}
+    todo = list(seen)
+    while todo:
+        square = todo.pop()
+        for side in pieces[square].kind.inputs:
+            other = neighbour(square, side)
+            piece = None if other is None else pieces.get(other)
+            if piece is not None and OPPOSITE[side] in piece.kind.outputs and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen
 
 
 def _downstream(position: Position, start: Point) -> set[Point]:
@@ -376,30 +431,81 @@ def _downstream(position: Position, start: Point) -> set[Point]:
     return seen
 
 
-def goal_moves(node: Node, goal: Goal, first_only: bool = False, deadline: Deadline | None = None) -> list[Move]:
+def _feeding(position: Position, wanted: set[Point]) -> tuple[set[Point], set[Point]]:
+    """The pieces that feed a ``wanted`` target, directly or not (:func:`_upstream`), and the
+    squares where a new piece could change a wanted target's signal: the empty wanted squares
+    and those an input of such a piece faces (a new piece reaches its own square and what the
+    open inputs it fills feed)."""
+    pieces = position.pieces
+    joined = _upstream(position, wanted)
+    near = {s for s in wanted if s not in pieces}
+    for square in joined:
+        for side in pieces[square].kind.inputs:
+            other = neighbour(square, side)
+            if other is not None and other not in CENTRE_POINTS and other not in pieces:
+                near.add(other)
+    return joined, near
+
+
+def _new_threat_squares(after: Position, square: Point, wanted: set[Point]) -> set[Point] | None:
+    """Where a goal move can be after the piece on ``square`` (``after``: just placed) that was
+    none without it: the empty squares next to that piece or to a piece it feeds, directly or
+    not (its downstream ``D``); None (anywhere) when ``D`` holds an open target (``wanted``).
+
+    Let ``g``, on a square next to no piece of ``D``, be a goal move after the piece ``m``
+    and ``D`` hold no open target. ``g``'s sides face what they faced without ``m``, and the
+    pieces they read are outside ``D``, the only pieces whose signal ``m`` can change; so
+    ``g`` is legal without ``m`` (a loop it would close then is there with ``m`` too) and
+    puts out the same signal. A signal that differs between "after ``m`` and ``g``" and
+    "after ``g`` alone" is downstream of ``m``; as ``g`` feeds no piece of ``D`` and reads none,
+    downstream of ``m`` is ``D`` either way, which holds no open target, and a settled target
+    keeps its signal: the target's points are the same, so ``g`` was a goal move without
+    ``m``. (Targets of other players do not count for the goal.)"""
+    region = _downstream(after, square)
+    if region & wanted:
+        return None
+    pieces = after.pieces
+    near: set[Point] = set()
+    for piece_square in region:
+        for side in SIDES:
+            other = neighbour(piece_square, side)
+            if other is not None and other not in CENTRE_POINTS and other not in pieces:
+                near.add(other)
+    return near
+
+
+def goal_moves(node: Node, goal: Goal, first_only: bool = False, deadline: Deadline | None = None,
+               squares: set[Point] | None = None) -> list[Move]:
     """The placements of the player to move after which ``goal`` holds, in board order.
 
     A placement changes signals only when the new piece's output is settled as it is placed
     (a MUTABLE one leaves every open input it fills MUTABLE), so only squares facing a centre
     stone or a settled output can take such a piece; and what it changes is its own square and
     the pieces downstream of it. So only settled placements joined to an open target of the
-    goal are played out (through the rules) and checked with the rules' signals.
+    goal are played out (through the rules) and checked with the rules' signals. With
+    ``squares``, only placements on those squares are looked at.
     """
     position, values = node.position, node.values
     wanted = {s for s, _ in goal.open_targets(position, values)}
     if not wanted:
         return []
     player, turn = position.to_move, position.turn
+    pieces = position.pieces
     found: list[Move] = []
-    joined: dict[Point, bool] = {}  # a piece on the board: whether it feeds a wanted target
+    joined, near = _feeding(position, wanted)
+    if squares is not None:
+        near &= squares
 
-    def feeds_wanted(square: Point) -> bool:
-        if square not in joined:
-            joined[square] = bool(wanted & _downstream(position, square))
-        return joined[square]
+    def feeds_joined(square: Point, kind) -> bool:
+        for side in kind.outputs:
+            other = neighbour(square, side)
+            piece = None if other is None else pieces.get(other)
+            if piece is not None and OPPOSITE[side] in piece.kind.inputs and other in joined:
+                return True
+        return False
 
     for square in BOARD.points:
-        if square in CENTRE_POINTS or square in position.pieces:
+        if square not in near:
             continue
         arriving = {side: _arriving(position, values, square, side) for side in SIDES}
         if all(value is None for value in arriving.values()):
@@ -409,18 +515,13 @@ def goal_moves(node: Node, goal: Goal, first_only: bool = False, deadline: Deadl
         for kind in ALL_KINDS:
             if gate(kind.type, [arriving[side] for side in kind.inputs]) is None:
                 continue
-            # the new piece reaches its own square and what the inputs it fills feed
-            if square not in wanted and not any(
-                feeds_wanted(seen.square)
-                for seen in (facing(position, square, side) for side in kind.outputs)
-                if seen.what == "input"
-            ):
+            if square not in wanted and not feeds_joined(square, kind):
                 continue
             move = Placement(square, kind)
             if placement_problem(position, move, player, turn):
                 continue
             after = advance(position, move)
-            if goal.reached(after):
+            if goal.reached(after, signals_after(after, values, square)):
                 found.append(move)
                 if first_only:
                     return found
@@ -429,15 +530,20 @@ def goal_moves(node: Node, goal: Goal, first_only: bool = False, deadline: Deadl
 
 def advance(position: Position, move: Move) -> Position:
     """:func:`placesat.logisticks.rules.apply_move` for a position the search knows is not over
-    (its end is :meth:`LogiGame.result`'s to find): the placement checked by
-    :func:`placesat.logisticks.rules.place`, the turn passed on."""
-    if move == PASS:
-        after = position.copy()
-    else:
-        after = place(position, move, position.to_move, position.turn)  # type: ignore[arg-type]
-    after.to_move = position.next_player()
-    after.turn = position.turn + 1
-    return after
+    (its end is :meth:`LogiGame.result`'s to find) and a move it knows is legal (every move
+    here comes from the rules' move generator or passed
+    :func:`placesat.logisticks.rules.placement_problem`; the win found is replayed on the
+    checked rules): the piece put down from the mover's supply, the turn passed on. The
+    targets and the centre stones, which no move changes, are shared with ``position``."""
+    supply = dict(position.supply)
+    pieces = position.pieces
+    if move != PASS:
+        mover = position.to_move
+        pieces = dict(pieces)
+        pieces[move.square] = Piece(move.kind, mover, position.turn)  # type: ignore[union-attr]
+        supply[mover] = dict(supply[mover])
+        supply[mover][move.kind.type] -= 1  # type: ignore[union-attr]
+    return replace(position, pieces=pieces, supply=supply, to_move=position.next_player(), turn=position.turn + 1)
 
 
 def must_play(node: Node, goal: Goal, deadline: Deadline | None = None) -> set[Point] | None:
@@ -468,7 +574,7 @@ def must_play(node: Node, goal: Goal, deadline: Deadline | None = None) -> set[P
     state = node.position
     null = state.copy()
     null.to_move, null.turn = goal.player, state.turn + 1  # its turn, as after the coalition's move
-    threats = goal_moves(Node(null), goal, deadline=deadline)
+    threats = goal_moves(Node(null, node.values), goal, deadline=deadline)
     if not threats:
         return None
     region: set[Point] | None = None
@@ -498,6 +604,11 @@ class LogiGame:
     reach_cuts: int = 0
     prune: bool = field(default_factory=lambda: PRUNE)
     pruned: int = 0  # the coalition's moves left unsearched (must_play)
+    threats_cut: int = 0  # the target's moves refuted quietly (:meth:`_threatening`)
+    threat_cut: bool = True
+    """Whether :meth:`_threatening` is used (with ``prune``). It holds at one depth only (the
+    target's second-to-last own ply), so it is off under df-pn, which keeps a node's move list
+    for every depth it meets the node at."""
 
     @property
     def target(self) -> int:
@@ -532,7 +643,7 @@ class LogiGame:
 
     def play(self, node: Node, move: Move) -> Node:
         """The move through the rules (:func:`advance`)."""
-        return Node(advance(node.position, move))
+        return child(node, move)
 
     def settle(self, node: Node, depth: int) -> Settled[Move] | None:
         """The target's goal reached at once, and the target's last ply (decided by that
@@ -543,7 +654,14 @@ class LogiGame:
             wins = goal_moves(node, self.goal, first_only=True, deadline=self.deadline)
             if wins:
                 return Settled(True, wins[0])
-            return Settled(False) if own == 1 else None
+            if own == 1:
+                return Settled(False)
+            node.kept = None
+            if self.prune and self.threat_cut and own == 2:
+                node.kept = self._threatening(node)
+                if node.kept is not None and not node.kept:
+                    return Settled(False)  # every move of the target's is refuted quietly
+            return None
         if own == 0:
             return Settled(False)
         before_target = state.next_player() == self.target
@@ -556,6 +674,105 @@ class LogiGame:
             if not node.kept:
                 return Settled(True)  # every piece leaves a goal move standing
         return None
+
+    def _threatening(self, node: Node) -> list[Move] | None:
+        """The target's second-to-last own ply (its move, one ply of each other player's, its
+        last): the moves that are not *refuted quietly*; None when one of the others has no
+        placement to try (nothing is cut). With two players:
+
+        After the target's move ``m`` the other's move ``r`` is its last before the target's
+        last, so ``r`` refutes when the goal does not hold after it and the target then has no
+        goal move at once (the target's last ply is settled by that alone). ``m`` is dropped
+        when, two turns on (the target to move, the turn its last ply is played on):
+
+        - the goal does not hold after ``m`` and the target has no goal move after ``m``
+          (:func:`goal_moves`; by the lemma of :func:`_new_threat_squares` a goal move after
+          ``m`` is one the target has now, two turns on, or lies next to ``m``'s downstream,
+          so when it has none now only those squares are looked at, and only those that can
+          change an open target's signal at all: the squares :func:`_feeding` gives now,
+          which ``m`` does not change when its downstream holds no open target);
+        - and some placement ``r`` of the other's (:meth:`_quiet_replies`) is legal after ``m``,
+          has no open target of the target's downstream of it (so the goal does not hold after
+          it either), and leaves no goal move next to its downstream: by the same lemma every
+          goal move after ``m`` and ``r`` is then one after ``m`` alone, and there is none.
+
+        The candidates ``r`` are the other's placements now (its supply does not change with
+        ``m``), quiet ones (:func:`is_quiet`) first; each is checked after ``m``. With three or
+        four players each of the others in turn places such a piece (:meth:`_quiet_replies`),
+        and "two turns on" is the turn of the target's last ply."""
+        state, values = node.position, node.values
+        target, players = self.target, state.players
+        last_turn = state.turn + players  # the target's last ply
+        replies: dict[int, list[Placement]] = {}
+        for step in range(1, players):
+            mover = (target - 1 + step) % players + 1
+            replies[mover] = list(placements(state, mover, state.turn + step))
+            if not replies[mover]:
+                return None
+            replies[mover].sort(key=lambda r: not is_quiet(state, values, r))
+        later = replace(state, turn=last_turn)  # the target to move, on its last ply's turn
+        wanted = {square for square, _ in self.goal.open_targets(state, values)}
+        feeding_now: set[Point] | None = None
+        threats_now: bool | None = None
+        kept: list[Move] = []
+        for move in node.moves:
+            self.deadline.check()
+            if move == PASS:
+                kept.append(move)
+                continue
+            after = child(node, move)
+            if self.goal.reached(after.position, after.values):
+                kept.append(move)
+                continue
+            if threats_now is None:
+                threats_now = bool(goal_moves(Node(later, values), self.goal, first_only=True, deadline=self.deadline))
+            look: set[Point] | None = None  # every square
+            if not threats_now:
+                look = _new_threat_squares(after.position, move.square, wanted)  # type: ignore[union-attr]
+                if look:
+                    if feeding_now is None:
+                        feeding_now = _feeding(state, wanted)[1]
+                    look &= feeding_now
+            two_on = replace(after.position, to_move=target, turn=last_turn)
+            if self._goal_move_within(two_on, after.values, look) or not self._quiet_replies(after, replies, last_turn):
+                kept.append(move)
+            else:
+                self.threats_cut += 1
+        return kept
+
+    def _goal_move_within(self, state: Position, values: dict[Point, Signal], look: set[Point] | None) -> bool:
+        """Whether the target, to move in ``state`` (signals ``values``), has a goal move on
+        ``look`` (None: anywhere)."""
+        if look is not None and not look:
+            return False
+        return bool(goal_moves(Node(state, values), self.goal, first_only=True, deadline=self.deadline, squares=look))
+
+    def _quiet_replies(self, after: Node, replies: dict[int, list[Placement]], last_turn: int) -> bool:
+        """Whether the others, from ``after`` (the target's second-to-last move just made) to
+        the target's last ply, can each place a piece of ``replies`` (their placements before
+        that move, quiet ones first) that is legal then, has no open target of the target's
+        downstream of it, and leaves the target, to move on ``last_turn``, no goal move next to
+        that downstream (:func:`_new_threat_squares`). By that lemma, piece after piece, the
+        target's goal moves after them all are among those after its own move, which has none."""
+        node = after
+        while node.position.to_move != self.target:
+            state = node.position
+            wanted = {square for square, _ in self.goal.open_targets(state, node.values)}
+            for reply in replies[state.to_move]:
+                if placement_problem(state, reply, state.to_move, state.turn) is not None:
+                    continue
+                answered = child(node, reply)
+                look = _new_threat_squares(answered.position, reply.square, wanted)
+                if look is None:
+                    continue
+                final = replace(answered.position, to_move=self.target, turn=last_turn)
+                if self._goal_move_within(final, answered.values, look):
+                    continue
+                node = answered
+                break
+            else:
+                return False
+        return True
 
     def _last_ply(self, node: Node) -> Settled[Move]:
         """The coalition's mover right before the target's last ply: one move after which the
@@ -574,17 +791,17 @@ class LogiGame:
             if region is not None and move.square not in region:
                 self.pruned += 1
                 continue
-            if not self._target_scores_after(state, move):
+            if not self._target_scores_after(node, move):
                 return Settled(False, move)
             if tried == 1 and self.prune:
                 region = must_play(node, self.goal, self.deadline)
-        if tried == 0 and not self._target_scores_after(state, PASS):
+        if tried == 0 and not self._target_scores_after(node, PASS):
             return Settled(False, PASS)  # no placement: the mover passes
         return Settled(True)
 
-    def _target_scores_after(self, state: Position, move: Move) -> bool:
+    def _target_scores_after(self, node: Node, move: Move) -> bool:
         """Whether, after ``move``, the goal holds or the target (to move) reaches it at once."""
-        after = Node(advance(state, move))
+        after = child(node, move)
         ended = self.result(after)
         if ended is not None:
             return ended
@@ -740,6 +957,7 @@ def forced(
     deadline = as_deadline(time_limit)
     game = LogiGame(goal, reach_from, backend, deadline)
     search = new_search(game, deadline, searcher or SEARCH, table_mb)
+    game.threat_cut = isinstance(search, AndOrSearch)
     root = Node(position)
     answer = ForcedAnswer(goal, position.players, moves, UNKNOWN, stats=search.stats)
     try:
@@ -893,12 +1111,19 @@ def _spread(dist: dict[Point, int], todo: "deque[tuple[int, Point]]", costs: dic
         d, square = todo.popleft()
         if d > dist.get(square, INFINITE):
             continue
-        for side in SIDES:
-            other = neighbour(square, side)
-            if other is None or other not in costs:
+        for other in _NEIGHBOURS[square]:
+            cost = costs.get(other)
+            if cost is None:
                 continue
-            nd = d + costs[other]
+            nd = d + cost
             if nd < dist.get(other, INFINITE):
                 dist[other] = nd
-                (todo.appendleft if costs[other] == 0 else todo.append)((nd, other))
+                (todo.appendleft if cost == 0 else todo.append)((nd, other))
     return dist
+
+
+_NEIGHBOURS: dict[Point, tuple[Point, ...]] = {
+    square: tuple(other for other in (neighbour(square, side) for side in SIDES) if other is not None)
+    for square in BOARD.points
+}
+"""Each square's neighbours on the board (N, E, S, W order), for the path counts' inner loop."""

@@ -20,6 +20,7 @@ from .model import (
     BLACK,
     CENTRE_POINTS,
     OPPOSITE,
+    SIDES,
     WHITE,
     Piece,
     Placement,
@@ -93,12 +94,15 @@ def facing(position: Position, square: Point, side: str) -> Facing:
 
 def feeds(position: Position, square: Point) -> list[Point]:
     """The pieces whose input is joined to an output of the piece on ``square``."""
-    piece = position.pieces[square]
+    pieces = position.pieces
     fed = []
-    for side in piece.kind.outputs:
-        seen = facing(position, square, side)
-        if seen.what == "input":
-            fed.append(seen.square)
+    for side in pieces[square].kind.outputs:
+        other = neighbour(square, side)
+        piece = None if other is None else pieces.get(other)
+        # an output side faces an input (what facing() calls "input"); read directly, as
+        # the search asks this of every piece it follows
+        if piece is not None and OPPOSITE[side] in piece.kind.inputs:
+            fed.append(other)
     return fed
 
 
@@ -149,11 +153,10 @@ def placement_problem(
     Capacitor timing rule.
     """
     square, kind = placement.square, placement.kind
-    name = square_name(square)
     if square in CENTRE_POINTS:
-        return f"{name} is a centre square"
+        return f"{square_name(square)} is a centre square"
     if square in position.pieces:
-        return f"{name} is occupied"
+        return f"{square_name(square)} is occupied"
     if position.supply[player][kind.type] <= 0:
         return f"player {player} has no {kind.type} left"
     sources: list[Point] = []
@@ -161,9 +164,9 @@ def placement_problem(
     for side in kind.inputs:
         seen = facing(position, square, side)
         if seen.what == "rim":
-            return f"the {side} input of {kind} on {name} faces the rim"
+            return f"the {side} input of {kind} on {square_name(square)} faces the rim"
         if seen.what == "input":
-            return f"the {side} input of {kind} on {name} faces an input of the piece on {square_name(seen.square)}"
+            return f"the {side} input of {kind} on {square_name(square)} faces an input of the piece on {square_name(seen.square)}"
         if seen.what == "output" and turn is not None and not capacitor_usable(position, seen.square, turn):
             owner = position.pieces[seen.square].player
             return (
@@ -176,8 +179,8 @@ def placement_problem(
                 sources.append(seen.square)
     if sourced == 0:
         if len(kind.inputs) == 1:
-            return f"the input of {kind} on {name} faces no source"
-        return f"both inputs of {kind} on {name} are open"
+            return f"the input of {kind} on {square_name(square)} faces no source"
+        return f"both inputs of {kind} on {square_name(square)} are open"
     # The new piece fills the open inputs its outputs face; a loop would run from one of those
     # pieces back into one of the new piece's sources.
     filled = []
@@ -186,7 +189,7 @@ def placement_problem(
         if seen.what == "input":
             filled.append(seen.square)
     if sources and filled and _reaches(position, filled, set(sources)):
-        return f"{kind} on {name} would close a feedback loop"
+        return f"{kind} on {square_name(square)} would close a feedback loop"
     return None
 
 
@@ -206,17 +209,61 @@ def place(position: Position, placement: Placement, player: int, turn: int | Non
 
 
 def _placements(position: Position, player: int, turn: int | None) -> Iterator[Placement]:
+    """The placements :func:`placement_problem` finds no problem with, square by square in
+    board order, kinds in :data:`ALL_KINDS` order. The same rules, but what each side of a square
+    faces is read once per square instead of once per kind and side (the search asks this of
+    every position); tests/test_logisticks_deeper.py checks the two agree."""
+    pieces = position.pieces
+    supply = position.supply[player]
+    kinds = [kind for kind in ALL_KINDS if supply[kind.type] > 0]
+    if not kinds:
+        return
     for row in range(8):
         for col in range(8):
             square = (row, col)
-            if square in CENTRE_POINTS or square in position.pieces:
+            if square in CENTRE_POINTS or square in pieces:
                 continue
-            if not any(facing(position, square, s).what in ("centre", "output") for s in ("N", "E", "S", "W")):
+            faces: dict[str, tuple[str, Point | None]] = {}
+            any_source = False
+            for side in SIDES:
+                other = neighbour(square, side)
+                if other is None:
+                    faces[side] = ("rim", None)
+                elif other in CENTRE_POINTS:
+                    faces[side] = ("centre", other)
+                    any_source = True
+                else:
+                    piece = pieces.get(other)
+                    if piece is None:
+                        faces[side] = ("empty", other)
+                    elif OPPOSITE[side] in piece.kind.outputs:
+                        faces[side] = ("output", other)
+                        any_source = True
+                    else:
+                        faces[side] = ("input", other)
+            if not any_source:
                 continue  # nothing to play off here
-            for kind in ALL_KINDS:
-                placement = Placement(square, kind)
-                if placement_problem(position, placement, player, turn) is None:
-                    yield placement
+            for kind in kinds:
+                sources: list[Point] = []
+                sourced = 0
+                for side in kind.inputs:
+                    what, other = faces[side]
+                    if what == "rim" or what == "input":
+                        break
+                    if what == "output":
+                        if turn is not None and not capacitor_usable(position, other, turn):  # type: ignore[arg-type]
+                            break
+                        sources.append(other)  # type: ignore[arg-type]
+                        sourced += 1
+                    elif what == "centre":
+                        sourced += 1
+                else:
+                    if sourced == 0:
+                        continue  # an open one-input piece, or both inputs open
+                    filled = [faces[side][1] for side in kind.outputs if faces[side][0] == "input"]
+                    if sources and filled and _reaches(position, filled, set(sources)):  # type: ignore[arg-type]
+                        continue  # a feedback loop
+                    yield Placement(square, kind)
 
 
 def placements(position: Position, player: int, turn: int | None) -> Iterator[Placement]:
@@ -268,6 +315,7 @@ def signals(position: Position) -> dict[Point, Signal]:
     output gets that piece's value; an open input is MUTABLE. The position must be free of loops.
     """
     values: dict[Point, Signal] = {}
+    pieces = position.pieces
 
     def value_of(square: Point) -> Signal:
         """The signal of the piece on ``square``, its upstream pieces evaluated first."""
@@ -277,18 +325,21 @@ def signals(position: Position) -> dict[Point, Signal]:
         stack = [square]
         while stack:
             top = stack[-1]
-            piece = position.pieces[top]
+            piece = pieces[top]
             pending = []
             inputs: list[Signal] = []
             for side in piece.kind.inputs:
-                seen = facing(position, top, side)
-                if seen.what == "centre":
-                    inputs.append(seen.colour == WHITE)
-                elif seen.what == "output":
-                    if seen.square in values:
-                        inputs.append(values[seen.square])
+                # what facing() reports, read directly (this runs for every piece of every
+                # position a search or a replay meets)
+                other = neighbour(top, side)
+                source = None if other is None else pieces.get(other)
+                if other is not None and other in CENTRE_POINTS:
+                    inputs.append(position.centre[(other, OPPOSITE[side])] == WHITE)
+                elif source is not None and OPPOSITE[side] in source.kind.outputs:
+                    if other in values:
+                        inputs.append(values[other])
                     else:
-                        pending.append(seen.square)
+                        pending.append(other)
                 else:
                     inputs.append(None)
             if pending:
@@ -303,6 +354,52 @@ def signals(position: Position) -> dict[Point, Signal]:
     for square in position.pieces:
         value_of(square)
     return values
+
+
+def _input_signal(position: Position, values: dict[Point, Signal], square: Point, side: str) -> Signal:
+    """What the input on ``side`` of the piece on ``square`` reads (as :func:`signals` reads it):
+    a centre stone's colour, the output it faces, MUTABLE otherwise."""
+    other = neighbour(square, side)
+    if other is None:
+        return None
+    if other in CENTRE_POINTS:
+        return position.centre[(other, OPPOSITE[side])] == WHITE
+    piece = position.pieces.get(other)
+    if piece is not None and OPPOSITE[side] in piece.kind.outputs:
+        return values[other]
+    return None
+
+
+def signals_after(position: Position, values: dict[Point, Signal], square: Point) -> dict[Point, Signal]:
+    """:func:`signals` of ``position``, given ``values``, the signals of the same position
+    without the piece on ``square`` (one placement later): only the new piece and the pieces
+    downstream of it are evaluated.
+
+    The new piece changes no input of a piece upstream of it or beside the chains it feeds: an
+    input reads a centre stone, the output it faces (unchanged unless that piece changed) or
+    MUTABLE. So every other piece keeps its equation and its value, and the new values are found
+    by evaluating the new piece, then, each time a piece's value changes, the pieces it feeds
+    again. Every equation touched is re-evaluated after its last input change, so what is left
+    satisfies every piece's equation; on a loop-free board those have one solution, the values
+    :func:`signals` finds. (By Kleene monotonicity a value only goes from MUTABLE to settled,
+    so each piece changes at most once and the work is the pieces that change, and their
+    direct successors.)"""
+    new = dict(values)
+    todo = [square]
+    pieces = position.pieces
+    while todo:
+        top = todo.pop()
+        piece = pieces[top]
+        value = gate(piece.kind.type, [_input_signal(position, new, top, side) for side in piece.kind.inputs])
+        if top in new and new[top] == value:
+            continue
+        new[top] = value
+        for side in piece.kind.outputs:
+            other = neighbour(top, side)
+            fed = None if other is None else pieces.get(other)
+            if fed is not None and OPPOSITE[side] in fed.kind.inputs:
+                todo.append(other)
+    return new
 
 
 def target_signals(position: Position) -> dict[tuple[int, Point], Signal]:

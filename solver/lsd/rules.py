@@ -216,7 +216,9 @@ def placements_on(field: Field, supply) -> Iterator[Placement]:
 def frontier(field: Field) -> list[Cell]:
     """The empty cells next to the field (sharing a side with a tile) and on the table, in
     field order."""
-    cells = {neighbour(c, s) for c in field for s in SIDES}
+    cells = set()
+    for x, y in field:  # the four neighbours, written out: asked at every node of a search
+        cells.update(((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)))
     return sorted((c for c in cells if c not in field and on_table(c)), key=field_order)
 
 
@@ -443,9 +445,21 @@ def completing_cells(field: Field, player: int, length: int) -> list[Cell]:
     ``length``: the player's runs on its two sides, in a row or in a column, add up to ``length
     - 1`` or more. In field order."""
     mine = {c for c, t in field.items() if t.player == player}
-    found = {cell for cell, left, right in run_gaps(mine)
-             if len(left) + len(right) >= length - 1 and cell not in field and on_table(cell)}
-    return sorted(found, key=field_order)
+    found = set()
+    for dx, dy in ((1, 0), (0, 1)):
+        # each run of mine, from its first tile: the cells just before and after it gain its
+        # length; a cell between two runs gains both (what run_gaps lists, counted only)
+        gained: dict[Cell, int] = {}
+        for x, y in mine:
+            if (x - dx, y - dy) in mine:
+                continue
+            n = 1
+            while (x + n * dx, y + n * dy) in mine:
+                n += 1
+            for cell in ((x - dx, y - dy), (x + n * dx, y + n * dy)):
+                gained[cell] = gained.get(cell, 0) + n
+        found.update(cell for cell, n in gained.items() if n >= length - 1)
+    return sorted((cell for cell in found if cell not in field and on_table(cell)), key=field_order)
 
 
 def winning_placements(position: Position, player: int, first_only: bool = False) -> list[Placement]:
