@@ -202,6 +202,7 @@ class QuarryGame:
     quiet: int = 0  # the target's stones cut by _threatening
     _kept: tuple[Hashable, list[Move]] | None = None  # the moves settle left to a node, by its key
     _killers: list[Move] = field(default_factory=list)  # the last refutations found by _blocking_last
+    _refuters: list[Move] = field(default_factory=list)  # the other's last stones before a refuted second-to-last move
 
     def key(self, state: State) -> Hashable:
         """What decides the rest of the game: heights, colours from above, the mover, the stones
@@ -241,15 +242,7 @@ class QuarryGame:
         if own == 0:
             return Settled(False)
         if mover != self.target and own == 1:
-            # the other's move before the target's last: without a win at once now the target
-            # needs the other's help, and a quiet stone refutes (the other's own win would too)
-            target_wins = [p for p, _ in winning_moves(state, self.target)]
-            if not target_wins:
-                return self._quiet_last_ply(state)
-            wins = winning_moves(state, mover, first_only=True)
-            if wins:
-                return Settled(False, wins[0][0])
-            return self._blocking_last(state, target_wins)
+            return self._before_last(state)
         bound = stones_at_least(state, self.target)
         if bound is None or bound > own:
             return Settled(False)  # cheaper than every move: the target cannot finish in time anyway
@@ -269,11 +262,38 @@ class QuarryGame:
                 return Settled(False)  # no stone of the target's leaves its line within reach
         if self.threats_first and mover == self.target and own == 2:
             kept = self._threatening(state, legal if kept is None else kept, legal)
-            if not kept:
-                return Settled(False)  # no stone of the target's makes a win at once for its last move
+            return self._second_to_last(state, kept)
         if kept is not None:
             self._kept = (self.key(state), kept)
         return None
+
+    def _before_last(self, state: State) -> Settled[Move]:
+        """The other's move right before the target's last: without a win at once now the
+        target needs the other's help, and a quiet stone refutes (:meth:`_quiet_last_ply`; the
+        other's own win would too); else the other must leave it none (:meth:`_blocking_last`)."""
+        target_wins = [p for p, _ in winning_moves(state, self.target)]
+        if not target_wins:
+            return self._quiet_last_ply(state)
+        wins = winning_moves(state, state.to_move, first_only=True)
+        if wins:
+            return Settled(False, wins[0][0])
+        return self._blocking_last(state, target_wins)
+
+    def _second_to_last(self, state: State, threats: list[Move]) -> Settled[Move]:
+        """The target's second-to-last move, with ``threats`` the only stones that may win
+        (:meth:`_threatening`): it wins when one of them leaves the other no answer
+        (:meth:`_before_last` on each, the value its child node would have), in the search's
+        order. When none does, the stone the other laid last refuted the target's move before
+        it: kept as a *refuter*, tried first at the other's next turns (:meth:`order`)."""
+        for count, threat in enumerate(self.order(state, threats)):
+            if count % PACE == 0:
+                self.deadline.check()
+            if self._before_last(play(state, threat)).value:
+                return Settled(True, threat)
+        if state.laid and state.laid[-1].player != self.target:
+            refuter = state.laid[-1].placement
+            self._refuters = [refuter] + [m for m in self._refuters if m != refuter][: KILLERS - 1]
+        return Settled(False)  # no stone of the target's makes a win at once it keeps for its last move
 
     def _threatening(self, state: State, moves: list[Move], legal: list[Move] | None = None) -> list[Move]:
         """The target's second-to-last move: of ``moves``, those after which it has a win at once
@@ -324,15 +344,8 @@ class QuarryGame:
         nxt = opponent(mover)
         board = state.board
         width, n = board.width, board.cells
-        theirs = colour_mask(state, nxt)
-        parts = colour_parts(theirs, width, n)
-        needs_found = set()
-        for p in against:
-            laid = placement_cells(state.stones, board, p)  # type: ignore[arg-type]
-            halo = spread_mask(laid, 1, width, n)
-            needs_found.add(laid | sum(part for part in parts if part & halo))
         # a stone missing one of these leaves a win at once standing untouched: not generated
-        needs = tuple(needs_found)
+        needs = line_cells(state, nxt, against)
         moves: list[Move] = [p for p, _ in placements(state, mover, touching=needs)]
         if not moves and not state.is_over and not has_placement(state, mover):
             moves = [PASS]  # (the rules' only move; it touches nothing)
@@ -372,7 +385,7 @@ class QuarryGame:
             if after.is_over or not (any(still_wins(after, target, p) for p in against) or winning_moves(after, target, first_only=True)):
                 return Settled(False, killer)
         candidates = self._answer_candidates(state, against)
-        for count, move in enumerate(self.order(state, candidates)):
+        for count, move in enumerate(self.heat_order(state, candidates)):
             if count % PACE == 0:
                 self.deadline.check()
             after = play(state, move)
@@ -402,7 +415,7 @@ class QuarryGame:
     def _last_ply(self, state: State, kept: list[Move]) -> Settled[Move]:
         """The other's move right before the target's last: is there one of ``kept`` (the moves
         not leaving a present win of the target's) after which the target has no win at once?"""
-        for count, move in enumerate(self.order(state, kept)):
+        for count, move in enumerate(self.heat_order(state, kept)):
             if count % PACE == 0:
                 self.deadline.check()
             if not winning_moves(play(state, move), self.target, first_only=True):
@@ -414,6 +427,15 @@ class QuarryGame:
         return False
 
     def order(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
+        """:meth:`heat_order`, with the other's last refuters (:meth:`_second_to_last`) first at
+        its turns: a stone that answered one move of the target's often answers its siblings."""
+        ordered = self.heat_order(state, moves)
+        if state.to_move == self.target or not self._refuters:
+            return ordered
+        first = [m for m in self._refuters if m in ordered]
+        return first + [m for m in ordered if m not in first] if first else ordered
+
+    def heat_order(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
         """Moves on the target's cheapest paths between the zones first (for the target: cells
         its line still needs; for the other: cells it can cut, the target's own ones above
         all), more cells before fewer."""
@@ -428,6 +450,23 @@ class QuarryGame:
 
         scores = [score(m) for m in moves]
         return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -scores[i])]
+
+
+def line_cells(state: State, player: str, wins: Sequence[Placement]) -> tuple[int, ...]:
+    """For each of ``player``'s winning stones ``wins`` (different cell sets once each), the
+    cells its line runs through, as bits: the stone's cells and the regions of ``player``'s
+    colour it covers or touches (two regions never touch, so these are all the line's cells).
+    Another's stone missing them leaves that stone as legal (its cells' heights and colours
+    unchanged) and as winning as it was."""
+    board = state.board
+    width, n = board.width, board.cells
+    parts = colour_parts(colour_mask(state, player), width, n)
+    found: dict[int, None] = {}
+    for p in wins:
+        laid = placement_cells(state.stones, board, p)
+        halo = spread_mask(laid, 1, width, n)
+        found[laid | sum(part for part in parts if part & halo)] = None
+    return tuple(found)
 
 
 def laid_by(state: State, player: str, placement: Placement, line_checked: bool = True) -> State:
@@ -769,7 +808,7 @@ def principal_line(tree, game: QuarryGame, state: State) -> list[Move]:
             node = node.then
         elif node.replies:
             replies = dict(node.replies)
-            ordered = [m for m in game.order(state, list(replies))]
+            ordered = [m for m in game.heat_order(state, list(replies))]
             strongest = ordered[0]
             out.append(strongest)
             state = play(state, strongest)
