@@ -44,7 +44,8 @@ from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
 from .model import PASS, PLAYERS, Cell, Move, Placement, Position, opponent
-from .rules import State, has_placement, lay, line, orientation_of, placement_cells, placement_indices, placements, play, resting_level
+from .referee import Game, QuarryReferee, seat
+from .rules import State, has_placement, lay, legal_moves, line, orientation_of, placement_cells, placement_indices, placements, play, resting_level
 from .stones import MAX_LEVELS
 from .threats import colour_mask, masks_of_sides, side_masks, spread_mask, wins_between, winning_moves
 
@@ -180,14 +181,6 @@ def still_wins(state: State, player: str, placement: Placement) -> bool:
     after = state.copy()
     lay(after, player, placement, base)
     return line(after, player) is not None
-
-
-def legal_moves(state: State) -> list[Move]:
-    """The mover's placements in the rules' order; a pass when none fits; none once the game is over."""
-    if state.is_over:
-        return []
-    found: list[Move] = [p for p, _ in placements(state, state.to_move)]
-    return found or [PASS]
 
 
 @dataclass
@@ -771,8 +764,6 @@ def replay_win(answer: ForcedAnswer, position: Position, state: State, within: i
     against every reply of the other (:func:`placesat.core.andor.replay_strategy`), and make
     ``answer`` a "win" with its line of play; :class:`TimeUp` when ``deadline`` comes first.
     A strategy the rules refuse is a defect of the search, never an answer: RuntimeError."""
-    from .play import QuarryPlayable, Game, seat  # the rules' view of positions
-
     search = answer.search
     search.deadline = search.game.deadline = deadline  # the replay re-proves nodes on its own clock
     player = answer.player
@@ -786,7 +777,7 @@ def replay_win(answer: ForcedAnswer, position: Position, state: State, within: i
         return search.best_move(g.state)
 
     try:
-        replayed = replay_strategy(QuarryPlayable(), Game(position, state), seat(player), within, choose, deadline=deadline)
+        replayed = replay_strategy(QuarryReferee(), Game(position, state), seat(player), within, choose, deadline=deadline)
     except StrategyFailed as failed:
         raise RuntimeError(f"a forced win failed its replay on the rules: {failed.reason}") from None
     answer.answer, answer.within, answer.no_win_within, answer.note = WIN, within, None, ""

@@ -341,6 +341,14 @@ def placements(
                 yield Placement(laying.kind, orientation.face, orientation.direction, divmod(at, width)), base
 
 
+def legal_moves(state: State) -> list[Move]:
+    """The mover's placements in the rules' order; a pass when none fits; none once the game is over."""
+    if state.is_over:
+        return []
+    found: list[Move] = [p for p, _ in placements(state, state.to_move)]
+    return found or [PASS]
+
+
 def has_placement(state: State, player: str) -> bool:
     """Whether ``player`` can lay any stone."""
     return next(placements(state, player), None) is not None
