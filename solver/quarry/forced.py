@@ -249,7 +249,9 @@ class QuarryGame:
         if kept is not None and not kept:
             return Settled(mover != self.target)  # every move leaves the next player a win at once
         legal = legal_moves(state) if mover == self.target and (self.prune or self.threats_first and own == 2) else None
-        if self.prune and mover == self.target:
+        if self.prune and mover == self.target and not (self.threats_first and own == 2):
+            # (at the second-to-last move the threats are found exactly, and each stone costs
+            # about what the count does, so the count would only add its own cost)
             kept = self._reaching(state, legal if kept is None else kept, own - 1)
             if not kept:
                 return Settled(False)  # no stone of the target's leaves its line within reach
@@ -425,21 +427,26 @@ class QuarryGame:
         ordered = self.heat_order(state, moves)
         if state.to_move == self.target or not self._refuters:
             return ordered
-        first = [m for m in self._refuters if m in ordered]
+        listed = set(ordered)
+        first = [m for m in self._refuters if m in listed]
         return first + [m for m in ordered if m not in first] if first else ordered
 
     def heat_order(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
         """Moves on the target's cheapest paths between the zones first (for the target: cells
         its line still needs; for the other: cells it can cut, the target's own ones above
         all), more cells before fewer."""
-        heat = path_heat(state, self.target)
+        width = state.board.width
+        heat = [0] * state.board.cells
+        for (r, c), warmth in path_heat(state, self.target).items():
+            heat[r * width + c] = warmth
         mine = state.to_move == self.target
+        target, top = self.target, state.top
 
         def score(move: Move) -> float:
-            cells = cells_of(state, move)
+            cells = () if move == PASS else placement_indices(state.stones, state.board, move)  # type: ignore[arg-type]
             if mine:
-                return sum(heat.get(c, 0) for c in cells if state.top_at(c) != self.target) + 0.1 * len(cells)
-            return sum(heat.get(c, 0) * (2 if state.top_at(c) == self.target else 1) for c in cells) + 0.1 * len(cells)
+                return sum(heat[i] for i in cells if top[i] != target) + 0.1 * len(cells)
+            return sum(heat[i] * (2 if top[i] == target else 1) for i in cells) + 0.1 * len(cells)
 
         scores = [score(m) for m in moves]
         return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -scores[i])]

@@ -225,7 +225,9 @@ class Laying:
     inside: int
 
 
-_LAYINGS: dict[tuple[int, int, int], tuple[StoneSet, tuple[Laying, ...], dict[tuple[str, str, str], Laying]]] = {}
+_LAYINGS: dict[tuple[int, int, int], tuple[StoneSet, tuple[Laying, ...], dict[Placement, tuple[int, ...]]]] = {}
+"""Per stone set and board size: the layings, and the cells of each placement asked (a few
+thousand on the standard board), kept."""
 
 
 def layings(stones: StoneSet, board: Board) -> tuple[Laying, ...]:
@@ -246,14 +248,14 @@ def placement_indices(stones: StoneSet, board: Board, placement: Placement) -> t
     if made is None or made[0] is not stones:
         layings(stones, board)
         made = _LAYINGS[key]
-    laying = made[2].get((placement.stone, placement.face, placement.direction))
+    known = made[2].get(placement)
+    if known is not None:
+        return known
     r0, c0 = placement.at
     width = board.width
-    if laying is None:  # a direction the generator lists under another name
-        orientation = orientation_of(stones, placement)
-        return tuple((r0 + col.dr) * width + c0 + col.dc for col in orientation.columns)
-    anchor = r0 * width + c0
-    return tuple(anchor + offset for offset in laying.offsets)
+    orientation = orientation_of(stones, placement)
+    found = made[2][placement] = tuple((r0 + col.dr) * width + c0 + col.dc for col in orientation.columns)
+    return found
 
 
 def placement_cells(stones: StoneSet, board: Board, placement: Placement) -> int:
@@ -278,7 +280,7 @@ def _make_layings(stones: StoneSet, board: Board):
                     inside |= 1 << (r * width + c)
             columns = tuple((col.dr * width + col.dc, col.bottom, col.role) for col in orientation.columns)
             out.append(Laying(kind.name, orientation, tuple(o for o, _, _ in columns), columns, inside))
-    return stones, tuple(out), {(laying.kind, laying.orientation.face, laying.orientation.direction): laying for laying in out}
+    return stones, tuple(out), {}
 
 
 def anchors_over(marked: int, offsets: tuple[int, ...], inside: int) -> int:
