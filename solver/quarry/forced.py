@@ -24,7 +24,12 @@ its cut-offs, all from the plain rules (:mod:`placesat.quarry.rules`, :mod:`plac
   passes, and the other's stones can help, by levelling the ground a crossing stone rests on.)
 - threats first (``threats_first``, :meth:`QuarryGame._threatening`): at the target's
   second-to-last move only the stones after which it has a win at once are searched; after any
-  other the other's quiet stone refutes (the last ply above), so no win is lost.
+  other the other's quiet stone refutes (the last ply above), so no win is lost. They are found
+  mostly without playing them (:func:`threat_stones`), and the node is settled in place
+  (:meth:`QuarryGame._second_to_last`): each threat's answer is the last-ply question above.
+- move order only (no answer depends on it): the other's block found last right before the
+  target's last move is tried first at the next such node, and the other's stone that refuted
+  the target's move before a second-to-last move is put first at its next turns.
 - the target's stones out of reach (``prune``, :meth:`QuarryGame._reaching`): the same count
   after each of its stones (:func:`gap_after_at_least`, no stone laid) against its own moves
   left; a stone that leaves the line out of reach is not searched.
