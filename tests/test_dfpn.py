@@ -309,3 +309,49 @@ def test_ctrl_c_on_a_dfpn_forced_search():
             process.kill()
     assert process.returncode == 130, err
     assert err.decode().strip().splitlines() == ["placesat: interrupted"]
+
+
+class DepthCut:
+    """A one-player game whose cut depends on the plies left, as Quarry's do: from the start,
+    ``a`` leads nowhere and ``b`` needs one more move, ``w``, to win; with one ply left, ``settle``
+    keeps ``a`` alone (``b`` cannot win in time: a sound cut at that depth only)."""
+
+    target = 1
+    _kept = None
+
+    def key(self, state):
+        return state
+
+    def result(self, state):
+        return True if state == "won" else (False if state == "a" else None)
+
+    def target_moves(self, state):
+        return True
+
+    def moves(self, state):
+        if state == "start":
+            return ["a"] if self._kept == state else ["a", "b"]
+        return ["w"]
+
+    def play(self, state, move):
+        return {"a": "a", "b": "b", "w": "won"}[move]
+
+    def settle(self, state, depth):
+        self._kept = state if state == "start" and depth < 2 else None
+        return None
+
+    def hopeless(self, state, depth):
+        return False
+
+    def order(self, state, moves):
+        return moves
+
+
+def test_a_position_met_deeper_lists_its_moves_again():
+    """A move list kept for fewer plies is not the one for more: the win within 2 plies is
+    found after the search within 1 (the entry's moves are asked again at the new depth)."""
+    search = ProofNumberSearch(DepthCut())
+    assert not search.wins("start", 1, deepen=False)
+    assert search.wins("start", 2, deepen=False)
+    assert search.best_move("start") == "b"
+    assert ProofNumberSearch(DepthCut()).wins("start", 2, deepen=False)

@@ -1,7 +1,7 @@
 """The imports between the modules of a game package point one way (issue 32: laido's bound,
 sweep and sweep_kernels, and logisticks' model and rules, imported each other; issue 37: the Lixso
-game's forced and play). Every import counts, those inside functions too; checked here for
-Laido, Logi-Sticks and the Lixso game."""
+game's forced and play; issue 40: Quarry's forced and play). Every import counts, those inside
+functions too; checked here for Laido, Logi-Sticks, the Lixso game and Quarry."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def test_the_check_finds_a_cycle():
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
 
 
-@pytest.mark.parametrize("package", ["laido", "logisticks", "lixso/game"])
+@pytest.mark.parametrize("package", ["laido", "logisticks", "lixso/game", "quarry"])
 def test_imports_point_one_way(package):
     graph = _imports(package)
     assert "rules" in graph and graph["rules"] >= {"model"}  # the check sees the imports

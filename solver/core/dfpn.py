@@ -231,9 +231,25 @@ class ProofNumberSearch(Generic[S, M]):
                 return
             entry.moves = list(game.order(state, moves))
             entry.keys = [None] * len(entry.moves)
-        elif entry.depth != depth and self._cut_off(state, depth, key, entry):
+        elif entry.depth != depth:
             # expanded at another depth: settle and hopeless had not been asked at this one
-            return
+            if self._cut_off(state, depth, key, entry):
+                return
+            # and the moves may be others: a game's cut can hold only so many plies from the
+            # end (Quarry keeps its second-to-last stones that threaten, and the stones that
+            # leave its line within reach of the moves left), so they are listed again, the
+            # positions already made kept
+            moves = list(game.moves(state))
+            if not moves:
+                self._decide(key, entry, depth, False, None)
+                return
+            if moves != entry.moves:
+                try:
+                    made = {move: child for move, child in zip(entry.moves, entry.keys or []) if child is not None}
+                except TypeError:  # (moves that cannot be hashed: their positions are made again)
+                    made = {}
+                entry.moves = list(game.order(state, moves))
+                entry.keys = [made.get(move) for move in entry.moves]
         entry.depth = depth
         before = stats.nodes
         target = game.target_moves(state)

@@ -24,7 +24,12 @@ its cut-offs, all from the plain rules (:mod:`placesat.quarry.rules`, :mod:`plac
   passes, and the other's stones can help, by levelling the ground a crossing stone rests on.)
 - threats first (``threats_first``, :meth:`QuarryGame._threatening`): at the target's
   second-to-last move only the stones after which it has a win at once are searched; after any
-  other the other's quiet stone refutes (the last ply above), so no win is lost.
+  other the other's quiet stone refutes (the last ply above), so no win is lost. They are found
+  mostly without playing them (:func:`threat_stones`), and the node is settled in place
+  (:meth:`QuarryGame._second_to_last`): each threat's answer is the last-ply question above.
+- move order only (no answer depends on it): the other's block found last right before the
+  target's last move is tried first at the next such node, and the other's stone that refuted
+  the target's move before a second-to-last move is put first at its next turns.
 - the target's stones out of reach (``prune``, :meth:`QuarryGame._reaching`): the same count
   after each of its stones (:func:`gap_after_at_least`, no stone laid) against its own moves
   left; a stone that leaves the line out of reach is not searched.
@@ -44,9 +49,10 @@ from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
 from .model import PASS, PLAYERS, Cell, Move, Placement, Position, opponent
-from .rules import State, has_placement, lay, line, orientation_of, placements, play, resting_level
+from .referee import Game, QuarryReferee, seat
+from .rules import State, has_placement, lay, legal_moves, line, orientation_of, placement_cells, placement_indices, placements, play, resting_level
 from .stones import MAX_LEVELS
-from .threats import colour_mask, may_win_at_once, reach_of, side_masks, spread_mask, winning_moves
+from .threats import colour_mask, masks_of_sides, side_masks, spread_mask, wins_between, winning_moves
 
 WIN, NO_WIN, UNKNOWN = "win", "no forced win", "unknown"
 MAX_MOVES = 8
@@ -61,6 +67,8 @@ False gives the plain search (the tests and benchmarks compare the two)."""
 THREATS_FIRST = True
 """Whether the target's second-to-last move keeps only the stones after which it has a win at
 once (:meth:`QuarryGame._threatening`); False searches them all (the tests compare the two)."""
+KILLERS = 4
+"""How many of the last refutations right before the target's last move are tried first at the next such node."""
 PACE = 32
 """Moves between two looks at the clock inside a node's own loops (each costs tens of microseconds)."""
 
@@ -180,14 +188,6 @@ def still_wins(state: State, player: str, placement: Placement) -> bool:
     return line(after, player) is not None
 
 
-def legal_moves(state: State) -> list[Move]:
-    """The mover's placements in the rules' order; a pass when none fits; none once the game is over."""
-    if state.is_over:
-        return []
-    found: list[Move] = [p for p, _ in placements(state, state.to_move)]
-    return found or [PASS]
-
-
 @dataclass
 class QuarryGame:
     """Quarry seen from ``target``'s side, for :class:`placesat.core.andor.AndOrSearch`."""
@@ -199,6 +199,8 @@ class QuarryGame:
     pruned: int = 0  # the target's stones cut by _reaching
     quiet: int = 0  # the target's stones cut by _threatening
     _kept: tuple[Hashable, list[Move]] | None = None  # the moves settle left to a node, by its key
+    _killers: list[Move] = field(default_factory=list)  # the last refutations found by _blocking_last
+    _refuters: list[Move] = field(default_factory=list)  # the other's last stones before a refuted second-to-last move
 
     def key(self, state: State) -> Hashable:
         """What decides the rest of the game: heights, colours from above, the mover, the stones
@@ -238,16 +240,7 @@ class QuarryGame:
         if own == 0:
             return Settled(False)
         if mover != self.target and own == 1:
-            # the other's move before the target's last: without a win at once now the target
-            # needs the other's help, and a quiet stone refutes (the other's own win would too)
-            target_wins = [p for p, _ in winning_moves(state, self.target)]
-            if not target_wins:
-                return self._quiet_last_ply(state)
-            wins = winning_moves(state, mover, first_only=True)
-            if wins:
-                return Settled(False, wins[0][0])
-            kept = self._answers(state, target_wins)
-            return self._last_ply(state, kept) if kept else Settled(True)
+            return self._before_last(state)
         bound = stones_at_least(state, self.target)
         if bound is None or bound > own:
             return Settled(False)  # cheaper than every move: the target cannot finish in time anyway
@@ -260,43 +253,61 @@ class QuarryGame:
         kept = self._answers(state, against) if against else None
         if kept is not None and not kept:
             return Settled(mover != self.target)  # every move leaves the next player a win at once
-        if self.prune and mover == self.target:
-            kept = self._reaching(state, legal_moves(state) if kept is None else kept, own - 1)
+        legal = legal_moves(state) if mover == self.target and (self.prune or self.threats_first and own == 2) else None
+        if self.prune and mover == self.target and not (self.threats_first and own == 2):
+            # (at the second-to-last move the threats are found exactly, and each stone costs
+            # about what the count does, so the count would only add its own cost)
+            kept = self._reaching(state, legal if kept is None else kept, own - 1)
             if not kept:
                 return Settled(False)  # no stone of the target's leaves its line within reach
         if self.threats_first and mover == self.target and own == 2:
-            kept = self._threatening(state, legal_moves(state) if kept is None else kept)
-            if not kept:
-                return Settled(False)  # no stone of the target's makes a win at once for its last move
+            kept = self._threatening(state, legal if kept is None else kept, legal)
+            return self._second_to_last(state, kept)
         if kept is not None:
             self._kept = (self.key(state), kept)
         return None
 
-    def _threatening(self, state: State, moves: list[Move]) -> list[Move]:
+    def _before_last(self, state: State) -> Settled[Move]:
+        """The other's move right before the target's last: without a win at once now the
+        target needs the other's help, and a quiet stone refutes (:meth:`_quiet_last_ply`; the
+        other's own win would too); else the other must leave it none (:meth:`_blocking_last`)."""
+        target_wins = [p for p, _ in winning_moves(state, self.target)]
+        if not target_wins:
+            return self._quiet_last_ply(state)
+        wins = winning_moves(state, state.to_move, first_only=True)
+        if wins:
+            return Settled(False, wins[0][0])
+        return self._blocking_last(state, target_wins)
+
+    def _second_to_last(self, state: State, threats: list[Move]) -> Settled[Move]:
+        """The target's second-to-last move, with ``threats`` the only stones that may win
+        (:meth:`_threatening`): it wins when one of them leaves the other no answer
+        (:meth:`_before_last` on each, the value its child node would have), in the search's
+        order. When none does, the stone the other laid last refuted the target's move before
+        it: kept as a *refuter*, tried first at the other's next turns (:meth:`order`)."""
+        for count, threat in enumerate(self.order(state, threats)):
+            if count % PACE == 0:
+                self.deadline.check()
+            if self._before_last(play(state, threat)).value:
+                return Settled(True, threat)
+        if state.laid and state.laid[-1].player != self.target:
+            refuter = state.laid[-1].placement
+            self._refuters = [refuter] + [m for m in self._refuters if m != refuter][: KILLERS - 1]
+        return Settled(False)  # no stone of the target's makes a win at once it keeps for its last move
+
+    def _threatening(self, state: State, moves: list[Move], legal: list[Move] | None = None) -> list[Move]:
         """The target's second-to-last move: of ``moves``, those after which it has a win at once
         (a *threat*); the others are cut (``threats_first``). After a stone with no win at once
         for the target, the other moves right before the target's last with none to answer,
         and a move that leaves the board with none (a stone outside :func:`threat_zone`, or a
         pass) refutes it: :meth:`settle` decides that child False, and an OR node loses nothing
-        by not trying a move that loses. A move that ends the game (a second pass) ends it with
-        no winner: cut too. The check is the child's own first question
-        (:func:`placesat.quarry.threats.winning_moves`), asked here without making a node of it,
-        and first without playing the stone (:func:`placesat.quarry.threats.may_win_at_once`)."""
-        board = state.board
-        width = board.width
-        mine = colour_mask(state, self.target)
-        reach = reach_of(state, self.target)  # (a stone fewer after the move: never a larger reach)
-        kept = []
-        for count, move in enumerate(moves):
-            if count % PACE == 0:
-                self.deadline.check()
-            # the stone turns exactly its cells to the target's colour: without a side within
-            # reach of the other after it, no win at once (the check winning_moves makes first)
-            laid = mine | sum(1 << (r * width + c) for r, c in cells_of(state, move))
-            if not may_win_at_once(board, laid, reach):
-                continue
-            if winning_moves(play(state, move), self.target, first_only=True):
-                kept.append(move)
+        by not trying a move that loses. A move that ends the game (a second pass, or a stone
+        that wins at once, which :meth:`settle` has ruled out here) ends it: cut too.
+
+        Which stones leave a win at once is :func:`threat_stones`, found without playing most
+        of them: the answer of the child's own first question
+        (:func:`placesat.quarry.threats.winning_moves` after the stone), not made a node of."""
+        kept = threat_stones(state, self.target, moves, self.deadline, legal)
         self.quiet += len(moves) - len(kept)
         return kept
 
@@ -322,28 +333,67 @@ class QuarryGame:
         self.pruned += len(moves) - len(kept)
         return kept
 
-    def _answers(self, state: State, against: list[Placement]) -> list[Move]:
-        """The mover's moves after which none of the next player's wins at once ``against`` is
-        left (another win it had not may still come up; the search looks there). A stone that
-        covers neither a cell of a winning stone nor a cell of the next player's colour leaves
-        that stone as legal and as winning as it was, so only the others are played out."""
+    def _answer_candidates(self, state: State, against: list[Placement]) -> list[Move]:
+        """The mover's moves that may leave none of the next player's wins at once ``against``
+        standing, in the rules' order (a pass when it has no stone to lay). A winning
+        stone's line runs through its cells and the regions of the next player's colour it
+        covers or touches (two regions never touch, so these are all the line's cells); a stone
+        that covers none of them leaves that stone as legal (its cells' heights and colours
+        unchanged) and as winning as it was, so only the others are played out."""
         mover = state.to_move
         nxt = opponent(mover)
-        width = state.board.width
-        theirs = sum(1 << i for i, who in enumerate(state.top) if who == nxt)
+        board = state.board
+        width, n = board.width, board.cells
         # a stone missing one of these leaves a win at once standing untouched: not generated
-        needs = tuple({theirs | sum(1 << (r * width + c) for r, c in cells_of(state, p)) for p in against})
+        needs = line_cells(state, nxt, against)
         moves: list[Move] = [p for p, _ in placements(state, mover, touching=needs)]
         if not moves and not state.is_over and not has_placement(state, mover):
             moves = [PASS]  # (the rules' only move; it touches nothing)
+        return moves
+
+    def _answers(self, state: State, against: list[Placement]) -> list[Move]:
+        """The mover's moves after which none of the next player's wins at once ``against`` is
+        left (another win it had not may still come up; the search looks there): of
+        :meth:`_answer_candidates`, those the rules confirm."""
+        nxt = opponent(state.to_move)
         kept = []
-        for count, move in enumerate(moves):
+        for count, move in enumerate(self._answer_candidates(state, against)):
             if count % PACE == 0:
                 self.deadline.check()
             after = play(state, move)
             if after.is_over or not any(still_wins(after, nxt, p) for p in against):
                 kept.append(move)  # (a pass that ends the game leaves the next player no move at all)
         return kept
+
+    def _blocking_last(self, state: State, against: list[Placement]) -> Settled[Move]:
+        """The other's move right before the target's last, the target having the wins at once
+        ``against`` (the other none): is there a move after which the target has no win at
+        once? The target's last move wins only by a win at once, so any such move refutes,
+        and the first found is enough: the refutations found last at such nodes (*killers*:
+        the same block often answers the sibling threats) are tried first, if legal here; then
+        :meth:`_answer_candidates` in the search's order (:meth:`_last_ply` on :meth:`_answers`
+        finds the same move: a move that leaves one of ``against`` standing is never a
+        refutation, and the order keeps the others' places). None: the target wins."""
+        target = self.target
+        mover = state.to_move
+        for killer in self._killers:
+            if killer == PASS or state.left(mover, killer.stone) <= 0:  # type: ignore[union-attr]
+                continue
+            if resting_level(state, mover, orientation_of(state.stones, killer), killer.at)[1] is not None:  # type: ignore[arg-type, union-attr]
+                continue
+            after = play(state, killer)
+            if after.is_over or not (any(still_wins(after, target, p) for p in against) or winning_moves(after, target, first_only=True)):
+                return Settled(False, killer)
+        candidates = self._answer_candidates(state, against)
+        for count, move in enumerate(self.heat_order(state, candidates)):
+            if count % PACE == 0:
+                self.deadline.check()
+            after = play(state, move)
+            if after.is_over or not (any(still_wins(after, target, p) for p in against) or winning_moves(after, target, first_only=True)):
+                if move != PASS:
+                    self._killers = [move] + [k for k in self._killers if k != move][: KILLERS - 1]
+                return Settled(False, move)
+        return Settled(True)
 
     def _quiet_last_ply(self, state: State) -> Settled[Move]:
         """The other's move right before the target's last, the target having no win at once now:
@@ -365,7 +415,7 @@ class QuarryGame:
     def _last_ply(self, state: State, kept: list[Move]) -> Settled[Move]:
         """The other's move right before the target's last: is there one of ``kept`` (the moves
         not leaving a present win of the target's) after which the target has no win at once?"""
-        for count, move in enumerate(self.order(state, kept)):
+        for count, move in enumerate(self.heat_order(state, kept)):
             if count % PACE == 0:
                 self.deadline.check()
             if not winning_moves(play(state, move), self.target, first_only=True):
@@ -377,20 +427,167 @@ class QuarryGame:
         return False
 
     def order(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
+        """:meth:`heat_order`, with the other's last refuters (:meth:`_second_to_last`) first at
+        its turns: a stone that answered one move of the target's often answers its siblings."""
+        ordered = self.heat_order(state, moves)
+        if state.to_move == self.target or not self._refuters:
+            return ordered
+        listed = set(ordered)
+        first = [m for m in self._refuters if m in listed]
+        return first + [m for m in ordered if m not in first] if first else ordered
+
+    def heat_order(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
         """Moves on the target's cheapest paths between the zones first (for the target: cells
         its line still needs; for the other: cells it can cut, the target's own ones above
         all), more cells before fewer."""
-        heat = path_heat(state, self.target)
+        width = state.board.width
+        heat = [0] * state.board.cells
+        for (r, c), warmth in path_heat(state, self.target).items():
+            heat[r * width + c] = warmth
         mine = state.to_move == self.target
+        target, top = self.target, state.top
 
         def score(move: Move) -> float:
-            cells = cells_of(state, move)
+            cells = () if move == PASS else placement_indices(state.stones, state.board, move)  # type: ignore[arg-type]
             if mine:
-                return sum(heat.get(c, 0) for c in cells if state.top_at(c) != self.target) + 0.1 * len(cells)
-            return sum(heat.get(c, 0) * (2 if state.top_at(c) == self.target else 1) for c in cells) + 0.1 * len(cells)
+                return sum(heat[i] for i in cells if top[i] != target) + 0.1 * len(cells)
+            return sum(heat[i] * (2 if top[i] == target else 1) for i in cells) + 0.1 * len(cells)
 
         scores = [score(m) for m in moves]
         return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -scores[i])]
+
+
+def line_cells(state: State, player: str, wins: Sequence[Placement]) -> tuple[int, ...]:
+    """For each of ``player``'s winning stones ``wins`` (different cell sets once each), the
+    cells its line runs through, as bits: the stone's cells and the regions of ``player``'s
+    colour it covers or touches (two regions never touch, so these are all the line's cells).
+    Another's stone missing them leaves that stone as legal (its cells' heights and colours
+    unchanged) and as winning as it was."""
+    board = state.board
+    width, n = board.width, board.cells
+    parts = colour_parts(colour_mask(state, player), width, n)
+    found: dict[int, None] = {}
+    for p in wins:
+        laid = placement_cells(state.stones, board, p)
+        halo = spread_mask(laid, 1, width, n)
+        found[laid | sum(part for part in parts if part & halo)] = None
+    return tuple(found)
+
+
+def laid_by(state: State, player: str, placement: Placement, line_checked: bool = True) -> State:
+    """The state after ``player`` lays ``placement`` (legal for it), whoever is to move; a stone
+    that completes its line makes it the winner, as :func:`placesat.quarry.rules.play` does
+    (without ``line_checked``, the caller knows it does not)."""
+    base, broken, _ = resting_level(state, player, orientation_of(state.stones, placement), placement.at)
+    assert broken is None, broken
+    after = state.copy()
+    lay(after, player, placement, base)
+    after.passes = 0
+    if line_checked and line(after, player) is not None:
+        after.winner = player
+    return after
+
+
+def colour_parts(mine: int, width: int, cells: int) -> list[int]:
+    """The regions of the cells ``mine`` (bits), cells joined side to side, each as bits."""
+    parts = []
+    rest = mine
+    while rest:
+        part = rest & -rest
+        while True:
+            grown = spread_mask(part, 1, width, cells) & mine
+            if grown == part:
+                break
+            part = grown
+        parts.append(part)
+        rest &= ~part
+    return parts
+
+
+def threat_stones(
+    state: State, player: str, moves: Sequence[Move], deadline: Deadline | None = None, legal: Sequence[Move] | None = None
+) -> list[Move]:
+    """Of ``moves`` (``player``'s), those after which ``player`` has a win at once: the moves
+    ``m`` with ``winning_moves(play(state, m), player)`` not empty, in their order, where
+    ``player`` has no win at once now (else every move is played out, as that definition reads).
+    ``legal``: all of ``player``'s legal moves, when the caller has them.
+
+    A winning stone ``w`` covers a cell of each side (:func:`placesat.quarry.threats.side_masks`)
+    of the board it is laid on. After a stone ``s`` of cells ``S``, ``player``'s colour is its
+    colour now and ``S``; the regions of its colour now are its components, two of which never
+    touch, so the region a side grows to is the side's region now with ``S`` and the components
+    next to ``S`` when ``S`` meets that side, and the side's region now otherwise: each side
+    after ``s`` is known without playing it. ``s`` meeting both sides wins at once itself (the
+    game is over: no win at once after it). Then a winning ``w`` after ``s``:
+
+    - missing ``S``: its cells' heights and colours are as now, so it is one of ``player``'s
+      legal stones now (its kind still in hand after ``s``), and one that meets both sides
+      after ``s``; since none meets both now, ``s`` has joined one side and ``w`` meets the
+      other side's cells now: only those stones are looked at;
+    - covering a cell of ``S``: it lies within a stone's reach (the largest spread of a stone
+      left) of both sides after ``s``, which is tested on bits first; only then is ``s``
+      played and such stones are asked of the rules
+      (:func:`placesat.quarry.threats.wins_between`)."""
+    board = state.board
+    width, n = board.width, board.cells
+    if winning_moves(state, player, first_only=True):
+        return [m for m in moves if m != PASS and winning_moves(laid_by(state, player, m), player, first_only=True)]  # type: ignore[arg-type]
+    mine = colour_mask(state, player)
+    first, second = masks_of_sides(board, mine)
+    parts = colour_parts(mine, width, n)
+    left = {name: k for name, k in state.supply(player).items() if k > 0}
+    if legal is None:
+        legal = [p for p, _ in placements(state, player)]
+    legal = [(placement_cells(state.stones, board, p), p.stone) for p in legal if p != PASS]  # type: ignore[union-attr, arg-type]
+    meet_first = [(cells, kind) for cells, kind in legal if cells & first]
+    meet_second = [(cells, kind) for cells, kind in legal if cells & second]
+    near_first = near_second = 0  # the cells those stones cover
+    for cells, _ in meet_first:
+        near_first |= cells
+    for cells, _ in meet_second:
+        near_second |= cells
+    spreads = {kind.name: max(o.spread for o in kind.orientations) for kind in state.stones.kinds}
+    kept = []
+    for count, move in enumerate(moves):
+        if deadline is not None and count % PACE == 0:
+            deadline.check()
+        if move == PASS:
+            continue  # (the board as it is: no win at once, or the game over)
+        laid = placement_cells(state.stones, board, move)  # type: ignore[arg-type]
+        joins_first, joins_second = bool(laid & first), bool(laid & second)
+        if joins_first and joins_second:
+            continue  # it wins at once itself
+        halo = spread_mask(laid, 1, width, n)
+        joined = laid
+        for part in parts:
+            if part & halo:
+                joined |= part
+        grown = spread_mask(joined, 1, width, n)
+        first_after = first | grown if joins_first else first
+        second_after = second | grown if joins_second else second
+        stone = move.stone  # type: ignore[union-attr]
+        hand = set(left) if left[stone] > 1 else set(left) - {stone}
+        # a legal stone now, missing the new cells, meeting the side the stone did not join
+        if joins_first and near_second & first_after and any(
+            cells & first_after and not cells & laid and kind in hand for cells, kind in meet_second
+        ):
+            kept.append(move)
+            continue
+        if joins_second and near_first & second_after and any(
+            cells & second_after and not cells & laid and kind in hand for cells, kind in meet_first
+        ):
+            kept.append(move)
+            continue
+        # a stone over the new cells, within a stone's reach of both sides
+        reach = max((spreads[name] for name in hand), default=-1)
+        if reach < 0:
+            continue
+        near = spread_mask(laid, reach, width, n)
+        if near & first_after and near & second_after:
+            after = laid_by(state, player, move, line_checked=False)  # type: ignore[arg-type]
+            if wins_between(after, player, first_after, second_after, reach, hand, first_only=True, within=laid):
+                kept.append(move)
+    return kept
 
 
 def zone_distances(state: State, player: str) -> tuple[list[int], list[int], list[int | None]]:
@@ -439,9 +636,9 @@ def gap_after_at_least(state: State, distances, move: Move) -> int:
     width = state.board.width
     last = state.board.goal_rows()[1]
     gap = min((down[i] for r in last for i in range(r * width, r * width + width)), default=state.board.cells + 1)
-    cells = [r * width + c for r, c in cells_of(state, move)]
-    if not cells:
+    if move == PASS:
         return gap
+    cells = placement_indices(state.stones, state.board, move)  # type: ignore[arg-type]
     if any(cost[i] is None for i in cells):
         return 0  # (a stone over a cell filled to the top is not legal: no bound claimed)
     before = min(down[i] - cost[i] for i in cells)  # type: ignore[operator]
@@ -579,8 +776,6 @@ def replay_win(answer: ForcedAnswer, position: Position, state: State, within: i
     against every reply of the other (:func:`placesat.core.andor.replay_strategy`), and make
     ``answer`` a "win" with its line of play; :class:`TimeUp` when ``deadline`` comes first.
     A strategy the rules refuse is a defect of the search, never an answer: RuntimeError."""
-    from .play import QuarryPlayable, Game, seat  # the rules' view of positions
-
     search = answer.search
     search.deadline = search.game.deadline = deadline  # the replay re-proves nodes on its own clock
     player = answer.player
@@ -594,7 +789,7 @@ def replay_win(answer: ForcedAnswer, position: Position, state: State, within: i
         return search.best_move(g.state)
 
     try:
-        replayed = replay_strategy(QuarryPlayable(), Game(position, state), seat(player), within, choose, deadline=deadline)
+        replayed = replay_strategy(QuarryReferee(), Game(position, state), seat(player), within, choose, deadline=deadline)
     except StrategyFailed as failed:
         raise RuntimeError(f"a forced win failed its replay on the rules: {failed.reason}") from None
     answer.answer, answer.within, answer.no_win_within, answer.note = WIN, within, None, ""
@@ -616,7 +811,7 @@ def principal_line(tree, game: QuarryGame, state: State) -> list[Move]:
             node = node.then
         elif node.replies:
             replies = dict(node.replies)
-            ordered = [m for m in game.order(state, list(replies))]
+            ordered = [m for m in game.heat_order(state, list(replies))]
             strongest = ordered[0]
             out.append(strongest)
             state = play(state, strongest)

@@ -25,17 +25,18 @@ of :data:`placesat.quarry.model.PLAYERS`), whoever moved first.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Sequence
 
 from placesat.core.errors import InputError
 from placesat.core.limits import Deadline, TimeUp
-from placesat.core.play import DEFENCE, EVALUATION, FORCED_LOSS, FORCED_WIN, ONLY_MOVE, Advice, Outcome
+from placesat.core.play import DEFENCE, EVALUATION, FORCED_LOSS, FORCED_WIN, ONLY_MOVE, Advice
 from placesat.core.signals import Stop
 
-from .forced import NO_WIN, WIN, MAX_MOVES, QuarryGame, forced_win, legal_moves, line_gap, replay_win, stones_for_gap, still_wins
+from .forced import NO_WIN, WIN, MAX_MOVES, QuarryGame, forced_win, line_gap, replay_win, stones_for_gap, still_wins
 from .model import PASS, PLAYERS, Move, Position, dumps, move_text, opponent, parse_move
-from .rules import IllegalMove, State, line, play, record, replay, tournament_points
+from .referee import Game, QuarryReferee, seat
+from .rules import IllegalMove, State, legal_moves, line, play
 from .threats import winning_moves
 
 EVALUATION_NAME = "cells still to cover between the zones, the other's minus yours"
@@ -47,31 +48,12 @@ CANDIDATES = 12
 """How far ahead ``best`` looks for the other's forced win to stop (its own moves)."""
 
 
-def seat(player: str) -> int:
-    """The seat of a colour, from 1 (black 1, blue 2)."""
-    return PLAYERS.index(player) + 1
-
-
-@dataclass(frozen=True)
-class Game:
-    """A game so far: its record (``position``, what is saved) and the state on the board after
-    it (``state``, what the rules play on). Equal games have equal records."""
-
-    position: Position
-    state: State = field(compare=False, hash=False, repr=False)
-
-    @classmethod
-    def of(cls, position: Position) -> "Game":
-        """The game after every move of ``position``, each checked by the rules."""
-        return cls(position, replay(position))
-
-
 @dataclass
 class _SoFar:
     advice: Advice
 
 
-class QuarryPlayable:
+class QuarryPlayable(QuarryReferee):
     """Quarry as :class:`placesat.core.play.Playable` sees a game, over the plain rules;
     ``start``: the new game :meth:`opening` gives (default: the empty default board, 10 x 9,
     zones outside, the default stones, black first)."""
@@ -88,35 +70,6 @@ class QuarryPlayable:
         if players != 2:
             raise InputError(f"Quarry is a game for 2 players, not {players}")
         return Game.of(self.start)
-
-    def players(self, position: Game) -> int:
-        """Always 2."""
-        return 2
-
-    def to_move(self, position: Game) -> int:
-        """The seat to move (black 1, blue 2)."""
-        return seat(position.state.to_move)
-
-    def moves(self, position: Game) -> Sequence[Move]:
-        """Every legal placement in the order ``quarry moves`` lists them; a pass when none fits."""
-        return legal_moves(position.state)
-
-    def play(self, position: Game, move: Move) -> Game:
-        """The game after ``move``, checked by the rules (:func:`placesat.quarry.rules.record`)."""
-        after_position, after = record(position.position, position.state, move)
-        return Game(after_position, after)
-
-    def outcome(self, position: Game) -> Outcome | None:
-        """A line wins; two passes in a row end the game without a winner. Scores: tournament
-        points (black, blue), the winner's doubled."""
-        state = position.state
-        if not state.is_over:
-            return None
-        points = tournament_points(state)
-        scores = tuple(points[p] for p in PLAYERS)
-        if state.winner is not None:
-            return Outcome(seat(state.winner), f"{state.winner} completed a line", scores)
-        return Outcome(None, "neither player could move", scores)
 
     def move_text(self, position: Game, move: Move) -> str:
         """``beam c3 s``, ``arch d4 e down``, ``pass``: as ``quarry play`` reads it."""

@@ -212,6 +212,107 @@ def lay(state: State, player: str, placement: Placement, base: int) -> None:
     state.used[player][placement.stone] = state.used[player].get(placement.stone, 0) + 1
 
 
+@dataclass(frozen=True)
+class Laying:
+    """One orientation of a stone on a board of one size, for the move generator: its columns
+    as flat cell offsets (``row * width + column`` from the anchor), with their bottom level
+    and role, and the anchors (bits, bit ``row * width + column``) where every cell is on the board."""
+
+    kind: str
+    orientation: Orientation
+    offsets: tuple[int, ...]
+    columns: tuple[tuple[int, int, str], ...]
+    inside: int
+
+
+_LAYINGS: dict[tuple[int, int, int], tuple[StoneSet, tuple[Laying, ...], dict[Placement, tuple[int, ...]]]] = {}
+"""Per stone set and board size: the layings, and the cells of each placement asked (a few
+thousand on the standard board), kept."""
+
+
+def layings(stones: StoneSet, board: Board) -> tuple[Laying, ...]:
+    """Every listed orientation of every stone kind (the order of :func:`placements`) on a board
+    of this size; made once per stone set and size."""
+    key = (id(stones), board.length, board.width)
+    made = _LAYINGS.get(key)
+    if made is None or made[0] is not stones:
+        made = _make_layings(stones, board)
+        _LAYINGS[key] = made
+    return made[1]
+
+
+def placement_indices(stones: StoneSet, board: Board, placement: Placement) -> tuple[int, ...]:
+    """The cells ``placement`` covers (on the board), as indices ``row * width + column``."""
+    key = (id(stones), board.length, board.width)
+    made = _LAYINGS.get(key)
+    if made is None or made[0] is not stones:
+        layings(stones, board)
+        made = _LAYINGS[key]
+    known = made[2].get(placement)
+    if known is not None:
+        return known
+    r0, c0 = placement.at
+    width = board.width
+    orientation = orientation_of(stones, placement)
+    found = made[2][placement] = tuple((r0 + col.dr) * width + c0 + col.dc for col in orientation.columns)
+    return found
+
+
+def placement_cells(stones: StoneSet, board: Board, placement: Placement) -> int:
+    """The cells ``placement`` covers, as bits (bit ``row * width + column``)."""
+    out = 0
+    for i in placement_indices(stones, board, placement):
+        out |= 1 << i
+    return out
+
+
+def _make_layings(stones: StoneSet, board: Board):
+    width = board.width
+    out = []
+    for kind in stones.kinds:
+        for orientation in kind.orientations:
+            rows = [col.dr for col in orientation.columns]
+            cols = [col.dc for col in orientation.columns]
+            inside = 0
+            # (the anchor is a cell of the stone, so every anchor on the board is a cell's bit)
+            for r in range(max(0, -min(rows)), board.length - max(rows)):
+                for c in range(max(0, -min(cols)), width - max(cols)):
+                    inside |= 1 << (r * width + c)
+            columns = tuple((col.dr * width + col.dc, col.bottom, col.role) for col in orientation.columns)
+            out.append(Laying(kind.name, orientation, tuple(o for o, _, _ in columns), columns, inside))
+    return stones, tuple(out), {}
+
+
+def anchors_over(marked: int, offsets: tuple[int, ...], inside: int) -> int:
+    """The anchors in ``inside`` (bits) from which a stone with these flat cell ``offsets``
+    covers a cell of ``marked``. Counted on the flat index an offset that leaves its row would
+    land on another row's cell, but an anchor in ``inside`` keeps every cell on the board, where
+    the flat offset is the cell's own: so these are exactly the anchors covering a marked cell."""
+    out = 0
+    for shift in offsets:
+        out |= marked >> shift if shift >= 0 else marked << -shift
+    return out & inside
+
+
+def rest_base(height: list[int], top: list[str | None], player: str, laying: Laying, anchor: int) -> int:
+    """:func:`resting_level` for a stone whose cells are all on the board (``anchor``: the flat
+    index of its anchor): the level it rests at when ``player`` may lay it there, else -1."""
+    base = 0
+    for offset, bottom, _ in laying.columns:
+        need = height[anchor + offset] - bottom
+        if need > base:
+            base = need
+    if base + laying.orientation.height > MAX_LEVELS:
+        return -1
+    for offset, bottom, role in laying.columns:
+        level = height[anchor + offset]
+        if role != OPEN and level != base + bottom:
+            return -1
+        if role == END and level > 0 and top[anchor + offset] != player:
+            return -1
+    return base
+
+
 def placements(
     state: State, player: str, stones: tuple[str, ...] | None = None, touching: tuple[int, ...] | None = None
 ) -> Iterator[tuple[Placement, int]]:
@@ -222,26 +323,32 @@ def placements(
     in the same order (the others are not checked against the rules at all)."""
     if state.winner is not None:
         return
-    board = state.board
-    width = board.width
-    for kind in state.stones.kinds:
-        if (stones is not None and kind.name not in stones) or state.left(player, kind.name) <= 0:
+    width = state.board.width
+    height, top = state.height, state.top
+    left = {name: state.left(player, name) for name in state.stones.names}
+    for laying in layings(state.stones, state.board):
+        if (stones is not None and laying.kind not in stones) or left[laying.kind] <= 0:
             continue
-        for orientation in kind.orientations:
-            rows = [col.dr for col in orientation.columns]
-            cols = [col.dc for col in orientation.columns]
-            low_r, low_c = min(rows), min(cols)
-            # the stone's cells as bits with its top-left corner at cell 0, shifted to each anchor
-            shape = sum(1 << ((dr - low_r) * width + dc - low_c) for dr, dc in zip(rows, cols))
-            for r in range(-low_r, board.length - max(rows)):
-                for c in range(-low_c, board.width - max(cols)):
-                    if touching is not None:
-                        cells = shape << ((r + low_r) * width + c + low_c)
-                        if not all(cells & need for need in touching):
-                            continue
-                    base, broken, _ = resting_level(state, player, orientation, (r, c))
-                    if broken is None:
-                        yield Placement(kind.name, orientation.face, orientation.direction, (r, c)), base
+        anchors = laying.inside
+        if touching is not None:
+            for need in touching:
+                anchors = anchors_over(need, laying.offsets, anchors)
+        orientation = laying.orientation
+        while anchors:
+            low = anchors & -anchors
+            anchors ^= low
+            at = low.bit_length() - 1
+            base = rest_base(height, top, player, laying, at)
+            if base >= 0:
+                yield Placement(laying.kind, orientation.face, orientation.direction, divmod(at, width)), base
+
+
+def legal_moves(state: State) -> list[Move]:
+    """The mover's placements in the rules' order; a pass when none fits; none once the game is over."""
+    if state.is_over:
+        return []
+    found: list[Move] = [p for p, _ in placements(state, state.to_move)]
+    return found or [PASS]
 
 
 def has_placement(state: State, player: str) -> bool:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from placesat.core.limits import Deadline
 
 from .model import PLAYERS, Placement, opponent
-from .rules import State, lay, line, resting_level
+from .rules import State, anchors_over, lay, layings, line, rest_base, resting_level
 from .stones import Orientation
 
 
@@ -156,48 +156,48 @@ def winning_moves(state: State, player: str, first_only: bool = False) -> list[t
     if state.is_over:
         return []
     board = state.board
-    width = board.width
-    kinds = [kind for kind in state.stones.kinds if state.left(player, kind.name) > 0]
-    spread = max((_spread(o) for kind in kinds for o in kind.orientations), default=-1)
+    kinds = {kind.name for kind in state.stones.kinds if state.left(player, kind.name) > 0}
+    spread = max((_spread(o) for kind in state.stones.kinds if kind.name in kinds for o in kind.orientations), default=-1)
     if spread < 0:
         return []
     first_mask, second_mask = side_masks(state, player)
+    return wins_between(state, player, first_mask, second_mask, spread, kinds, first_only)
+
+
+def wins_between(
+    state: State, player: str, first_mask: int, second_mask: int, spread: int, kinds: set[str], first_only: bool = False,
+    within: int | None = None,
+) -> list[tuple[Placement, int]]:
+    """:func:`winning_moves` for the sides ``first_mask`` and ``second_mask`` (:func:`side_masks`
+    of this state), ``player``'s stone kinds left ``kinds`` and their largest ``spread``: a
+    winning stone covers a cell of each side, so it is anchored through one of each (anchors as
+    bits, :func:`placesat.quarry.rules.anchors_over`), and only those anchors are checked by the
+    rules. With ``within`` (bits), only the stones covering one of those cells."""
+    board = state.board
+    width = board.width
     if not spread_mask(first_mask, spread, width, board.cells) & second_mask:
         return []  # no cell of one side within a stone's reach of the other's
-    whole = (1 << board.cells) - 1
+    height, top = state.height, state.top
     found = []
-    for kind in kinds:
-        for orientation in kind.orientations:
-            offsets = [(col.dr, col.dc) for col in orientation.columns]
-            # a winning stone covers a cell on the first side and one on the second: anchor it
-            # through one of each (anchors as bits: see _anchors)
-            both = _anchors(first_mask, offsets, width, whole) & _anchors(second_mask, offsets, width, whole)
-            while both:
-                low = both & -both
-                ar, ac = divmod(low.bit_length() - 1, width)
-                both ^= low
-                if not all(0 <= ar + dr < board.length and 0 <= ac + dc < width for dr, dc in offsets):
-                    continue
-                base, broken, _ = resting_level(state, player, orientation, (ar, ac))
-                if broken is None:
-                    found.append((Placement(kind.name, orientation.face, orientation.direction, (ar, ac)), base))
-                    if first_only:
-                        return found
+    for laying in layings(state.stones, board):
+        if laying.kind not in kinds:
+            continue
+        both = anchors_over(first_mask, laying.offsets, laying.inside)
+        if both:
+            both = anchors_over(second_mask, laying.offsets, both)
+        if within is not None and both:
+            both = anchors_over(within, laying.offsets, both)
+        while both:
+            low = both & -both
+            both ^= low
+            at = low.bit_length() - 1
+            base = rest_base(height, top, player, laying, at)
+            if base >= 0:
+                orientation = laying.orientation
+                found.append((Placement(laying.kind, orientation.face, orientation.direction, divmod(at, width)), base))
+                if first_only:
+                    return found
     return found
-
-
-def _anchors(marked: int, offsets: list[tuple[int, int]], width: int, whole: int) -> int:
-    """The cells ``i - (dr * width + dc)`` for each marked cell ``i`` and offset: every anchor
-    from which a stone of these offsets covers a marked cell (bits as in :func:`cell_mask`).
-    Counted on the flat index, an offset that leaves its row lands on another row's cell: such an
-    anchor is kept here, but one whose every cell lies on the board (the caller's check) covers,
-    at that offset, exactly cell ``anchor + dr * width + dc``, a marked one. So after that check
-    the anchors are those of the cells' own coordinates, lowest index (row, then column) first."""
-    out = 0
-    for dr, dc in offsets:
-        shift = dr * width + dc
-        out |= marked >> shift if shift >= 0 else (marked << -shift) & whole
-    return out
 
 
 def threats(state: State) -> dict[str, list[tuple[Placement, int]]]:
