@@ -38,7 +38,7 @@ two sides (one seat each) are apart (``PRUNE``): the settled test counts instead
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Callable, Hashable, NamedTuple, Sequence
 
 from placesat.core.andor import SearchStats, Settled, check_own_moves
 from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
@@ -67,15 +67,17 @@ PRUNE = True
 """Whether the settled test counts positions where the two sides are apart instead of searching
 them (:meth:`SettledTest._apart_spoils`); False gives the plain search, to compare."""
 INFINITE_TILES = 10**6
+UNCOUNTED = object()
+"""What the settled test's counts hold for a position they have not counted yet."""
 
 ForcedMove = PlacedTile | str
 """A move of the search: a tile (colour index, placement index) or :data:`PASS`."""
 
 
-@dataclass(frozen=True)
-class Node:
+class Node(NamedTuple):
     """A search position: the state and the seat whose turn it is in the rotation (it
-    differs from ``state.to_move`` when that seat must pass)."""
+    differs from ``state.to_move`` when that seat must pass). A named tuple: the search
+    makes one per move."""
 
     state: State
     turn: int
@@ -101,9 +103,11 @@ class SettledTest:
         self.side = side
         self.deadline = deadline or Deadline.never()
         self.colours = tuple(side_colours(rules, s) for s in range(rules.seating.side_count))
+        self.others = tuple(o for o in range(rules.seating.side_count) if o != side)
+        self.sides = tuple(rules.seating.sides)
         self.memo: dict[Hashable, bool] = {}  # position: whether some future spoils the lead (exact)
         self.counts: dict[Hashable, bool | None] = {}  # position: what counting alone says
-        self.room: dict[int, int] = {}  # legal tiles: a third of the cells they cover
+        self.covers: dict[int, int] = {}  # legal tiles: the cells they cover
         self.calls = 0
         self.killers: dict[int, PlacedTile] = {}  # per tiles laid: the move that spoiled last there
         # apart positions counted (two sides, one seat each): see _apart_spoils
@@ -116,62 +120,75 @@ class SettledTest:
         """The most tiles ``side`` could still add, by counting: per colour its supply left or
         its legal tiles, whichever is fewer, and (``exact_cover``) at most a third of the
         cells they cover."""
-        rules = self.rules
-        total = 0
-        tiles = 0
-        for k in self.colours[side]:
-            possible = state.possible[k]
-            tiles |= possible
-            total += min(rules.per_colour - state.placed[k].bit_count(), possible.bit_count())
-        if not total or not exact_cover:
-            return total
-        room = self.room.get(tiles)
-        if room is None:
-            # the same legal tiles recur in many positions (a tile laid far off leaves them)
-            room = rules.cover(tiles).bit_count() // 3
-            if len(self.room) >= SETTLED_MEMO_LIMIT:
-                self.room.clear()
-            self.room[tiles] = room
-        return min(total, room)
+        count, tiles = self._cheap(state, self.colours[side])
+        return self._within_cover(count, tiles) if exact_cover else count
+
+    def _cheap(self, state: State, colours: tuple[int, ...]) -> tuple[int, int]:
+        """The most tiles of ``colours`` by the cheap count (per colour its supply left or its
+        legal tiles, whichever is fewer), and their legal tiles (one bit set)."""
+        per_colour = self.rules.per_colour
+        placed, possible = state.placed, state.possible
+        count = tiles = 0
+        for k in colours:
+            mask = possible[k]
+            if mask:  # a spent or blocked colour adds nothing
+                count += min(per_colour - placed[k].bit_count(), mask.bit_count())
+                tiles |= mask
+        return count, tiles
+
+    def _within_cover(self, count: int, tiles: int) -> int:
+        """``count`` tiles, but at most a third of the cells the legal tiles ``tiles`` cover."""
+        return min(count, self.covered(tiles).bit_count() // 3) if count else 0
+
+    def covered(self, tiles: int) -> int:
+        """The cells some tile of the bit set ``tiles`` covers (:meth:`GameRules.cover`),
+        remembered: the same legal tiles of a side recur in many positions (a tile laid far
+        off leaves them), and both :meth:`most` and :meth:`sides_apart` ask."""
+        cells = self.covers.get(tiles)
+        if cells is None:
+            cells = self.rules.cover(tiles)
+            if len(self.covers) >= SETTLED_MEMO_LIMIT:
+                self.covers.clear()
+            self.covers[tiles] = cells
+        return cells
 
     def quick(self, state: State) -> bool | None:
         """Settled (True) or spoiled (False) by counting alone; None when it cannot tell.
         Besides each side's most by count: the seat to move lays one more tile for sure.
-        The cheap count (without the cells covered) first, the sharper one only where it
-        could change the verdict."""
+        The cheap count (without the cells covered) first, the sharper one (:meth:`most`)
+        only where it could change the verdict."""
         scores = state.scores
         me = self.side
         if state.over:
             return all(scores[me] > s for o, s in enumerate(scores) if o != me)
-        per_colour = self.rules.per_colour
-        placed, possible = state.placed, state.possible
-        cheap = []
-        for colours in self.colours:
-            count = 0
-            for k in colours:
-                if possible[k]:  # a spent or blocked colour adds nothing
-                    count += min(per_colour - placed[k].bit_count(), possible[k].bit_count())
-            cheap.append(count)
-        mover = self.rules.seating.sides[state.to_move]
-        others = [o for o in range(len(scores)) if o != me]
-        surely = scores[me] + (1 if mover == me else 0)
-        if surely > max(scores[o] + cheap[o] for o in others):
+        mover = self.sides[state.to_move]
+        mine = scores[me]
+        surely = mine + 1 if mover == me else mine
+        cheap = [self._cheap(state, colours) for colours in self.colours]
+        reach = leader = -1  # the others' best tiles plus cheap count, and best tiles for sure
+        for o in self.others:
+            score = scores[o]
+            reach = max(reach, score + cheap[o][0])
+            leader = max(leader, score + 1 if o == mover else score)
+        if surely > reach:
             return True
-        leader = max(scores[o] + (1 if o == mover else 0) for o in others)
-        if scores[me] + cheap[me] <= leader:
+        if mine + cheap[me][0] <= leader:
             return False
-        if surely > max(scores[o] + self.most(state, o) for o in others):
+        if all(scores[o] + self._within_cover(*cheap[o]) < surely for o in self.others):
             return True
-        if scores[me] + self.most(state, me) <= leader:
+        if mine + self._within_cover(*cheap[me]) <= leader:
             return False
         return None
 
-    def counted(self, state: State) -> bool | None:
+    def counted(self, state: State, key: Hashable = None) -> bool | None:
         """:meth:`quick`, remembered: the search asks it of every position twice (its
-        result, then whether it is hopeless), and the settled test once more."""
-        key = (state.board, state.to_move, state.scores)
-        if key in self.counts:
-            return self.counts[key]
+        result, then whether it is hopeless), and the settled test once more. ``key``: the
+        position's key, when the caller has made it."""
+        if key is None:
+            key = (state.board, state.to_move, state.scores)
+        known = self.counts.get(key, UNCOUNTED)
+        if known is not UNCOUNTED:
+            return known
         known = self.quick(state)
         if len(self.counts) >= SETTLED_MEMO_LIMIT:
             self.counts.clear()
@@ -181,9 +198,10 @@ class SettledTest:
     def known_settled(self, state: State) -> bool:
         """Whether the position is known to be settled already: by counting, or by an
         earlier settled test (never a search of its own)."""
-        if self.memo.get((state.board, state.to_move, state.scores)) is False:
+        key = (state.board, state.to_move, state.scores)
+        if self.memo.get(key) is False:
             return True
-        return self.counted(state) is True
+        return self.counted(state, key) is True
 
     def settled(self, state: State) -> bool:
         """Whether every future of ``state`` ends with the side ahead of every other side."""
@@ -195,7 +213,7 @@ class SettledTest:
         memo = self.memo.get(key)
         if memo is not None:
             return memo
-        known = self.counted(state)
+        known = self.counted(state, key)
         if known is not None:
             return not known
         self.deadline.check()
@@ -247,13 +265,16 @@ class SettledTest:
         and by one of the other's."""
         if not self.apart:
             return False
-        covers = []
+        possible = state.possible
+        tiles = []
         for colours in self.colours:
-            tiles = 0
+            mask = 0
             for k in colours:
-                tiles |= state.possible[k]
-            covers.append(self.rules.cover(tiles))
-        return not covers[0] & covers[1]
+                mask |= possible[k]
+            tiles.append(mask)
+        if tiles[0] & tiles[1]:  # a placement legal for both: its cells are in both covers
+            return False
+        return not self.covered(tiles[0]) & self.covered(tiles[1])
 
     def alone(self) -> Any:
         """``solve``'s counts of what one side lays alone (:class:`placesat.lixso.game.solve.LixsoSearch`)."""
@@ -432,10 +453,20 @@ class ForcedGame:
         if own == 0:
             return Settled(self.test.settled(state))
         if own == 1 and self.target_moves(node):
-            for move in self.order(node, self.moves(node)):
-                if self.test.settled(self.play(node, move).state):
+            play, settled = self.rules.play, self.test.settled
+            moves = self.moves(node)
+            # mostly no move settles, and then every move is tested whatever the order: the
+            # order is made only once one does, to give the same move as ever (the first in
+            # order); the tests before it are mostly remembered ones by then
+            for move in moves:
+                if settled(state if move == PASS else play(state, *move)):  # type: ignore[misc]
+                    break
+            else:
+                return Settled(False)
+            for move in self.order(node, moves):
+                if settled(state if move == PASS else play(state, *move)):  # type: ignore[misc]
                     return Settled(True, move)
-            return Settled(False)
+            raise AssertionError("a tile settles the win in one order and none in another")
         return None
 
     def hopeless(self, node: Node, depth: int) -> bool:
