@@ -38,7 +38,7 @@ two sides (one seat each) are apart (``PRUNE``): the settled test counts instead
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, NamedTuple, Sequence
+from typing import Any, Callable, Hashable, Iterator, NamedTuple, Sequence
 
 from placesat.core.andor import SearchStats, Settled, check_own_moves
 from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
@@ -473,11 +473,13 @@ class ForcedGame:
         """The target's tiles plus its most by count do not pass another side's tiles."""
         return self.test.counted(node.state) is False
 
-    def order(self, node: Node, moves: Sequence[ForcedMove]) -> Sequence[ForcedMove]:
+    def order(self, node: Node, moves: Sequence[ForcedMove]) -> Iterator[ForcedMove]:
         """Tiles that take the most of the other sides' legal tiles and the fewest of the
-        mover's own first."""
+        mover's own first (ties: by colour and placement). The first comes before the rest
+        are sorted: the search mostly needs no second (the other side's first tile refutes)."""
         if len(moves) <= 1 or moves[0] == PASS:
-            return moves
+            yield from moves
+            return
         rules = self.rules
         state = node.state
         mover = self.sides[node.turn]
@@ -497,8 +499,12 @@ class ForcedGame:
             for j, mask in own_tiles:
                 lost += (mask & (near[p] if j == k else overlaps)).bit_count()
             scored.append((lost - 6 * taken, k, p))
+        best = min(scored)
+        yield best[1], best[2]
+        scored.remove(best)
         scored.sort()
-        return [(k, p) for _, k, p in scored]
+        for _, k, p in scored:
+            yield k, p
 
 
 # --------------------------------------------------------------------------- the query
@@ -829,7 +835,7 @@ def _line(rules: GameRules, game: ForcedGame, root: Node, choose: Strategy, with
             move = choose(node, own)
             own -= 1
         else:
-            move = game.order(node, game.moves(node))[0]
+            move = next(game.order(node, game.moves(node)))
         line.append((node.turn, None if move == PASS else rules.move_of(*move)))  # type: ignore[misc]
         node = game.play(node, move)
     return tuple(line)
