@@ -67,6 +67,9 @@ PRUNE = True
 """Whether the settled test counts positions where the two sides are apart instead of searching
 them (:meth:`SettledTest._apart_spoils`); False gives the plain search, to compare."""
 INFINITE_TILES = 10**6
+SETTLING_COMMON = 8
+"""The target's last turns are tested in its move order while at least one in this many had a
+tile that settles the win (:meth:`ForcedGame.settle`); where fewer do, unordered first."""
 UNCOUNTED = object()
 """What the settled test's counts hold for a position they have not counted yet."""
 
@@ -373,6 +376,8 @@ class ForcedGame:
         self.seats = len(rules.seat_colours)
         self.sides = rules.seating.sides
         self.record: Any = None  # the replayed record at the root, when the caller has it
+        self.last_turns = 0  # the target's last turns settled (settle), and those where a tile settles
+        self.settling = 0
 
     def root(self, state: State) -> Node:
         """The search position of ``state``: the turn is the seat to move's."""
@@ -455,18 +460,22 @@ class ForcedGame:
         if own == 1 and self.target_moves(node):
             play, settled = self.rules.play, self.test.settled
             moves = self.moves(node)
-            # mostly no move settles, and then every move is tested whatever the order: the
-            # order is made only once one does, to give the same move as ever (the first in
-            # order); the tests before it are mostly remembered ones by then
-            for move in moves:
-                if settled(state if move == PASS else play(state, *move)):  # type: ignore[misc]
-                    break
-            else:
-                return Settled(False)
+            self.last_turns += 1
+            if self.last_turns > SETTLING_COMMON * self.settling:
+                # where no tile settles, every tile is tested whatever the order: test them
+                # unordered, and order them only once one does, to give the move the ordered
+                # test gives (the first in order; the tests before it are mostly remembered
+                # ones by then). Where settling tiles are common, the order finds one sooner.
+                for move in moves:
+                    if settled(state if move == PASS else play(state, *move)):  # type: ignore[misc]
+                        break
+                else:
+                    return Settled(False)
             for move in self.order(node, moves):
                 if settled(state if move == PASS else play(state, *move)):  # type: ignore[misc]
+                    self.settling += 1
                     return Settled(True, move)
-            raise AssertionError("a tile settles the win in one order and none in another")
+            return Settled(False)
         return None
 
     def hopeless(self, node: Node, depth: int) -> bool:
