@@ -376,6 +376,7 @@ class ForcedGame:
         self.seats = len(rules.seat_colours)
         self.sides = rules.seating.sides
         self.record: Any = None  # the replayed record at the root, when the caller has it
+        self._own_turns: dict[tuple[int, int], int] = {}
         self.last_turns = 0  # the target's last turns settled (settle), and those where a tile settles
         self.settling = 0
 
@@ -384,8 +385,13 @@ class ForcedGame:
         return Node(state, state.to_move)
 
     def own_turns(self, turn: int, plies: int) -> int:
-        """How many of the next ``plies`` turns (from seat ``turn`` on) are the target's."""
-        return sum(1 for i in range(plies) if self.sides[(turn + i) % self.seats] == self.target)
+        """How many of the next ``plies`` turns (from seat ``turn`` on) are the target's
+        (remembered: the search asks at every node)."""
+        known = self._own_turns.get((turn, plies))
+        if known is None:
+            known = sum(1 for i in range(plies) if self.sides[(turn + i) % self.seats] == self.target)
+            self._own_turns[turn, plies] = known
+        return known
 
     def plies_for(self, turn: int, own: int) -> int:
         """The plies from seat ``turn``'s turn to the end of the target's ``own``-th turn."""
