@@ -17,7 +17,7 @@ cut), and ``order`` sorts moves best first. Nothing here knows any rule of any g
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Generic, Hashable, Protocol, Sequence, TypeVar
+from typing import Generic, Hashable, Iterable, Protocol, Sequence, TypeVar
 
 from placesat.core.limits import Deadline
 
@@ -64,8 +64,9 @@ class Game(Protocol[S, M]):
     def hopeless(self, state: S, depth: int) -> bool:
         """True only if the target cannot reach its goal within ``depth`` plies whatever anybody plays."""
 
-    def order(self, state: S, moves: Sequence[M]) -> Sequence[M]:
-        """The moves, most promising first (for the side to move)."""
+    def order(self, state: S, moves: Sequence[M]) -> Iterable[M]:
+        """The moves, most promising first (for the side to move). Asked only when the move
+        that decided the node before (tried first) does not decide it again."""
 
 
 @dataclass
@@ -174,18 +175,26 @@ class AndOrSearch(Generic[S, M]):
         if not moves:
             return self._store(key, entry, depth, False, None)
         before = stats.nodes
-        moves = list(game.order(state, moves))
-        if entry.move is not None and entry.move in moves:
-            moves.remove(entry.move)  # type: ignore[arg-type]
-            moves.insert(0, entry.move)  # type: ignore[arg-type]
         target = game.target_moves(state)
-        for move in moves:
+        # the move that decided the node last first: searched again at a greater depth, it
+        # mostly decides it again, and then the game need not order the moves at all
+        first = entry.move if entry.move is not None and entry.move in moves else None
+        for move in self._moves_from(state, moves, first):
             value = self._prove(game.play(state, move), depth - 1)
             if value == target:  # a winning move (OR) or a refutation (AND) decides the node
                 entry.work += stats.nodes - before
                 return self._store(key, entry, depth, value, move)
         entry.work += stats.nodes - before
         return self._store(key, entry, depth, not target, None)
+
+    def _moves_from(self, state: S, moves: list[M], first: M | None):
+        """The moves to search, in turn: ``first`` (when given), then the game's order of the
+        others, asked only when the search goes on past ``first``."""
+        if first is not None:
+            yield first
+        for move in self.game.order(state, moves):
+            if first is None or move != first:
+                yield move
 
     def _store(self, key: Hashable, entry: _Entry, depth: int, value: bool, move: object) -> bool:
         record_result(entry, depth, value, move)

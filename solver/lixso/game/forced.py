@@ -38,7 +38,7 @@ two sides (one seat each) are apart (``PRUNE``): the settled test counts instead
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Callable, Hashable, Iterator, NamedTuple, Sequence
 
 from placesat.core.andor import SearchStats, Settled, check_own_moves
 from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
@@ -67,15 +67,20 @@ PRUNE = True
 """Whether the settled test counts positions where the two sides are apart instead of searching
 them (:meth:`SettledTest._apart_spoils`); False gives the plain search, to compare."""
 INFINITE_TILES = 10**6
+SETTLING_COMMON = 8
+"""The target's last turns are tested in its move order while at least one in this many had a
+tile that settles the win (:meth:`ForcedGame.settle`); where fewer do, unordered first."""
+UNCOUNTED = object()
+"""What the settled test's counts hold for a position they have not counted yet."""
 
 ForcedMove = PlacedTile | str
 """A move of the search: a tile (colour index, placement index) or :data:`PASS`."""
 
 
-@dataclass(frozen=True)
-class Node:
+class Node(NamedTuple):
     """A search position: the state and the seat whose turn it is in the rotation (it
-    differs from ``state.to_move`` when that seat must pass)."""
+    differs from ``state.to_move`` when that seat must pass). A named tuple: the search
+    makes one per move."""
 
     state: State
     turn: int
@@ -101,9 +106,11 @@ class SettledTest:
         self.side = side
         self.deadline = deadline or Deadline.never()
         self.colours = tuple(side_colours(rules, s) for s in range(rules.seating.side_count))
+        self.others = tuple(o for o in range(rules.seating.side_count) if o != side)
+        self.sides = tuple(rules.seating.sides)
         self.memo: dict[Hashable, bool] = {}  # position: whether some future spoils the lead (exact)
         self.counts: dict[Hashable, bool | None] = {}  # position: what counting alone says
-        self.room: dict[int, int] = {}  # legal tiles: a third of the cells they cover
+        self.covers: dict[int, int] = {}  # legal tiles: the cells they cover
         self.calls = 0
         self.killers: dict[int, PlacedTile] = {}  # per tiles laid: the move that spoiled last there
         # apart positions counted (two sides, one seat each): see _apart_spoils
@@ -116,62 +123,75 @@ class SettledTest:
         """The most tiles ``side`` could still add, by counting: per colour its supply left or
         its legal tiles, whichever is fewer, and (``exact_cover``) at most a third of the
         cells they cover."""
-        rules = self.rules
-        total = 0
-        tiles = 0
-        for k in self.colours[side]:
-            possible = state.possible[k]
-            tiles |= possible
-            total += min(rules.per_colour - state.placed[k].bit_count(), possible.bit_count())
-        if not total or not exact_cover:
-            return total
-        room = self.room.get(tiles)
-        if room is None:
-            # the same legal tiles recur in many positions (a tile laid far off leaves them)
-            room = rules.cover(tiles).bit_count() // 3
-            if len(self.room) >= SETTLED_MEMO_LIMIT:
-                self.room.clear()
-            self.room[tiles] = room
-        return min(total, room)
+        count, tiles = self._cheap(state, self.colours[side])
+        return self._within_cover(count, tiles) if exact_cover else count
+
+    def _cheap(self, state: State, colours: tuple[int, ...]) -> tuple[int, int]:
+        """The most tiles of ``colours`` by the cheap count (per colour its supply left or its
+        legal tiles, whichever is fewer), and their legal tiles (one bit set)."""
+        per_colour = self.rules.per_colour
+        placed, possible = state.placed, state.possible
+        count = tiles = 0
+        for k in colours:
+            mask = possible[k]
+            if mask:  # a spent or blocked colour adds nothing
+                count += min(per_colour - placed[k].bit_count(), mask.bit_count())
+                tiles |= mask
+        return count, tiles
+
+    def _within_cover(self, count: int, tiles: int) -> int:
+        """``count`` tiles, but at most a third of the cells the legal tiles ``tiles`` cover."""
+        return min(count, self.covered(tiles).bit_count() // 3) if count else 0
+
+    def covered(self, tiles: int) -> int:
+        """The cells some tile of the bit set ``tiles`` covers (:meth:`GameRules.cover`),
+        remembered: the same legal tiles of a side recur in many positions (a tile laid far
+        off leaves them), and both :meth:`most` and :meth:`sides_apart` ask."""
+        cells = self.covers.get(tiles)
+        if cells is None:
+            cells = self.rules.cover(tiles)
+            if len(self.covers) >= SETTLED_MEMO_LIMIT:
+                self.covers.clear()
+            self.covers[tiles] = cells
+        return cells
 
     def quick(self, state: State) -> bool | None:
         """Settled (True) or spoiled (False) by counting alone; None when it cannot tell.
         Besides each side's most by count: the seat to move lays one more tile for sure.
-        The cheap count (without the cells covered) first, the sharper one only where it
-        could change the verdict."""
+        The cheap count (without the cells covered) first, the sharper one (:meth:`most`)
+        only where it could change the verdict."""
         scores = state.scores
         me = self.side
         if state.over:
             return all(scores[me] > s for o, s in enumerate(scores) if o != me)
-        per_colour = self.rules.per_colour
-        placed, possible = state.placed, state.possible
-        cheap = []
-        for colours in self.colours:
-            count = 0
-            for k in colours:
-                if possible[k]:  # a spent or blocked colour adds nothing
-                    count += min(per_colour - placed[k].bit_count(), possible[k].bit_count())
-            cheap.append(count)
-        mover = self.rules.seating.sides[state.to_move]
-        others = [o for o in range(len(scores)) if o != me]
-        surely = scores[me] + (1 if mover == me else 0)
-        if surely > max(scores[o] + cheap[o] for o in others):
+        mover = self.sides[state.to_move]
+        mine = scores[me]
+        surely = mine + 1 if mover == me else mine
+        cheap = [self._cheap(state, colours) for colours in self.colours]
+        reach = leader = -1  # the others' best tiles plus cheap count, and best tiles for sure
+        for o in self.others:
+            score = scores[o]
+            reach = max(reach, score + cheap[o][0])
+            leader = max(leader, score + 1 if o == mover else score)
+        if surely > reach:
             return True
-        leader = max(scores[o] + (1 if o == mover else 0) for o in others)
-        if scores[me] + cheap[me] <= leader:
+        if mine + cheap[me][0] <= leader:
             return False
-        if surely > max(scores[o] + self.most(state, o) for o in others):
+        if all(scores[o] + self._within_cover(*cheap[o]) < surely for o in self.others):
             return True
-        if scores[me] + self.most(state, me) <= leader:
+        if mine + self._within_cover(*cheap[me]) <= leader:
             return False
         return None
 
-    def counted(self, state: State) -> bool | None:
+    def counted(self, state: State, key: Hashable = None) -> bool | None:
         """:meth:`quick`, remembered: the search asks it of every position twice (its
-        result, then whether it is hopeless), and the settled test once more."""
-        key = (state.board, state.to_move, state.scores)
-        if key in self.counts:
-            return self.counts[key]
+        result, then whether it is hopeless), and the settled test once more. ``key``: the
+        position's key, when the caller has made it."""
+        if key is None:
+            key = (state.board, state.to_move, state.scores)
+        known = self.counts.get(key, UNCOUNTED)
+        if known is not UNCOUNTED:
+            return known
         known = self.quick(state)
         if len(self.counts) >= SETTLED_MEMO_LIMIT:
             self.counts.clear()
@@ -181,9 +201,10 @@ class SettledTest:
     def known_settled(self, state: State) -> bool:
         """Whether the position is known to be settled already: by counting, or by an
         earlier settled test (never a search of its own)."""
-        if self.memo.get((state.board, state.to_move, state.scores)) is False:
+        key = (state.board, state.to_move, state.scores)
+        if self.memo.get(key) is False:
             return True
-        return self.counted(state) is True
+        return self.counted(state, key) is True
 
     def settled(self, state: State) -> bool:
         """Whether every future of ``state`` ends with the side ahead of every other side."""
@@ -195,7 +216,7 @@ class SettledTest:
         memo = self.memo.get(key)
         if memo is not None:
             return memo
-        known = self.counted(state)
+        known = self.counted(state, key)
         if known is not None:
             return not known
         self.deadline.check()
@@ -247,13 +268,16 @@ class SettledTest:
         and by one of the other's."""
         if not self.apart:
             return False
-        covers = []
+        possible = state.possible
+        tiles = []
         for colours in self.colours:
-            tiles = 0
+            mask = 0
             for k in colours:
-                tiles |= state.possible[k]
-            covers.append(self.rules.cover(tiles))
-        return not covers[0] & covers[1]
+                mask |= possible[k]
+            tiles.append(mask)
+        if tiles[0] & tiles[1]:  # a placement legal for both: its cells are in both covers
+            return False
+        return not self.covered(tiles[0]) & self.covered(tiles[1])
 
     def alone(self) -> Any:
         """``solve``'s counts of what one side lays alone (:class:`placesat.lixso.game.solve.LixsoSearch`)."""
@@ -352,14 +376,22 @@ class ForcedGame:
         self.seats = len(rules.seat_colours)
         self.sides = rules.seating.sides
         self.record: Any = None  # the replayed record at the root, when the caller has it
+        self._own_turns: dict[tuple[int, int], int] = {}
+        self.last_turns = 0  # the target's last turns settled (settle), and those where a tile settles
+        self.settling = 0
 
     def root(self, state: State) -> Node:
         """The search position of ``state``: the turn is the seat to move's."""
         return Node(state, state.to_move)
 
     def own_turns(self, turn: int, plies: int) -> int:
-        """How many of the next ``plies`` turns (from seat ``turn`` on) are the target's."""
-        return sum(1 for i in range(plies) if self.sides[(turn + i) % self.seats] == self.target)
+        """How many of the next ``plies`` turns (from seat ``turn`` on) are the target's
+        (remembered: the search asks at every node)."""
+        known = self._own_turns.get((turn, plies))
+        if known is None:
+            known = sum(1 for i in range(plies) if self.sides[(turn + i) % self.seats] == self.target)
+            self._own_turns[turn, plies] = known
+        return known
 
     def plies_for(self, turn: int, own: int) -> int:
         """The plies from seat ``turn``'s turn to the end of the target's ``own``-th turn."""
@@ -432,8 +464,22 @@ class ForcedGame:
         if own == 0:
             return Settled(self.test.settled(state))
         if own == 1 and self.target_moves(node):
-            for move in self.order(node, self.moves(node)):
-                if self.test.settled(self.play(node, move).state):
+            play, settled = self.rules.play, self.test.settled
+            moves = self.moves(node)
+            self.last_turns += 1
+            if self.last_turns > SETTLING_COMMON * self.settling:
+                # where no tile settles, every tile is tested whatever the order: test them
+                # unordered, and order them only once one does, to give the move the ordered
+                # test gives (the first in order; the tests before it are mostly remembered
+                # ones by then). Where settling tiles are common, the order finds one sooner.
+                for move in moves:
+                    if settled(state if move == PASS else play(state, *move)):  # type: ignore[misc]
+                        break
+                else:
+                    return Settled(False)
+            for move in self.order(node, moves):
+                if settled(state if move == PASS else play(state, *move)):  # type: ignore[misc]
+                    self.settling += 1
                     return Settled(True, move)
             return Settled(False)
         return None
@@ -442,11 +488,13 @@ class ForcedGame:
         """The target's tiles plus its most by count do not pass another side's tiles."""
         return self.test.counted(node.state) is False
 
-    def order(self, node: Node, moves: Sequence[ForcedMove]) -> Sequence[ForcedMove]:
+    def order(self, node: Node, moves: Sequence[ForcedMove]) -> Iterator[ForcedMove]:
         """Tiles that take the most of the other sides' legal tiles and the fewest of the
-        mover's own first."""
+        mover's own first (ties: by colour and placement). The first comes before the rest
+        are sorted: the search mostly needs no second (the other side's first tile refutes)."""
         if len(moves) <= 1 or moves[0] == PASS:
-            return moves
+            yield from moves
+            return
         rules = self.rules
         state = node.state
         mover = self.sides[node.turn]
@@ -466,8 +514,12 @@ class ForcedGame:
             for j, mask in own_tiles:
                 lost += (mask & (near[p] if j == k else overlaps)).bit_count()
             scored.append((lost - 6 * taken, k, p))
+        best = min(scored)
+        yield best[1], best[2]
+        scored.remove(best)
         scored.sort()
-        return [(k, p) for _, k, p in scored]
+        for _, k, p in scored:
+            yield k, p
 
 
 # --------------------------------------------------------------------------- the query
@@ -798,7 +850,7 @@ def _line(rules: GameRules, game: ForcedGame, root: Node, choose: Strategy, with
             move = choose(node, own)
             own -= 1
         else:
-            move = game.order(node, game.moves(node))[0]
+            move = next(game.order(node, game.moves(node)))
         line.append((node.turn, None if move == PASS else rules.move_of(*move)))  # type: ignore[misc]
         node = game.play(node, move)
     return tuple(line)

@@ -163,6 +163,9 @@ class GameRules:
             for w in range(windows)
         ]
         self.seat_colours = tuple(tuple(COLOUR_INDEX[k] for k in seat) for seat in seating.seats)
+        self._side_of = tuple(seating.sides)
+        self._keep = [~mask for mask in self.overlaps]  # the tiles a placement leaves legal, any colour
+        self._apart_from = [~mask for mask in self.near]  # ... and of its own colour
 
     def cell_bit(self, cell: Cell) -> int:
         """The bit of a cell in a cell mask: cells row by row."""
@@ -197,11 +200,14 @@ class GameRules:
 
     def _next_seat(self, possible: tuple[int, ...], after: int) -> int:
         """The first seat after ``after`` (in turn order, ``after`` itself last) that can lay a tile."""
-        count = len(self.seat_colours)
-        for step in range(1, count + 1):
-            seat = (after + step) % count
-            if any(possible[k] for k in self.seat_colours[seat]):
-                return seat
+        seat_colours = self.seat_colours
+        count = len(seat_colours)
+        seat = after
+        for _ in range(count):
+            seat = seat + 1 if seat + 1 < count else 0
+            for k in seat_colours[seat]:
+                if possible[k]:
+                    return seat
         return OVER
 
     def cover(self, tiles: int) -> int:
@@ -235,16 +241,18 @@ class GameRules:
         what one side could do alone).
         """
         mover = state.to_move if seat is None else seat
-        overlaps = self.overlaps[placement]
-        possible = [mask & ~overlaps for mask in state.possible]
+        # the search plays millions of moves: the masks are complemented once, in __init__
+        keep = self._keep[placement]
+        possible = [mask & keep for mask in state.possible]
         placed = list(state.placed)
-        placed[colour] |= 1 << placement
-        if placed[colour].bit_count() >= self.per_colour:
+        laid = placed[colour] | (1 << placement)
+        placed[colour] = laid
+        if laid.bit_count() >= self.per_colour:
             possible[colour] = 0
         else:
-            possible[colour] &= ~self.near[placement]
+            possible[colour] &= self._apart_from[placement]
         scores = list(state.scores)
-        scores[self.seating.sides[mover]] += 1
+        scores[self._side_of[mover]] += 1
         frozen = tuple(possible)
         board = state.board | (self.cells_mask[placement] << (colour * self.cell_count))
         return State(tuple(placed), frozen, tuple(scores), self._next_seat(frozen, mover), board)
