@@ -25,6 +25,9 @@ target's side, with its cut-offs, all through :mod:`placesat.laido.reach` and th
 - the must-play point (``prune``, :meth:`LaidoGame.must_play`): at the other side's turn with
   a target's move still to come, when a stone of the target's would decide the position were
   it the target's turn, every other stone of the other side's loses to it and is not searched;
+- the plans cut (``outbuild``, :meth:`LaidoGame.outbuilt`, :mod:`placesat.laido.plans`): the
+  other side has more places than the target has moves left where it can still build a group
+  worth more than the best the target can reach, so no position can become decided;
 - ``order``: the stones of the winning sets the solver found (both sides': a threat is where to
   build or where to block) first, then a pass, then the rest in board order.
 
@@ -73,6 +76,10 @@ OUTBUILD = True
 """Whether searches cut the positions where the other side has more plans worth more than the
 target's best group than the target has moves left (:meth:`LaidoGame.outbuilt`); False gives
 the search without it (the tests and benchmarks compare the two)."""
+NODE_BOUND_POINTS = 19
+"""On boards of at most this many points (side 3), a node the root's bound does not cut asks
+the solver for its own bound on the target's groups (milliseconds there; a second or more on a
+9-side board, where the root's bound alone is used)."""
 NO_GROUP = -(10**6)
 """Below any group's value: what the target's best is worth when it can have no group."""
 THREATS_TRIED = 3
@@ -218,7 +225,7 @@ class LaidoGame:
     outbuilt_cuts: int = 0  # positions cut by :meth:`outbuilt`
     anchor: Position | None = None  # the search's root: the target's bound is worked out there
     _pool: PlanPool | None = None
-    _bounds: dict[int, int] = field(default_factory=dict)
+    _bounds: dict[Hashable, int] = field(default_factory=dict)
     _kept: tuple[Hashable, list[Move]] | None = None  # the moves must_play left to a node, by its key
 
     @property
@@ -341,9 +348,12 @@ class LaidoGame:
         The bound on the target's groups is ``reach --best`` on the anchor (the search's root)
         with the target's stones since the anchor plus ``own``: every stone the target has at a
         leaf below is one of the anchor's, one placed since, or one of its ``own`` moves to come,
-        and its values depend on its stones only. Not tried when the target to move can end
-        the game with a pass (the one ending the defence cannot stop), nor on a position that
-        does not follow the anchor."""
+        and its values depend on its stones only. On small boards (:data:`NODE_BOUND_POINTS`)
+        a node the root's bound does not cut asks for its own: the target's stones there plus
+        ``own``, on the board without the other side's stones (which only take points away, so
+        the bound stays an upper one). Not tried when the target to move can end the game with
+        a pass (the one ending the defence cannot stop), nor on a position that does not follow
+        the anchor."""
         anchor = self.anchor = self.anchor or position
         if not (anchor.black <= position.black and anchor.white <= position.white):
             return False
@@ -354,21 +364,37 @@ class LaidoGame:
         bound = self._target_best(count)
         if self._pool is None:
             self._pool = PlanPool(anchor, self.other)
-        return self._pool.outbuilt(position, bound, own + 1, 2 * own) is not None
+        pool = self._pool
+        if pool.outbuilt(position, bound, own + 1, 2 * own) is not None:
+            return True
+        if len(position.lattice.points) > NODE_BOUND_POINTS:
+            return False
+        # the bound of this node's own (a solver call each): only when its least possible
+        # value, the target's best group as it stands, would leave the other side plans enough
+        floor = max(self.rules.values(position, self.target, self.deadline), default=NO_GROUP)
+        if floor >= bound or pool.outbuilt(position, floor, own + 1, 2 * own) is None:
+            return False
+        # the other side's stones left out (they only take points away): one call serves
+        # every reply of the other side's to the same stones of the target's
+        tighter = self._target_best(own, Position(position.size, **{self.target: position.stones(self.target)}))
+        return tighter < bound and pool.outbuilt(position, tighter, own + 1, 2 * own) is not None
 
-    def _target_best(self, stones: int) -> int:
+    def _target_best(self, stones: int, position: Position | None = None) -> int:
         """The highest value a group of the target's can have with at most ``stones`` more
-        stones on the anchor's empty points (proved by the solver), kept per count."""
-        known = self._bounds.get(stones)
+        stones on the empty points of ``position`` (by default the anchor), proved by the
+        solver, kept per stones and position."""
+        at = position or self.anchor
+        key = (stones, at.black, at.white)
+        known = self._bounds.get(key)
         if known is None:
             # the turn and the passes play no part in what the stones are worth
-            neutral = replace(self.anchor, to_move=self.target, passes=0, first_pass=None)
+            neutral = replace(at, to_move=self.target, passes=0, first_pass=None)
             answer = reach_best(neutral, self.target, stones, self.backend, deadline=self.deadline)
             self.reach_calls += 1
             if answer.answer == UNKNOWN_REACH:
                 raise TimeUp("the time limit came first")
             # "no": the target can have no group at all, below any group of the other side's
-            known = self._bounds[stones] = answer.value if answer.answer == YES else NO_GROUP
+            known = self._bounds[key] = answer.value if answer.answer == YES else NO_GROUP
         return known
 
     def order(self, position: Position, moves: Sequence[Move]) -> Sequence[Move]:
