@@ -76,6 +76,9 @@ OUTBUILD = True
 """Whether searches cut the positions where the other side has more plans worth more than the
 target's best group than the target has moves left (:meth:`LaidoGame.outbuilt`); False gives
 the search without it (the tests and benchmarks compare the two)."""
+OUTBUILD_TRIES = 8
+"""With two own moves or more left, the plans are packed starting from each of this many plans
+in turn (with one, from the first only: there a cut saves a few leaves, not a subtree)."""
 NODE_BOUND_POINTS = 19
 """On boards of at most this many points (side 3), a node the root's bound does not cut asks
 the solver for its own bound on the target's groups (milliseconds there; a second or more on a
@@ -365,7 +368,9 @@ class LaidoGame:
         if self._pool is None:
             self._pool = PlanPool(anchor, self.other)
         pool = self._pool
-        if pool.outbuilt(position, bound, own + 1, 2 * own) is not None:
+        # a cut high in the tree saves a large subtree: worth a few starts of the packing there
+        tries = OUTBUILD_TRIES if own >= 2 else 1
+        if pool.outbuilt(position, bound, own + 1, 2 * own, tries) is not None:
             return True
         if len(position.lattice.points) > NODE_BOUND_POINTS:
             return False

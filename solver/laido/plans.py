@@ -211,28 +211,48 @@ class PlanPool:
             kept = self._worth[bound] = [plan for plan, value in self._scored if value > bound]
         return kept
 
-    def outbuilt(self, position: Position, bound: int, plans: int, spare: int) -> Outbuilt | None:
+    def outbuilt(self, position: Position, bound: int, plans: int, spare: int, tries: int = 1) -> Outbuilt | None:
         """``plans`` plans of the pool whose new points at ``position`` are pairwise disjoint,
         each worth more than ``bound`` there, with at least ``spare`` spare points; None when
-        the greedy choice (fewest new points first) finds none."""
+        the greedy choice (fewest new points first) finds none. ``tries``: start the greedy
+        choice from each of the first ``tries`` plans that hold there in turn (one missing plan
+        is often a matter of which plans came first)."""
         empty = set(position.empty_points)
-        used: set[Point] = set()
-        chosen: list[tuple[Plan, frozenset[Point], int]] = []
-        for plan in self.worth_more_than(bound):
-            new = plan.points & empty
-            if not used.isdisjoint(new):
-                continue
-            group = plan_group(position, self.colour, plan)
-            if group is None:
-                continue
-            value = plan_value(plan, group)
-            if value <= bound:
-                continue
-            chosen.append((plan, group, value))
-            used |= new
-            if len(chosen) == plans:
-                free = spare_points(position, [(plan.points & empty, group) for plan, group, _ in chosen])
-                return Outbuilt(chosen, len(free)) if len(free) >= spare else None
+        worth = self.worth_more_than(bound)
+        holding: dict[int, tuple[frozenset[Point], int] | None] = {}  # by place in ``worth``
+
+        def holds(i: int) -> tuple[frozenset[Point], int] | None:
+            """The plan's group and value at ``position`` when it is worth more than ``bound`` there."""
+            if i not in holding:
+                group = plan_group(position, self.colour, worth[i])
+                value = None if group is None else plan_value(worth[i], group)
+                holding[i] = None if value is None or value <= bound else (group, value)
+            return holding[i]
+
+        firsts: list[int] = []
+        for i in range(len(worth)):
+            if len(firsts) == tries:
+                break
+            if holds(i) is not None:
+                firsts.append(i)
+        for first in firsts:
+            used: set[Point] = set()
+            chosen: list[tuple[Plan, frozenset[Point], int]] = []
+            for i in [first, *range(len(worth))]:
+                plan = worth[i]
+                new = plan.points & empty
+                if not used.isdisjoint(new) or (chosen and i == first):
+                    continue
+                held = holds(i)
+                if held is None:
+                    continue
+                chosen.append((plan, *held))
+                used |= new
+                if len(chosen) == plans:
+                    free = spare_points(position, [(plan.points & empty, group) for plan, group, _ in chosen])
+                    if len(free) >= spare:
+                        return Outbuilt(chosen, len(free))
+                    break
         return None
 
 
