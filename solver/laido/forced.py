@@ -25,6 +25,9 @@ target's side, with its cut-offs, all through :mod:`placesat.laido.reach` and th
 - the must-play point (``prune``, :meth:`LaidoGame.must_play`): at the other side's turn with
   a target's move still to come, when a stone of the target's would decide the position were
   it the target's turn, every other stone of the other side's loses to it and is not searched;
+- the plans cut (``outbuild``, :meth:`LaidoGame.outbuilt`, :mod:`placesat.laido.plans`): the
+  other side has more places than the target has moves left where it can still build a group
+  worth more than the best the target can reach, so no position can become decided;
 - ``order``: the stones of the winning sets the solver found (both sides': a threat is where to
   build or where to block) first, then a pass, then the rest in board order.
 
@@ -47,7 +50,8 @@ from placesat.core.limits import Deadline, TimeUp, as_deadline
 from placesat.core.play import Outcome
 
 from .model import BLACK, COLOURS, PASS, SWAP, WHITE, Move, Position, move_json, opponent
-from .reach import NO, YES, reach_win
+from .plans import PlanPool
+from .reach import NO, UNKNOWN as UNKNOWN_REACH, YES, reach_best, reach_win
 from .rules import IllegalMove, Verdict, board_order, finish_with, group_value, groups, legal_moves, play, verdict_of
 from .score import best_connection_part
 
@@ -68,6 +72,19 @@ WITNESSES_KEPT = 24
 PRUNE = True
 """Whether searches cut the other side's stones that cannot stop a threat (:meth:`LaidoGame.must_play`);
 False gives the plain search (the tests and benchmarks compare the two)."""
+OUTBUILD = True
+"""Whether searches cut the positions where the other side has more plans worth more than the
+target's best group than the target has moves left (:meth:`LaidoGame.outbuilt`); False gives
+the search without it (the tests and benchmarks compare the two)."""
+OUTBUILD_TRIES = 8
+"""With two own moves or more left, the plans are packed starting from each of this many plans
+in turn (with one, from the first only: there a cut saves a few leaves, not a subtree)."""
+NODE_BOUND_POINTS = 19
+"""On boards of at most this many points (side 3), a node the root's bound does not cut asks
+the solver for its own bound on the target's groups (milliseconds there; a second or more on a
+9-side board, where the root's bound alone is used)."""
+NO_GROUP = -(10**6)
+"""Below any group's value: what the target's best is worth when it can have no group."""
 THREATS_TRIED = 3
 """Target's one-stone winning sets tried as threats at one node of the other side's (each try
 may ask whether a position is decided, the dearest question)."""
@@ -207,6 +224,11 @@ class LaidoGame:
     reach_cuts: int = 0
     prune: bool = field(default_factory=lambda: PRUNE)
     pruned: int = 0  # the other side's moves not searched (must_play)
+    outbuild: bool = field(default_factory=lambda: OUTBUILD)
+    outbuilt_cuts: int = 0  # positions cut by :meth:`outbuilt`
+    anchor: Position | None = None  # the search's root: the target's bound is worked out there
+    _pool: PlanPool | None = None
+    _bounds: dict[Hashable, int] = field(default_factory=dict)
     _kept: tuple[Hashable, list[Move]] | None = None  # the moves must_play left to a node, by its key
 
     @property
@@ -268,6 +290,9 @@ class LaidoGame:
             return bool(position.empty_points)
         if not self._can_win(position, self.target, own):
             return True
+        if self.outbuild and self.outbuilt(position, own):
+            self.outbuilt_cuts += 1
+            return True
         if self.prune and position.to_move != self.target and depth >= 2:
             kept = self.must_play(position)
             if kept is not None:
@@ -316,6 +341,66 @@ class LaidoGame:
             self.pruned += len(moves) - len(kept)
             return kept
         return None
+
+    def outbuilt(self, position: Position, own: int) -> bool:
+        """Whether the other side has ``own + 1`` plans, each worth more than the best group
+        the target can have, that the target's ``own`` stones cannot all spoil
+        (:mod:`placesat.laido.plans`: the module's text is the proof that the target then has
+        no forced win within ``own`` own moves).
+
+        The bound on the target's groups is ``reach --best`` on the anchor (the search's root)
+        with the target's stones since the anchor plus ``own``: every stone the target has at a
+        leaf below is one of the anchor's, one placed since, or one of its ``own`` moves to come,
+        and its values depend on its stones only. On small boards (:data:`NODE_BOUND_POINTS`)
+        a node the root's bound does not cut asks for its own: the target's stones there plus
+        ``own``, on the board without the other side's stones (which only take points away, so
+        the bound stays an upper one). Not tried when the target to move can end the game with
+        a pass (the one ending the defence cannot stop), nor on a position that does not follow
+        the anchor."""
+        anchor = self.anchor = self.anchor or position
+        if not (anchor.black <= position.black and anchor.white <= position.white):
+            return False
+        if position.to_move == self.target and position.passes == 1:
+            if self.rules.winner_after(position, self.target, (), self.deadline) == self.target:
+                return False
+        count = len(position.stones(self.target)) - len(anchor.stones(self.target)) + own
+        bound = self._target_best(count)
+        if self._pool is None:
+            self._pool = PlanPool(anchor, self.other)
+        pool = self._pool
+        # a cut high in the tree saves a large subtree: worth a few starts of the packing there
+        tries = OUTBUILD_TRIES if own >= 2 else 1
+        if pool.outbuilt(position, bound, own + 1, 2 * own, tries) is not None:
+            return True
+        if len(position.lattice.points) > NODE_BOUND_POINTS:
+            return False
+        # the bound of this node's own (a solver call each): only when its least possible
+        # value, the target's best group as it stands, would leave the other side plans enough
+        floor = max(self.rules.values(position, self.target, self.deadline), default=NO_GROUP)
+        if floor >= bound or pool.outbuilt(position, floor, own + 1, 2 * own) is None:
+            return False
+        # the other side's stones left out (they only take points away): one call serves
+        # every reply of the other side's to the same stones of the target's
+        tighter = self._target_best(own, Position(position.size, **{self.target: position.stones(self.target)}))
+        return tighter < bound and pool.outbuilt(position, tighter, own + 1, 2 * own) is not None
+
+    def _target_best(self, stones: int, position: Position | None = None) -> int:
+        """The highest value a group of the target's can have with at most ``stones`` more
+        stones on the empty points of ``position`` (by default the anchor), proved by the
+        solver, kept per stones and position."""
+        at = position or self.anchor
+        key = (stones, at.black, at.white)
+        known = self._bounds.get(key)
+        if known is None:
+            # the turn and the passes play no part in what the stones are worth
+            neutral = replace(at, to_move=self.target, passes=0, first_pass=None)
+            answer = reach_best(neutral, self.target, stones, self.backend, deadline=self.deadline)
+            self.reach_calls += 1
+            if answer.answer == UNKNOWN_REACH:
+                raise TimeUp("the time limit came first")
+            # "no": the target can have no group at all, below any group of the other side's
+            known = self._bounds[key] = answer.value if answer.answer == YES else NO_GROUP
+        return known
 
     def order(self, position: Position, moves: Sequence[Move]) -> Sequence[Move]:
         """The stones of the winning sets found (the mover's own first: where to build; then the
@@ -408,6 +493,7 @@ class ForcedAnswer:
     reach_cuts: int = 0
     no_win_within: int | None = None
     pruned: int = 0  # the other side's moves the must-play cut left unsearched
+    outbuilt: int = 0  # positions cut because the other side has plans enough (LaidoGame.outbuilt)
 
     def to_json(self) -> dict[str, Any]:
         """The answer as JSON: with "win", the first move, the line of play (the other side's
@@ -474,7 +560,7 @@ def forced_win(
     player = position.to_move
     memory = memory or Memory(LaidoRules(backend))
     memory.trim()
-    game = LaidoGame(player, backend, deadline, memory)
+    game = LaidoGame(player, backend, deadline, memory, anchor=position)
     search = new_search(game, deadline, searcher or SEARCH, table_mb)
     answer = ForcedAnswer(player, moves, UNKNOWN, stats=search.stats)
     within = None
@@ -497,6 +583,7 @@ def forced_win(
         answer.answer, answer.move, answer.within = UNKNOWN, None, None
         answer.positions = search.stats.nodes
     answer.reach_calls, answer.reach_cuts, answer.pruned = game.reach_calls, game.reach_cuts, game.pruned
+    answer.outbuilt = game.outbuilt_cuts
     return answer
 
 

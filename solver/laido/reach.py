@@ -355,6 +355,7 @@ def reach_best(
     time_limit: float | None = None,
     progress: Callable[[str], None] = lambda text: None,
     checkers: Sequence[str] | None = None,
+    deadline: Deadline | None = None,
 ) -> BestAnswer:
     """The highest value that ``player``'s best group can reach by adding at most ``stones``
     stones (the other side only passes), with the stones and that group; "unknown" when
@@ -362,9 +363,10 @@ def reach_best(
 
     ``checkers``: certify that no group can be worth more, or that there can be none (SAT
     backend only; see :func:`reach_win`); a proof a checker rejects (or the time limit cuts
-    short) makes the answer "unknown".
+    short) makes the answer "unknown". ``deadline``: a :class:`Deadline` shared with other
+    work, instead of ``time_limit``.
     """
-    deadline = Deadline(time_limit)
+    deadline = deadline or Deadline(time_limit)
     certifier = _certifier(checkers, backend, deadline)
     try:
         answer = _reach_best(position, player, stones, backend, deadline, progress, certifier)
