@@ -180,7 +180,7 @@ def test_lookahead_specs():
     assert parse_engine("lookahead:p3:400n") == Engine("lookahead", 3, None, 400)
     assert parse_engine("lookahead:f2:1s") == Engine("lookahead", None, 1.0, None, 2)
     assert str(parse_engine("lookahead:0.5s:p2:f0")) == "lookahead:p2:f0:0.5s"
-    assert parse_engine("lookahead") == parse_engine("lookahead:p2:f2:1s")
+    assert parse_engine("lookahead") == parse_engine("lookahead:f2:1s")
     for bad in ("lookahead:", "lookahead:d2", "lookahead:p0", "lookahead:0n", "best:400n", "best:f2", "lookahead:p2:p3", "lookahead:f13"):
         with pytest.raises(InputError):
             parse_engine(bad)
