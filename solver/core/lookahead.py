@@ -164,6 +164,11 @@ class Lookahead:
         move, value, plies = answer
         if move == root.move and value < WIN / 2:
             return root  # the look-ahead agrees: the game's own advice says best why
+        if plies < 2 and abs(value) < WIN / 2:
+            # one ply is the evaluation of each move alone, which the game's own engine weighed
+            # already, with more than the evaluation (its defences): it answers (at 0.25 s a move
+            # on Quarry and Logi-Sticks the search often finishes no more)
+            return root
         return Advice(move, EVALUATION, self._reason(position, root, move, value, plies),
                       evaluation=value, evaluation_name="look-ahead", depth=plies)
 
@@ -226,7 +231,7 @@ class Lookahead:
         previous answer is searched first (then the game's own advice), and an unfinished
         iteration answers (as ``_partial``, the budget's exception going on) only once it has
         searched it."""
-        first = previous[0] if previous is not None else advised
+        first = previous[0] if previous is not None and previous[2] >= 2 else advised  # one ply does not answer
         chosen = scored[: self.width]
         for wanted in (advised, first):
             if not any(s.move == wanted for s in chosen):
