@@ -204,7 +204,7 @@ class _Forgetful(Lookahead):
         return super()._negamax(position, plies, ply, alpha, beta, budget, path)
 
 
-@pytest.mark.parametrize("name, seed, plies", [("lsd", 1, 4), ("lsd", 2, 8), ("logisticks", 1, 30)])
+@pytest.mark.parametrize("name, seed, plies", [("lsd", 1, 4), ("lsd", 2, 8), ("lsd", 3, 6)])
 def test_the_memory_between_iterations_changes_no_answer(name, seed, plies):
     """Keeping each node's scored moves and trying its last best move first saves work only:
     a full search (no budget) to 3 plies chooses the same move with the same value as the

@@ -5,7 +5,8 @@ How it chooses a move, for the side to move (two players; with more, the game's 
 
 1. the game's ``best`` to :attr:`Lookahead.forced` own moves (its forced search: a win at once
    or by force, the defence against the other's forced win, the only move) with a share of the
-   time: a proven win, an only move, or a stop of a forced win deeper than the look-ahead sees,
+   time (on a clock, after its one-move ``best`` with the whole time: :meth:`Lookahead._root_advice`):
+   a proven win, an only move, or a stop of a forced win deeper than the look-ahead sees,
    is played as it says;
 2. otherwise an alpha-beta (negamax) search, deepening one ply at a time (1, 2, 3 ... plies) up
    to :attr:`Lookahead.plies`, or, without that cap, until the clock or the node budget runs out
@@ -17,8 +18,11 @@ How it chooses a move, for the side to move (two players; with more, the game's 
    every move searched loses. A reply that wins at once is therefore never missed, however
    narrow the width (every candidate is played and scored), nor a move that stops one (at the
    root, when every candidate loses, the moves the game left out are searched too). When the
-   search's move is the game's own choice, the game's advice is the answer (its words say best
-   why); otherwise the search's, kind ``evaluation``, with its value and the game's choice named.
+   search's move is the game's own choice, or the search finished no more than one ply (the
+   evaluation of each move alone, which the game's engine weighed already with its defences),
+   the game's advice is the answer (its words say best why); otherwise the search's, kind
+   ``evaluation``, with its value and the game's choice named. A move proven won or lost
+   within the look-ahead answers at any depth.
 
 Why alpha-beta and not Monte Carlo tree search: the games' evaluations are informative and
 costly (a millisecond and more in Python; Laido's asks ``reach``), so a move affords a few hundred
@@ -43,7 +47,7 @@ from typing import Any, Protocol, Sequence
 
 from .errors import InputError
 from .limits import Deadline, TimeUp
-from .play import DEFENCE, EVALUATION, FORCED_WIN, ONLY_MOVE, Advice, Outcome, Playable
+from .play import DEFENCE, EVALUATION, FORCED_LOSS, FORCED_WIN, ONLY_MOVE, Advice, Outcome, Playable
 from .signals import Stop, pending_stop
 
 WIN = 1_000_000.0
@@ -129,11 +133,7 @@ class Lookahead:
         if len(legal) == 1:
             return Advice(legal[0], ONLY_MOVE, "the only legal move")
         if self.forced != 0 or game.players(position) != 2:
-            remaining = deadline.remaining()
-            share = deadline if remaining is None else deadline.sooner(FORCED_SHARE * remaining)
-            advise = getattr(game, "advise", None)  # a game whose best raises a Ctrl-C: its answer before it
-            depth = self.forced or None  # None: the game's own default (deepening while the clock lasts)
-            root = advise(position, share, depth)[0] if advise is not None else game.best(position, share, depth)
+            root = self._root_advice(position, deadline)
             if pending_stop() is not None:
                 return root  # Ctrl-C: the game's own answer so far, as it words it
         else:
@@ -171,6 +171,34 @@ class Lookahead:
             return root
         return Advice(move, EVALUATION, self._reason(position, root, move, value, plies),
                       evaluation=value, evaluation_name="look-ahead", depth=plies)
+
+    def _root_advice(self, position: Any, deadline: Deadline) -> Advice:
+        """The game's own advice at the root: its ``best`` to :attr:`forced` own moves with
+        :data:`FORCED_SHARE` of the time. On a clock, with two players and a depth of 2 or more,
+        the game's one-move engine first, with the whole time (its evaluation and its defences
+        at once: what ``best:d1`` answers in the same time), then the deeper one with its share
+        of what is left, whose answer counts only when it proved something (a win, a defence, a
+        loss) or looked deeper than the first: cut short, a game's deeper search may know less
+        than its one-move answer (on Quarry at 0.15 s, often not one move evaluated)."""
+        game = self.game
+        advise = getattr(game, "advise", None)  # a game whose best raises a Ctrl-C: its answer before it
+
+        def ask(limit: Deadline, depth: int | None) -> Advice:
+            return advise(position, limit, depth)[0] if advise is not None else game.best(position, limit, depth)
+
+        remaining = deadline.remaining()
+        depth = self.forced or None  # None: the game's own default (deepening while the clock lasts)
+        if remaining is None:
+            return ask(deadline, depth)
+        if depth is None or depth < 2 or game.players(position) != 2:
+            return ask(deadline.sooner(FORCED_SHARE * remaining), depth)
+        first = ask(deadline, 1)
+        if first.kind in (FORCED_WIN, ONLY_MOVE) or pending_stop() is not None or deadline.expired():
+            return first
+        deeper = ask(deadline.sooner(FORCED_SHARE * (deadline.remaining() or 0.0)), depth)
+        if deeper.kind in (FORCED_WIN, DEFENCE, FORCED_LOSS, ONLY_MOVE) or deeper.depth > first.depth:
+            return deeper
+        return first
 
     def deepest(self, deadline: Deadline, nodes: int | None) -> int:
         """The deepest iteration this move may reach: the cap, or with none, :data:`MAX_PLIES`
