@@ -633,7 +633,7 @@ def selfplay_command(
     game_name: str = typer.Argument(..., metavar="GAME", help="The game: " + ", ".join(sorted(PLAY_GAMES)) + "."),
     games: int = typer.Option(..., "--games", "-n", min=1, max=1_000_000, help="How many games."),
     seed: int = typer.Option(0, "--seed", min=0, help="Seed of the random plies: game i depends only on (seed, i)."),
-    engine_a: str = typer.Option("best:d2", "--engine-a", metavar="SPEC", help="Seat 1's engine: best:d2 (the game's own, to a depth: reproducible), best:0.5s (seconds per move), best:d3:2s, random, or lookahead:p2:1s / lookahead:p2:600n (the look-ahead engine: plies, seconds or positions scored per move)."),
+    engine_a: str = typer.Option("best:d2", "--engine-a", metavar="SPEC", help="Seat 1's engine: best:d2 (the game's own, to a depth: reproducible), best:0.5s (seconds per move), best:d3:2s, random, or lookahead:f2:1s / lookahead:p2:600n (the look-ahead engine: deepest plies, root forced search, seconds or positions scored per move); add :cpu to count a time in CPU seconds (best:d1:0.25s:cpu)."),
     engine_b: str = typer.Option("best:d2", "--engine-b", metavar="SPEC", help="Every other seat's engine (same forms)."),
     position_path: Optional[str] = typer.Option(None, "--position", metavar="POS", help="Start every game here instead of the opening."),
     players: int = typer.Option(2, "--players", min=2, max=4, help="Players of the opening (without --position)."),

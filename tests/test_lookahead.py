@@ -173,15 +173,101 @@ def test_answers_by_its_deadline():
     assert advice.move in list(game.moves(position))
 
 
+def test_deepens_while_the_node_budget_lasts_and_repeats_itself():
+    """Without a cap on the plies the search deepens until its budget runs out: a larger node
+    budget finishes deeper iterations (LSD, a few milliseconds a position), the same ones each
+    run; and without any budget it stops at the default depth."""
+    from placesat.core.lookahead import DEFAULT_PLIES
+
+    game = _game("lsd")
+    position = _reached(game, 1, 4)
+    reached = []
+    for nodes in (60, 600, 600):
+        engine = Lookahead(game, plies=None, forced=0)
+        move = engine.best(position, Deadline(None), nodes=nodes).move
+        reached.append((engine.finished, game.move_text(position, move)))
+    assert reached[1] == reached[2]
+    assert 1 <= reached[0][0] < reached[1][0]
+    assert Lookahead(game, plies=None).deepest(Deadline(None), None) == DEFAULT_PLIES
+    assert Lookahead(game, plies=None).deepest(Deadline(None), 100) > DEFAULT_PLIES
+
+
+class _Forgetful(Lookahead):
+    """The engine without its memory between iterations (each node's scored moves and the
+    best move found there): every iteration scores and orders from scratch."""
+
+    def _scored(self, position, budget, also=(), narrow=True, left_out=(), path=None):
+        return super()._scored(position, budget, also, narrow, left_out, None)
+
+    def _negamax(self, position, plies, ply, alpha, beta, budget, path):
+        self._refuted = {}
+        return super()._negamax(position, plies, ply, alpha, beta, budget, path)
+
+
+@pytest.mark.parametrize("name, seed, plies", [("lsd", 1, 4), ("lsd", 2, 8), ("lsd", 3, 6)])
+def test_the_memory_between_iterations_changes_no_answer(name, seed, plies):
+    """Keeping each node's scored moves and trying its last best move first saves work only:
+    a full search (no budget) to 3 plies chooses the same move with the same value as the
+    engine that forgets between iterations, and scores fewer positions."""
+    game = _game(name)
+    position = _reached(game, seed, plies)
+    answers, scored = [], []
+    evaluate = game.evaluate
+    for kind in (Lookahead, _Forgetful):
+        calls = []
+        game.evaluate = lambda *args: calls.append(1) or evaluate(*args)
+        advice = kind(game, plies=3, forced=0).best(position, Deadline(None))
+        answers.append((advice.move, advice.evaluation))
+        scored.append(len(calls))
+    assert answers[0] == answers[1]
+    assert scored[0] < scored[1]
+
+
+def test_a_cpu_clock_counts_the_processs_cpu_within_the_wall_deadline():
+    """``:cpu`` seconds are CPU seconds: a process that waits does not spend them, one that
+    works does; the command's own (wall-clock) deadline still holds."""
+    from placesat.core.selfplay import CpuDeadline
+
+    waiting = CpuDeadline(0.05)
+    time.sleep(0.15)
+    assert not waiting.expired() and waiting.remaining() > 0.0
+    working = CpuDeadline(0.05)
+    started = time.process_time()
+    while not working.expired():
+        pass
+    assert time.process_time() - started >= 0.05 and working.remaining() == 0.0
+    assert working.sooner(1.0).expired()  # a share of it is no longer than it
+    outer = CpuDeadline(100.0, Deadline(0.05))
+    time.sleep(0.1)
+    assert outer.expired() and outer.remaining() == 0.0
+
+
+def test_answers_by_its_cpu_deadline():
+    """On Quarry's opening, deepening without a cap: a 0.3 CPU-second clock is kept, with
+    slack for the step in hand when it comes."""
+    from placesat.core.selfplay import CpuDeadline
+
+    game = _game("quarry")
+    position = _reached(game, 1, 2)
+    started = time.process_time()
+    advice = Lookahead(game, plies=None).best(position, CpuDeadline(0.3))
+    assert time.process_time() - started < 0.3 + 1.0
+    assert advice.move in list(game.moves(position))
+
+
 def test_lookahead_specs():
     from placesat.core.errors import InputError
     from placesat.core.selfplay import Engine, parse_engine
 
     assert parse_engine("lookahead:p3:400n") == Engine("lookahead", 3, None, 400)
+    assert parse_engine("lookahead:f2:0.25s:cpu") == Engine("lookahead", None, 0.25, None, 2, True)
+    assert parse_engine("best:cpu:d1:0.25s") == Engine("best", 1, 0.25, cpu=True)
+    assert str(parse_engine("best:cpu:d1:0.25s")) == "best:d1:0.25s:cpu"
     assert parse_engine("lookahead:f2:1s") == Engine("lookahead", None, 1.0, None, 2)
     assert str(parse_engine("lookahead:0.5s:p2:f0")) == "lookahead:p2:f0:0.5s"
-    assert parse_engine("lookahead") == parse_engine("lookahead:p2:f2:1s")
-    for bad in ("lookahead:", "lookahead:d2", "lookahead:p0", "lookahead:0n", "best:400n", "best:f2", "lookahead:p2:p3", "lookahead:f13"):
+    assert parse_engine("lookahead") == parse_engine("lookahead:f2:1s")
+    for bad in ("lookahead:", "lookahead:d2", "lookahead:p0", "lookahead:0n", "best:400n", "best:f2", "lookahead:p2:p3", "lookahead:f13",
+                "best:d1:cpu", "lookahead:1s:cpu:cpu", "best:1cpu"):
         with pytest.raises(InputError):
             parse_engine(bad)
 

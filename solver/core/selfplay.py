@@ -5,7 +5,11 @@ or a given position. Engine A plays seat 1 and engine B every other seat (with m
 players, B plays all the others). An engine is ``best:d2`` (the game's ``best`` to a depth:
 reproducible), ``best:0.5s`` (to a time per move: depends on the machine), ``random`` (a
 legal move at random), or the look-ahead engine (:mod:`placesat.core.lookahead`):
-``lookahead:p2:400n`` (plies, positions scored a move: reproducible) or ``lookahead:p2:1s``. The first :data:`DEFAULT_OPENING_PLIES` plies of every game are random
+``lookahead:p2:400n`` (plies, positions scored a move: reproducible) or ``lookahead:1s``
+(deepening while the second lasts). ``:cpu`` makes an engine's seconds CPU seconds of its own
+process (:class:`CpuDeadline`): ``best:d1:0.25s:cpu`` against ``lookahead:0.25s:cpu`` is equal
+time per move even on a machine other work loads, where a wall clock gives each engine what
+the load leaves it. The first :data:`DEFAULT_OPENING_PLIES` plies of every game are random
 (seeded), so games with deterministic engines differ; a random ply never ends the game when
 another move would not (:func:`opening_moves`).
 
@@ -45,48 +49,103 @@ game to game (with deterministic engines, games from one start would otherwise a
 while the engines play everything after (our choice: seeds say nothing of it)."""
 DEFAULT_MAX_PLIES = 1000
 """A game still going after this many plies is stopped and counted as unfinished."""
-DEFAULT_LOOKAHEAD = "lookahead:p2:f2:1s"
+DEFAULT_LOOKAHEAD = "lookahead:f2:1s"
 """The look-ahead engine unless told: the game's own engine 2 own moves deep at the root, then
-2 plies (own move and every strong reply), at most 1 s a move."""
+the alpha-beta search deepening (1, 2, 3 ... plies) while the second a move lasts."""
+CPU = "cpu"
+"""The spec word that makes an engine's seconds CPU seconds (:class:`CpuDeadline`)."""
 MAX_DEPTH = 12
 Z_95 = 1.959963984540054
 """The two-sided 95% point of the standard normal distribution."""
+
+
+class CpuDeadline(Deadline):
+    """A deadline on the CPU time of this process (``time.process_time``), within a wall-clock
+    ``outer`` one (a command's --time-limit, which holds as before).
+
+    For equal time per move on a shared machine: a wall clock gives an engine whatever CPU the
+    other work leaves it, so the engine that needs more CPU loses more of its search; CPU
+    seconds are the same on a loaded and an idle machine (not the same moves: the process's
+    other threads count, and the clock is read between steps). Code that asks :meth:`remaining`
+    and hands it to a solver as a wall-clock limit stops no later than the CPU would (wall time
+    is at least a single thread's CPU); :attr:`end` is the wall-clock end the CPU left now
+    would give on an idle machine, for code that reads it once.
+    """
+
+    def __init__(self, seconds: float, outer: Deadline | None = None) -> None:
+        check_time_limit(seconds)
+        self.outer = outer if outer is not None else Deadline.never()
+        own = self.outer.remaining()
+        self.seconds = seconds if own is None else min(seconds, own)
+        self.cpu_end = time.process_time() + seconds
+
+    def cpu_left(self) -> float:
+        """CPU seconds left, never below zero."""
+        return max(self.cpu_end - time.process_time(), 0.0)
+
+    @property
+    def end(self) -> float:  # type: ignore[override]
+        own = time.monotonic() + self.cpu_left()
+        return own if self.outer.end is None else min(own, self.outer.end)
+
+    def remaining(self) -> float:
+        own = self.outer.remaining()
+        return self.cpu_left() if own is None else min(self.cpu_left(), own)
+
+    def expired(self) -> bool:
+        return time.process_time() >= self.cpu_end or self.outer.expired()
+
+    def sooner(self, seconds: float | None) -> "Deadline":
+        """At most ``seconds`` more CPU, and no later than this deadline."""
+        if seconds is None:
+            return self
+        return CpuDeadline(min(seconds, self.cpu_left()), self.outer)
+
+
+def move_deadline(deadline: Deadline, seconds: float | None, cpu: bool) -> Deadline:
+    """A move's deadline: ``seconds`` from now (CPU seconds when ``cpu``), no later than ``deadline``."""
+    if cpu and seconds is not None:
+        return CpuDeadline(seconds, deadline)
+    return deadline.sooner(seconds)
 
 
 @dataclass(frozen=True)
 class Engine:
     """How one side chooses its moves: ``random``; the game's own ``best`` with a depth and/or
     seconds per move; or the look-ahead engine (:mod:`placesat.core.lookahead`) with its plies,
-    seconds and/or scored positions (nodes) per move."""
+    seconds and/or scored positions (nodes) per move; ``cpu``: the seconds are CPU seconds
+    (:class:`CpuDeadline`)."""
 
     kind: str
     depth: int | None = None
     seconds: float | None = None
     nodes: int | None = None
     forced: int | None = None
+    cpu: bool = False
 
     def __str__(self) -> str:
         if self.kind == RANDOM:
             return RANDOM
         depth = "p" if self.kind == LOOKAHEAD else "d"
         parts = ([f"{depth}{self.depth}"] if self.depth is not None else []) + ([f"f{self.forced}"] if self.forced is not None else []) \
-            + ([f"{self.seconds:g}s"] if self.seconds is not None else []) + ([f"{self.nodes}n"] if self.nodes is not None else [])
+            + ([f"{self.seconds:g}s"] if self.seconds is not None else []) + ([f"{self.nodes}n"] if self.nodes is not None else []) \
+            + ([CPU] if self.cpu else [])
         return ":".join([self.kind] + parts)
 
     def choose(self, game: Playable, position: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The move this engine plays in ``position``."""
         if self.kind == RANDOM:
             return rng.choice(legal)
-        return self.advise(game, position, Deadline(self.seconds)).move
+        return self.advise(game, position, Deadline.never()).move
 
     def advise(self, game: Playable, position: Any, deadline: Deadline) -> Advice:
         """This engine's advice in ``position``, by ``deadline`` (the sooner of it and the
         engine's own seconds)."""
-        deadline = deadline.sooner(self.seconds)
+        deadline = move_deadline(deadline, self.seconds, self.cpu)
         if self.kind == LOOKAHEAD:
-            from .lookahead import DEFAULT_FORCED, DEFAULT_PLIES, Lookahead
+            from .lookahead import DEFAULT_FORCED, Lookahead
 
-            engine = Lookahead(game, plies=self.depth or DEFAULT_PLIES, forced=DEFAULT_FORCED if self.forced is None else self.forced)
+            engine = Lookahead(game, plies=self.depth, forced=DEFAULT_FORCED if self.forced is None else self.forced)
             return engine.best(position, deadline, self.nodes)
         return game.best(position, deadline, self.depth)
 
@@ -114,21 +173,23 @@ def engine_advice(engine: Engine | str, game: Playable, position: Any, deadline:
         return engine.advise(game, position, deadline) if depth is None else replace(engine, depth=depth).advise(game, position, deadline)
     if engine.kind == RANDOM:
         raise InputError("the random engine gives no advice: name best or lookahead")
-    from .lookahead import DEFAULT_PLIES, Lookahead
+    from .lookahead import Lookahead
 
     forced = depth if depth is not None else engine.forced
-    return Lookahead(game, plies=engine.depth or DEFAULT_PLIES, forced=forced).best(position, deadline.sooner(engine.seconds), engine.nodes)
+    return Lookahead(game, plies=engine.depth, forced=forced).best(position, move_deadline(deadline, engine.seconds, engine.cpu), engine.nodes)
 
 
-_PART = re.compile(r"^(?:(?P<letter>[dp])(?P<depth>[0-9]{1,2})|f(?P<forced>[0-9]{1,2})|(?P<seconds>[0-9]+(?:\.[0-9]+)?)s|(?P<nodes>[0-9]{1,9})n)$")
+_PART = re.compile(r"^(?:(?P<letter>[dp])(?P<depth>[0-9]{1,2})|f(?P<forced>[0-9]{1,2})|(?P<seconds>[0-9]+(?:\.[0-9]+)?)s|(?P<nodes>[0-9]{1,9})n|(?P<cpu>cpu))$")
 
 
 def parse_engine(text: str, where: str = "engine") -> Engine:
     """An engine as written: ``random``; ``best:d2`` (the game's own ``best`` to a depth in own
     moves), ``best:0.5s`` (seconds per move) or both (``best:d3:2s``); ``lookahead:p3`` (the
-    look-ahead engine to 3 plies), with ``:1s`` (seconds per move) and/or ``:400n`` (positions
-    scored per move: the same moves on any machine). ``best`` alone is :data:`DEFAULT_ENGINE`,
-    ``lookahead`` alone :data:`DEFAULT_LOOKAHEAD`."""
+    look-ahead engine to 3 plies; without ``pN`` it deepens while its clock or node budget
+    lasts), with ``:1s`` (seconds per move) and/or ``:400n`` (positions scored per move: the
+    same moves on any machine) and ``:f2`` (the game's forced search at its root, own moves);
+    ``:cpu`` after a time makes it CPU seconds (``best:d1:0.25s:cpu``). ``best`` alone is
+    :data:`DEFAULT_ENGINE`, ``lookahead`` alone :data:`DEFAULT_LOOKAHEAD`."""
     words = text.strip().lower().split(":")
     if words == [RANDOM]:
         return Engine(RANDOM)
@@ -137,19 +198,22 @@ def parse_engine(text: str, where: str = "engine") -> Engine:
     if words == [LOOKAHEAD]:
         return parse_engine(DEFAULT_LOOKAHEAD, where)
     usage = "write random, best:d2 (a depth), best:0.5s (seconds per move), best:d2:1s, lookahead:p3:1s (plies, seconds) or lookahead:p3:400n (plies, positions scored)"
-    if words[0] not in (BEST, LOOKAHEAD) or not 2 <= len(words) <= 5:
+    if words[0] not in (BEST, LOOKAHEAD) or not 2 <= len(words) <= 6:
         raise InputError(f"{where}: cannot read the engine {text!r}: {usage}")
     kind = words[0]
     letter = "d" if kind == BEST else "p"
     depth = seconds = nodes = forced = None
+    cpu = False
     for word in words[1:]:
         match = _PART.match(word)
-        if match is None or (match["letter"] and (match["letter"] != letter or depth is not None)) \
+        if match is None or (match["letter"] and (match["letter"] != letter or depth is not None)) or (match["cpu"] and cpu) \
                 or (match["seconds"] and seconds is not None) or (match["nodes"] and (kind == BEST or nodes is not None)) \
                 or (match["forced"] and (kind == BEST or forced is not None)):
             extra = ", the game's forced search at the root f2 (own moves), positions scored 400n" if kind == LOOKAHEAD else ""
-            raise InputError(f"{where}: cannot read {word!r} in {text!r}: a depth is {letter}1 to {letter}{MAX_DEPTH}, a time 0.5s{extra}")
-        if match["depth"]:
+            raise InputError(f"{where}: cannot read {word!r} in {text!r}: a depth is {letter}1 to {letter}{MAX_DEPTH}, a time 0.5s (CPU seconds: 0.5s:cpu){extra}")
+        if match["cpu"]:
+            cpu = True
+        elif match["depth"]:
             depth = int(match["depth"])
             if not 1 <= depth <= MAX_DEPTH:
                 raise InputError(f"{where}: the depth must be from 1 to {MAX_DEPTH}, not {depth}")
@@ -169,7 +233,9 @@ def parse_engine(text: str, where: str = "engine") -> Engine:
                 raise InputError(f"{where}: the time {error}") from None
             if seconds == 0:
                 raise InputError(f"{where}: the time per move must be more than 0 s")
-    return Engine(kind, depth, seconds, nodes, forced)
+    if cpu and seconds is None:
+        raise InputError(f"{where}: {CPU!r} in {text!r} makes a time per move CPU seconds: give one, as {kind}:0.5s:cpu")
+    return Engine(kind, depth, seconds, nodes, forced, cpu)
 
 
 def game_random(seed: int, index: int) -> random.Random:
