@@ -191,8 +191,11 @@ SAME_AS_THE_COMMAND = {
                            lambda: placesat.laido.reach(placesat.laido.load_game(_data("laido/forced3.json")), "white", 1, best=True)),
     "laido forced": (["laido", "forced", _data("laido/forced3.json"), "--moves", "2"],
                      lambda: placesat.laido.forced(placesat.laido.load_game(_data("laido/forced3.json")), 2)),
-    "laido best": (["laido", "best", _data("laido/forced3.json"), "--depth", "1", "--engine", "lookahead:p2:300n"],
-                   lambda: placesat.laido.best(placesat.laido.load_game(_data("laido/forced3.json")), depth=1, engine="lookahead:p2:300n")),
+    # a long limit: the game's own engine at the root has a share of it, and on a loaded machine
+    # the default 5 s cut its defence short (then the answer is the evaluation's, another move)
+    "laido best": (["laido", "best", _data("laido/forced3.json"), "--depth", "1", "--engine", "lookahead:p2:300n", "--time-limit", "120"],
+                   lambda: placesat.laido.best(placesat.laido.load_game(_data("laido/forced3.json")), depth=1, engine="lookahead:p2:300n",
+                                               time_limit=120)),
     "lsd show": (["lsd", "show", _data("lsd/mid20-win3.json")], lambda: placesat.lsd.show(placesat.lsd.load_game(_data("lsd/mid20-win3.json")))),
     "lsd moves": (["lsd", "moves", _data("lsd/double-threat.json")], lambda: placesat.lsd.moves(_data_text("lsd/double-threat.json"))),
     "lsd threats": (["lsd", "threats", "{threats}"], lambda: placesat.lsd.threats(_lsd_threats())),
