@@ -25,37 +25,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import placesat  # noqa: E402
 from placesat.core.limits import Deadline  # noqa: E402
 from placesat.core.lookahead import DEFAULT_FORCED, Lookahead  # noqa: E402
 from placesat.core.selfplay import LOOKAHEAD, move_deadline, parse_engine  # noqa: E402
 
 
 def new_game(name: str):
-    """A fresh Playable of ``name``."""
-    if name == "lsd":
-        from placesat.lsd.play import LsdPlay
-
-        return LsdPlay()
-    if name == "quarry":
-        from placesat.quarry.play import QuarryPlayable
-
-        return QuarryPlayable()
-    if name == "logisticks":
-        from placesat.logisticks.play import LogiSticks
-
-        return LogiSticks()
-    if name == "lixso-game":
-        from placesat.lixso.game.play import LixsoPlayable
-
-        return LixsoPlayable()
-    from placesat.laido.play import LaidoPlayable
-
-    return LaidoPlayable(5)
+    """A fresh Playable of ``name`` (Laido on the side-5 board)."""
+    return placesat.playable(name, 5) if name == "laido" else placesat.playable(name)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=["lsd", "quarry", "logisticks", "lixso-game", "laido"])
+    parser.add_argument("game", choices=sorted(placesat.PLAYABLE))
     parser.add_argument("engines", nargs="*", default=["best:d1", "lookahead:p2:600n"])
     parser.add_argument("--positions", type=int, default=10)
     args = parser.parse_intermixed_args()

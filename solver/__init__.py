@@ -21,7 +21,27 @@ __version__ = "0.2.0"
 
 GAMES = ("lixso", "laido", "lsd", "quarry", "logisticks")
 
-__all__ = ["InputError", "__version__", "data", *GAMES]
+__all__ = ["InputError", "__version__", "data", "playable", *GAMES]
+
+PLAYABLE = {
+    "lsd": ("lsd.play", "LsdPlay"),
+    "quarry": ("quarry.play", "QuarryPlayable"),
+    "logisticks": ("logisticks.play", "LogiSticks"),
+    "lixso-game": ("lixso.game.play", "LixsoPlayable"),
+    "laido": ("laido.play", "LaidoPlayable"),
+}
+"""Each game as ``placesat selfplay GAME`` names it: the room and class of its
+:class:`placesat.core.play.Playable`."""
+
+
+def playable(name: str, *args, **options):
+    """A new :class:`~placesat.core.play.Playable` of the game ``name`` (a key of
+    :data:`PLAYABLE`), made with ``args`` and ``options`` (Laido's board side, a backend):
+    what engines, benchmarks and tests play on. Only that game is imported."""
+    if name not in PLAYABLE:
+        raise InputError(f"no game {name!r}: one of {', '.join(sorted(PLAYABLE))}")
+    room, cls = PLAYABLE[name]
+    return getattr(_importlib.import_module(f".{room}", __name__), cls)(*args, **options)
 
 
 def __getattr__(name: str):

@@ -122,6 +122,15 @@ def test_a_solve_from_text_is_the_solve_of_the_parsed_grid():
     assert from_text.solutions[0] == grid.stated_solution()
 
 
+def test_playable_makes_each_game_by_its_selfplay_name():
+    for name in placesat.PLAYABLE:
+        game = placesat.playable(name, 5) if name == "laido" else placesat.playable(name)
+        start = game.opening(2)
+        assert game.to_move(start) == 1 and game.outcome(start) is None and list(game.moves(start))
+    with pytest.raises(placesat.InputError, match="no game 'chess'"):
+        placesat.playable("chess")
+
+
 def test_importing_the_games_loads_no_solver_and_no_command_line():
     code = ("import sys, placesat.lixso, placesat.lixso.game, placesat.laido, placesat.lsd, placesat.quarry, "
             "placesat.logisticks; print(sorted(m for m in ('numpy', 'ortools', 'typer', 'pysat', 'numba', "

@@ -16,6 +16,7 @@ import time
 
 import pytest
 
+import placesat
 from placesat.core.limits import Deadline
 from placesat.core.lookahead import Lookahead
 
@@ -23,25 +24,7 @@ from .test_lsd_cli import one_error_line
 
 
 def _game(name: str):
-    if name == "lsd":
-        from placesat.lsd.play import LsdPlay
-
-        return LsdPlay()
-    if name == "quarry":
-        from placesat.quarry.play import QuarryPlayable
-
-        return QuarryPlayable()
-    if name == "logisticks":
-        from placesat.logisticks.play import LogiSticks
-
-        return LogiSticks()
-    if name == "lixso-game":
-        from placesat.lixso.game.play import LixsoPlayable
-
-        return LixsoPlayable()
-    from placesat.laido.play import LaidoPlayable
-
-    return LaidoPlayable(5)
+    return placesat.playable(name, 5) if name == "laido" else placesat.playable(name)
 
 
 def _reached(game, seed: int, plies: int):
