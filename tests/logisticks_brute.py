@@ -44,19 +44,27 @@ def brute_facts(position: Position) -> tuple[dict, dict]:
     return values, best
 
 
+def random_start(seed: int, players: int):
+    """The start of a game with targets laid out at random by ``seed`` (with more than two
+    players, each holds an equal share of the pieces)."""
+    from placesat.logisticks.model import PIECE_TYPES, position_from_json
+
+    data = {"players": players, "targets": {"layout": "random", "seed": seed}}
+    if players > 2:
+        data["supply"] = {str(p): {t: 10 // players for t in PIECE_TYPES} for p in range(1, players + 1)}
+    return position_from_json(data)
+
+
 def playout_position(seed: int, moves: int, supply_total: int, players: int = 2):
     """A position after ``moves`` random legal moves from the start (seeded), with the remaining
     supplies then cut down to ``supply_total`` random pieces, so brute force stays small."""
     import random
 
-    from placesat.logisticks.model import PIECE_TYPES, position_from_json
+    from placesat.logisticks.model import PIECE_TYPES
     from placesat.logisticks.rules import apply_move, legal_placements
 
     rng = random.Random(seed)
-    data = {"players": players, "targets": {"layout": "random", "seed": seed}}
-    if players > 2:
-        data["supply"] = {str(p): {t: 10 // players for t in PIECE_TYPES} for p in range(1, players + 1)}
-    position = position_from_json(data)
+    position = random_start(seed, players)
     for _ in range(moves):
         options = legal_placements(position)
         position = apply_move(position, rng.choice(options) if options else None)

@@ -10,22 +10,19 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from placesat.core.andor import AndOrSearch
-from placesat.logisticks.forced import Goal, LogiGame, Node, _new_threat_squares, goal_moves, plies_for
-from placesat.logisticks.model import ALL_KINDS, BOARD, CENTRE_POINTS, PIECE_TYPES, Placement, position_from_json
+from placesat.logisticks.forced import Goal, Node, _new_threat_squares, goal_moves
+from placesat.logisticks.model import ALL_KINDS, BOARD, CENTRE_POINTS, Placement
 from placesat.logisticks.rules import apply_move, legal_placements, placement_problem, scores, signals, signals_after
 
-from .logisticks_brute import playout_position
+from .logisticks_brute import playout_position, random_start
+from .test_logisticks_prune import search
 
 
 def random_games(seeds: range, players: int, moves: int):
     """Every position along seeded random games from the start (each move a random legal one)."""
     for seed in seeds:
         rng = random.Random(seed)
-        data = {"players": players, "targets": {"layout": "random", "seed": seed}}
-        if players > 2:
-            data["supply"] = {str(p): {t: 10 // players for t in PIECE_TYPES} for p in range(1, players + 1)}
-        position = position_from_json(data)
+        position = random_start(seed, players)
         for _ in range(moves):
             options = legal_placements(position)
             move = rng.choice(options) if options else None
@@ -60,17 +57,6 @@ def test_signals_after_one_placement_are_the_signals():
     assert settled_later > 0  # some placements settled pieces already on the board
 
 
-def search(position, goal, own: int, prune: bool):
-    """``forced``'s search (the cuts on or off), its answer within ``own`` own moves, the
-    positions it visited and the target's moves it refuted quietly."""
-    game = LogiGame(goal, prune=prune)
-    found = AndOrSearch(game)
-    root = Node(position)
-    wins = goal.reached(position, root.values) or any(
-        found.wins(root, plies_for(position, goal.player, k), deepen=False) for k in range(1, own + 1))
-    return wins, found.stats.nodes, game.threats_cut
-
-
 def test_quiet_refutations_keep_every_answer():
     # seeded random 2-player mid-games with six pieces left: the target's second-to-last
     # moves refuted quietly (LogiGame._threatening) change no answer of the plain search
@@ -82,7 +68,7 @@ def test_quiet_refutations_keep_every_answer():
             goal = Goal(player, score=scores(position)[player].points + more)
             for own in (2, 3):
                 plain, plain_count, _ = search(position, goal, own, prune=False)
-                pruned, pruned_count, cuts = search(position, goal, own, prune=True)
+                pruned, pruned_count, cuts = search(position, goal, own, prune=True, cut="threats_cut")
                 assert plain == pruned, (seed, more, own)
                 plain_nodes += plain_count
                 pruned_nodes += pruned_count
@@ -101,7 +87,7 @@ def test_quiet_refutations_with_four_players():
         player = position.to_move
         goal = Goal(player, score=scores(position)[player].points + 1)
         plain, plain_count, _ = search(position, goal, 2, prune=False)
-        pruned, pruned_count, cuts = search(position, goal, 2, prune=True)
+        pruned, pruned_count, cuts = search(position, goal, 2, prune=True, cut="threats_cut")
         assert plain == pruned, seed
         plain_nodes += plain_count
         pruned_nodes += pruned_count

@@ -14,13 +14,16 @@ from .logisticks_brute import playout_position
 from .test_logisticks_forced import minimax
 
 
-def search(position, goal: Goal, own: int, prune: bool):
+def search(position, goal: Goal, own: int, prune: bool, cut: str = "pruned"):
+    """``forced``'s search (the cuts on or off): its answer within ``own`` own moves, the
+    positions it visited and the count the game keeps of one of its cuts (``cut``: "pruned",
+    the must-play region; "threats_cut", the quiet refutations)."""
     game = LogiGame(goal, prune=prune)
     found = AndOrSearch(game)
     root = Node(position)
     wins = goal.reached(position, root.values) or any(
         found.wins(root, plies_for(position, goal.player, k), deepen=False) for k in range(1, own + 1))
-    return wins, found.stats.nodes, game.pruned
+    return wins, found.stats.nodes, getattr(game, cut)
 
 
 def test_the_region_keeps_every_answer():
