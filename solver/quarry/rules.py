@@ -333,14 +333,20 @@ def placements(
         if touching is not None:
             for need in touching:
                 anchors = anchors_over(need, laying.offsets, anchors)
-        orientation = laying.orientation
-        while anchors:
-            low = anchors & -anchors
-            anchors ^= low
-            at = low.bit_length() - 1
-            base = rest_base(height, top, player, laying, at)
-            if base >= 0:
-                yield Placement(laying.kind, orientation.face, orientation.direction, divmod(at, width)), base
+        yield from laid_at(height, top, width, player, laying, anchors)
+
+
+def laid_at(height: list[int], top: list[str | None], width: int, player: str, laying: Laying, anchors: int) -> Iterator[tuple[Placement, int]]:
+    """``laying`` laid by ``player`` at each of ``anchors`` (bits, lowest first) where the rules
+    let it rest (:func:`rest_base`), with its base: the placements of that stone there."""
+    orientation = laying.orientation
+    while anchors:
+        low = anchors & -anchors
+        anchors ^= low
+        at = low.bit_length() - 1
+        base = rest_base(height, top, player, laying, at)
+        if base >= 0:
+            yield Placement(laying.kind, orientation.face, orientation.direction, divmod(at, width)), base
 
 
 def legal_moves(state: State) -> list[Move]:

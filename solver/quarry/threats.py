@@ -16,7 +16,7 @@ from functools import lru_cache
 from placesat.core.limits import Deadline
 
 from .model import PLAYERS, Placement, opponent
-from .rules import State, anchors_over, lay, layings, line, rest_base, resting_level
+from .rules import State, anchors_over, laid_at, lay, layings, line, resting_level
 from .stones import Orientation
 
 
@@ -155,7 +155,6 @@ def winning_moves(state: State, player: str, first_only: bool = False) -> list[t
     is over."""
     if state.is_over:
         return []
-    board = state.board
     kinds = {kind.name for kind in state.stones.kinds if state.left(player, kind.name) > 0}
     spread = max((_spread(o) for kind in state.stones.kinds if kind.name in kinds for o in kind.orientations), default=-1)
     if spread < 0:
@@ -187,16 +186,10 @@ def wins_between(
             both = anchors_over(second_mask, laying.offsets, both)
         if within is not None and both:
             both = anchors_over(within, laying.offsets, both)
-        while both:
-            low = both & -both
-            both ^= low
-            at = low.bit_length() - 1
-            base = rest_base(height, top, player, laying, at)
-            if base >= 0:
-                orientation = laying.orientation
-                found.append((Placement(laying.kind, orientation.face, orientation.direction, divmod(at, width)), base))
-                if first_only:
-                    return found
+        for placed in laid_at(height, top, width, player, laying, both):
+            found.append(placed)
+            if first_only:
+                return found
     return found
 
 
