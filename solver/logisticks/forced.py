@@ -58,7 +58,6 @@ from .rules import (
     Signal,
     apply_move,
     can_place,
-    facing,
     feeds,
     game_over,
     gate,

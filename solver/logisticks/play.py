@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Sequence
 
 from placesat.core.errors import InputError
 from placesat.core.limits import Deadline, TimeUp

@@ -35,7 +35,6 @@ from .rules import (
     lines,
     play_turn,
     resolve_placement,
-    run_gaps,
     winner,
     winning_placements_unchecked,
 )

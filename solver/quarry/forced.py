@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
 
 from placesat.core.andor import SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
-from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
+from placesat.core.dfpn import DEFAULT_TABLE_MB, new_search
 from placesat.core.limits import Deadline, TimeUp, as_deadline
 
 from .model import PASS, PLAYERS, Cell, Move, Placement, Position, opponent
@@ -342,8 +342,6 @@ class QuarryGame:
         unchanged) and as winning as it was, so only the others are played out."""
         mover = state.to_move
         nxt = opponent(mover)
-        board = state.board
-        width, n = board.width, board.cells
         # a stone missing one of these leaves a win at once standing untouched: not generated
         needs = line_cells(state, nxt, against)
         moves: list[Move] = [p for p, _ in placements(state, mover, touching=needs)]

@@ -261,7 +261,6 @@ class LixsoPlayable:
             estimate = sign * estimate
         if value is None:
             return None, move, estimate, looked, stopped
-        name = rules.seating.side_name(mover)
         margin = sign * value
         shown = _line_text(line or (move,))
         if margin > 0:
