@@ -65,6 +65,9 @@ def main() -> None:
                 engine.advise(own, position, Deadline(None))
             seconds[spec].append(time.process_time() - started)
     for spec, spent in seconds.items():
+        if not spent:  # every random game of the seeds asked for had ended before the engines' turn
+            print(f"{args.game} {spec}: no position (each of the {args.positions} random games had ended); ask for more --positions")
+            continue
         deepest = f", search finished to plies: {sorted(depths[spec])}" if depths[spec] else ""
         print(f"{args.game} {spec}: {len(spent)} positions, CPU a move: median {statistics.median(spent):.3f} s, "
               f"mean {statistics.fmean(spent):.3f} s, largest {max(spent):.3f} s{deepest}")
