@@ -45,7 +45,7 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Any, Hashable, Sequence, Union
 
-from placesat.core.andor import AndOrSearch, ReplayedStrategy, SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
+from placesat.core.andor import ReplayedStrategy, SearchStats, Settled, StrategyFailed, check_own_moves, replay_strategy
 from placesat.core.dfpn import DEFAULT_TABLE_MB, ForcedSearch, new_search
 from placesat.core.errors import InputError
 from placesat.core.lattice import Point
@@ -604,10 +604,6 @@ class LogiGame:
     prune: bool = field(default_factory=lambda: PRUNE)
     pruned: int = 0  # the coalition's moves left unsearched (must_play)
     threats_cut: int = 0  # the target's moves refuted quietly (:meth:`_threatening`)
-    threat_cut: bool = True
-    """Whether :meth:`_threatening` is used (with ``prune``). It holds at one depth only (the
-    target's second-to-last own ply), so it is off under df-pn, which keeps a node's move list
-    for every depth it meets the node at."""
 
     @property
     def target(self) -> int:
@@ -656,7 +652,7 @@ class LogiGame:
             if own == 1:
                 return Settled(False)
             node.kept = None
-            if self.prune and self.threat_cut and own == 2:
+            if self.prune and own == 2:
                 node.kept = self._threatening(node)
                 if node.kept is not None and not node.kept:
                     return Settled(False)  # every move of the target's is refuted quietly
@@ -956,7 +952,6 @@ def forced(
     deadline = as_deadline(time_limit)
     game = LogiGame(goal, reach_from, backend, deadline)
     search = new_search(game, deadline, searcher or SEARCH, table_mb)
-    game.threat_cut = isinstance(search, AndOrSearch)
     root = Node(position)
     answer = ForcedAnswer(goal, position.players, moves, UNKNOWN, stats=search.stats)
     try:
